@@ -1,0 +1,76 @@
+/**
+ * The shape of tools.json, as a strict zod schema. The published JSON Schema
+ * (`schema/tools.schema.json`) is generated from it by `npm run schema`.
+ */
+import { z } from "zod";
+
+/** MCP's tool-name characters, 1–128 long; `__` is reserved for `server__tool` namespacing. */
+export const TOOL_NAME_PATTERN = /^(?!.*__)[A-Za-z0-9_.-]{1,128}$/;
+
+/** Names the built-in plugins own; a tools.json tool may not take them. */
+export const RESERVED_TOOL_NAMES = ["request_human_input", "code_execution"] as const;
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
+
+/** setTimeout's ceiling: a larger delay would fire at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+const positiveInteger = z.number().int().positive();
+const timeout = positiveInteger.max(MAX_TIMEOUT_MS);
+const environment = z
+  .record(z.string(), z.string())
+  .describe("Environment variables for the script; their values are redacted from logs.");
+
+const annotationsSchema = z
+  .strictObject({
+    title: z.string().optional(),
+    readOnlyHint: z.boolean().optional(),
+    destructiveHint: z.boolean().optional(),
+    idempotentHint: z.boolean().optional(),
+    openWorldHint: z.boolean().optional(),
+  })
+  .describe("MCP tool annotations: hints for clients and models.");
+
+const defaultsSchema = z
+  .strictObject({
+    timeoutMs: timeout.optional().describe(`Budget per call in ms (default ${DEFAULT_TIMEOUT_MS}).`),
+    maxOutputBytes: positiveInteger.optional().describe(`Cap on a script's stdout in bytes (default ${DEFAULT_MAX_OUTPUT_BYTES}).`),
+    parallel: z.boolean().optional().describe("Whether calls of one tool may overlap (default false)."),
+    python: z.string().min(1).optional().describe("Python interpreter: a command on PATH or a path relative to the project (default python3)."),
+    env: environment.optional(),
+  })
+  .describe("Values every tool inherits unless it sets its own.");
+
+export const toolEntrySchema = z
+  .strictObject({
+    name: z.string().regex(TOOL_NAME_PATTERN, {
+      message: "Expected a tool name of 1-128 characters from A-Z a-z 0-9 _ - . without \"__\"",
+    }),
+    title: z.string().optional(),
+    description: z.string().min(1).describe("What the tool does and when to use it, written for an LLM."),
+    runtime: z.enum(["python", "shell", "node"]),
+    script: z.string().min(1).describe("Path of the script, relative to tools/."),
+    args: z.array(z.string()).optional().describe("Extra command-line arguments passed to the script."),
+    interpreter: z.string().min(1).optional().describe("Interpreter for this tool (python runtime), e.g. .venv/bin/python."),
+    inputSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the arguments object."),
+    outputSchema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema the result is checked against."),
+    annotations: annotationsSchema.optional(),
+    timeoutMs: timeout.optional(),
+    parallel: z.boolean().optional(),
+    env: environment.optional(),
+    cwd: z.string().min(1).optional().describe("Working directory, relative to the project root (default: the root)."),
+    maxOutputBytes: positiveInteger.optional(),
+  })
+  .describe("One local script tool.");
+
+export const toolsConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    defaults: defaultsSchema.optional(),
+    tools: z.array(toolEntrySchema),
+  })
+  .describe("toolexec local tools (tools.json).");
+
+export type ToolsConfigFile = z.infer<typeof toolsConfigSchema>;
+export type ToolEntryFile = z.infer<typeof toolEntrySchema>;

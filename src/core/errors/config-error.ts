@@ -1,0 +1,43 @@
+/** The error for a missing or invalid tools.json / mcp.json. */
+import { ToolexecError, isToolexecError } from "./toolexec-error.js";
+
+/** One problem found in a config file, located as precisely as the file allows. */
+export interface ConfigIssue {
+  /** The file, as a path relative to the project root where possible. */
+  file: string;
+  /** JSON path in the file, like `tools[2].timeoutMs`; empty for the whole document. */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/**
+ * Thrown by `createExecutor` and `loadProjectConfig` when a config file is missing
+ * (`CONFIG_MISSING`) or invalid (`CONFIG_INVALID`). `issues` lists every problem found.
+ */
+export class ConfigError extends ToolexecError {
+  readonly issues: ConfigIssue[];
+
+  constructor(code: "CONFIG_INVALID" | "CONFIG_MISSING", issues: ConfigIssue[], options: { cause?: unknown } = {}) {
+    super(code, formatConfigIssues(issues), { details: { issues }, cause: options.cause });
+    this.name = "ConfigError";
+    this.issues = issues;
+  }
+}
+
+/** True for a ConfigError from any realm. */
+export function isConfigError(value: unknown): value is ConfigError {
+  return isToolexecError(value) && (value.code === "CONFIG_INVALID" || value.code === "CONFIG_MISSING");
+}
+
+/** `tools.json:12:7 tools[2].timeoutMs: Expected …`, one line per issue. */
+export function formatConfigIssue(issue: ConfigIssue): string {
+  const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}:${issue.column ?? 1}`;
+  return issue.path === "" ? `${where}: ${issue.message}` : `${where} ${issue.path}: ${issue.message}`;
+}
+
+export function formatConfigIssues(issues: ConfigIssue[]): string {
+  if (issues.length === 1) return formatConfigIssue(issues[0]!);
+  return `${issues.length} problems in config:\n${issues.map((issue) => `  ${formatConfigIssue(issue)}`).join("\n")}`;
+}

@@ -1,0 +1,58 @@
+/**
+ * Watches the config files and the scripts in tools/ with chokidar and calls back, debounced,
+ * after a burst of changes. The project root is watched (not the files themselves) so editors'
+ * atomic saves — write a temp file, rename it over the original — are seen as one change.
+ */
+import path from "node:path";
+import { watch, type FSWatcher } from "chokidar";
+import type { Logger } from "../plugin-contract.js";
+
+export interface ConfigWatcherOptions {
+  root: string;
+  /** Absolute paths of the config files. */
+  files: string[];
+  debounceMs: number;
+  onChange(): void;
+  logger: Logger;
+}
+
+export interface ConfigWatcher {
+  close(): Promise<void>;
+}
+
+const IGNORED_IN_TOOLS = /(^|[/\\])(__pycache__|node_modules|\.git)([/\\]|$)|\.(pyc|swp|swx|tmp)$|~$/;
+
+export async function watchConfig(options: ConfigWatcherOptions): Promise<ConfigWatcher> {
+  const toolsDir = path.join(options.root, "tools");
+  const files = new Set(options.files);
+  const folders = new Set<string>([options.root]);
+  for (const file of options.files) {
+    for (let folder = path.dirname(file); folder.startsWith(options.root) && !folders.has(folder); folder = path.dirname(folder)) folders.add(folder);
+  }
+  const inTools = (candidate: string) => candidate === toolsDir || candidate.startsWith(toolsDir + path.sep);
+  const ignored = (candidate: string) => {
+    if (files.has(candidate) || folders.has(candidate)) return false;
+    return !inTools(candidate) || IGNORED_IN_TOOLS.test(path.relative(toolsDir, candidate));
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = () => {
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(options.onChange, options.debounceMs);
+  };
+
+  const watcher: FSWatcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
+  watcher.on("all", schedule);
+  watcher.on("error", (error) => options.logger.warn(`Config watcher error: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/** `createExecutor`: loads a project's config, starts its plugins and serves every call through one pipeline. */
+import { loadProjectConfig, type ProjectConfig } from "../config/load-project-config.js";
+import type { ConfigIssue } from "../errors/config-error.js";
+import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
+import { createEmitter, type Unsubscribe } from "../events.js";
+import { createExecutionLog } from "../log/execution-log.js";
+import type { CallToolOptions, JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import { createScheduler } from "../schedule/scheduler.js";
+import type { ToolResult } from "../tool-result.js";
+import { humanInputPlugin } from "../../plugins/human/human-input-plugin.js";
+import { scriptPlugin } from "../../plugins/script/script-plugin.js";
+import { createCallPipeline } from "./call-pipeline.js";
+import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
+import type { ExecutorEvents } from "./executor-events.js";
+import { resolveExecutorOptions, type ExecutorOptions, type ResolvedExecutorOptions } from "./executor-options.js";
+import { createPluginHost, type PluginSpec } from "./plugin-host.js";
+
+/** A tool as an LLM host sees it. */
+export interface ToolInfo {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+}
+
+export type ReloadResult = { ok: true; restarted: string[] } | { ok: false; error: ToolexecError };
+
+export interface Executor {
+  /** The project folder, absolute. */
+  readonly root: string;
+  /** Non-fatal config problems of the config in force (e.g. a script that does not exist yet). */
+  readonly warnings: readonly ConfigIssue[];
+  /** Every callable tool with its JSON Schemas. */
+  listTools(): Promise<ToolInfo[]>;
+  /** Run a tool. Resolves to a result envelope; throws only after `close()` (`EXECUTOR_CLOSED`). */
+  callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  /** Subscribe to an event; returns the unsubscribe function. */
+  on<Name extends keyof ExecutorEvents>(event: Name, listener: (payload: ExecutorEvents[Name]) => void): Unsubscribe;
+  /** Re-read the config now (what the watcher does on a change); keeps the last good config on failure. */
+  reload(): Promise<ReloadResult>;
+  /** Stop every process, connection, watcher and timer. Idempotent. */
+  close(): Promise<void>;
+}
+
+function pluginSpecs(options: ResolvedExecutorOptions, config: ProjectConfig): PluginSpec[] {
+  const specs: PluginSpec[] = [{ plugin: scriptPlugin(), entries: config.entries.script }];
+  if (options.onHumanInput) specs.push({ plugin: humanInputPlugin(options.onHumanInput), entries: [] });
+  for (const plugin of options.plugins) specs.push({ plugin, entries: [] });
+  return specs;
+}
+
+/**
+ * Create an executor for the project at `options.root`. Rejects with `ConfigError` when a config
+ * file is missing or invalid, and with `INVALID_OPTIONS` for bad options.
+ *
+ * @example
+ * import { createExecutor } from "toolexec";
+ * const executor = await createExecutor({ root: "./my-project" });
+ * const result = await executor.callTool("csv_summary", { path: "data/sales.csv" });
+ * if (result.ok) console.log(result.value);
+ * await executor.close();
+ */
+export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
+  const resolved = resolveExecutorOptions(options);
+  const { logger } = resolved;
+  const loadConfig = () => loadProjectConfig({ root: resolved.root, toolsConfig: resolved.toolsConfig, mcpConfig: resolved.mcpConfig });
+  let config = await loadConfig();
+  for (const warning of config.warnings) logger.warn(`${warning.file} ${warning.path}: ${warning.message}`);
+
+  const emitter = createEmitter<ExecutorEvents>((event, error) => logger.warn(`A "${event}" listener threw: ${(error as Error)?.message ?? String(error)}`));
+  const log = resolved.log === false ? undefined : createExecutionLog({ ...resolved.log, logger });
+  const inflight = new Set<AbortController>();
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let watcher: ConfigWatcher | undefined;
+
+  const host = createPluginHost({
+    logger,
+    context: { root: resolved.root, logger, callTool: (name, args, callOptions) => callTool(name, args, callOptions) },
+    onToolsChanged: () => emitter.emit("tools:changed", { tools: [...host.tools.keys()] }),
+  });
+  const callTool = createCallPipeline({
+    host,
+    scheduler: createScheduler({ maxConcurrency: resolved.maxConcurrency, maxQueue: resolved.maxQueue }),
+    emitter,
+    log,
+    defaultTimeoutMs: resolved.defaultTimeoutMs,
+    isClosed: () => closed,
+    inflight,
+  });
+
+  try {
+    await host.start(pluginSpecs(resolved, config));
+  } catch (error) {
+    await log?.close();
+    throw error;
+  }
+
+  // Reloads run one at a time; a change that lands during a reload triggers one more.
+  let reloading: Promise<ReloadResult> | undefined;
+  let again = false;
+  const reloadOnce = async (): Promise<ReloadResult> => {
+    try {
+      const next = await loadConfig();
+      const restarted = await host.apply(pluginSpecs(resolved, next));
+      config = next;
+      emitter.emit("config:reloaded", { restarted, tools: [...host.tools.keys()], warnings: next.warnings });
+      return { ok: true, restarted };
+    } catch (error) {
+      if (!isToolexecError(error)) throw error;
+      if (!emitter.hasListeners("config:error")) logger.warn(`Config change rejected, keeping the last good config:\n${error.message}`);
+      emitter.emit("config:error", { error, message: error.message });
+      return { ok: false, error };
+    }
+  };
+  const reload = (): Promise<ReloadResult> => {
+    if (closed) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", "Cannot reload: the executor is closed"));
+    if (reloading) {
+      again = true;
+      return reloading;
+    }
+    reloading = (async () => {
+      let result: ReloadResult;
+      do {
+        again = false;
+        result = await reloadOnce();
+      } while (again && !closed);
+      reloading = undefined;
+      return result;
+    })();
+    return reloading;
+  };
+
+  const executor: Executor = {
+    root: resolved.root,
+    get warnings() {
+      return config.warnings;
+    },
+    async listTools() {
+      if (closed) throw new ToolexecError("EXECUTOR_CLOSED", "Cannot list tools: the executor is closed");
+      return [...host.tools.values()].map(({ definition }) => ({
+        name: definition.name,
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+        ...(definition.annotations === undefined || Object.keys(definition.annotations).length === 0 ? {} : { annotations: definition.annotations }),
+      }));
+    },
+    callTool,
+    on: (event, listener) => emitter.on(event, listener),
+    reload,
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        await watcher?.close();
+        const reason = new ToolexecError("EXECUTOR_CLOSED", "The executor was closed while the call was under way");
+        for (const controller of inflight) controller.abort(reason);
+        await reloading?.catch(() => undefined);
+        await host.close();
+        await log?.close();
+        emitter.clear();
+      })();
+      return closing;
+    },
+  };
+
+  if (resolved.watch) {
+    try {
+      watcher = await watchConfig({
+        root: resolved.root,
+        files: config.files,
+        debounceMs: resolved.reloadDebounceMs,
+        logger,
+        onChange: () => void reload().catch((error: unknown) => logger.error(`Reload failed: ${(error as Error).message}`)),
+      });
+    } catch (error) {
+      await executor.close();
+      throw error;
+    }
+  }
+  return executor;
+}

@@ -1,0 +1,19 @@
+/** The events an executor emits, by name, with their payloads. */
+import type { ConfigIssue } from "../errors/config-error.js";
+import type { ToolexecError } from "../errors/toolexec-error.js";
+import type { ToolFailure, ToolResult } from "../tool-result.js";
+
+export interface ExecutorEvents {
+  /** A call passed validation and is about to be scheduled. */
+  "tool:start": { executionId: string; tool: string; arguments: Record<string, unknown>; parentExecutionId?: string };
+  /** Every call ends with exactly one `tool:end`, success or failure. */
+  "tool:end": ToolResult & { parentExecutionId?: string };
+  /** Also emitted, after `tool:end`, for failed calls. */
+  "tool:error": ToolFailure & { parentExecutionId?: string };
+  /** The tool list changed without a config reload (a plugin told us). */
+  "tools:changed": { tools: string[] };
+  /** A config change was applied. `restarted` names the plugins that restarted. */
+  "config:reloaded": { restarted: string[]; tools: string[]; warnings: ConfigIssue[] };
+  /** A config change was rejected; the last good config keeps running. */
+  "config:error": { error: ToolexecError; message: string };
+}

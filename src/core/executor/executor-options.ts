@@ -1,0 +1,148 @@
+/** The options of `createExecutor`, checked once and resolved into `ResolvedExecutorOptions` with named defaults. */
+import path from "node:path";
+import { z } from "zod";
+import { MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "../config/tools-config-schema.js";
+import { ToolexecError } from "../errors/toolexec-error.js";
+import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES } from "../log/execution-log.js";
+import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
+import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
+import type { HumanInputHandler } from "../../plugins/human/human-input-plugin.js";
+
+export const DEFAULT_MAX_CONCURRENCY = 8;
+export const DEFAULT_MAX_QUEUE = 256;
+export const DEFAULT_RELOAD_DEBOUNCE_MS = 50;
+export const DEFAULT_LOG_DIR = ".toolexec/logs";
+
+export interface ExecutorOptions {
+  /** Folder holding tools.json, mcp.json and tools/. Default `process.cwd()`. */
+  root?: string;
+  /** Reload config and scripts when they change on disk. Default true. */
+  watch?: boolean;
+  /** tools.json's path relative to root, or `false` to run without it. Default `"tools.json"`. */
+  toolsConfig?: string | false;
+  /** mcp.json's path relative to root, or `false` to run without it. Default `"mcp.json"`. */
+  mcpConfig?: string | false;
+  /** Where execution logs go (relative to root), or `false` for none. Default `.toolexec/logs`. */
+  logDir?: string | false;
+  /** Rotation and redaction of the execution log. */
+  log?: {
+    /** rotating-file-stream interval. Default `"1d"`. */
+    interval?: string;
+    /** Rotated files kept. Default 30 (30 days with daily rotation). */
+    maxFiles?: number;
+    /** Extra key patterns whose values are redacted, on top of the defaults (password, token, ...). */
+    redactKeys?: Array<string | RegExp>;
+    /** Values larger than this many bytes are logged as a preview. Default 65536. */
+    maxValueBytes?: number;
+  };
+  /** Enables `request_human_input`: called with the question, returns the person's answer. */
+  onHumanInput?: HumanInputHandler;
+  /** Extra plugins, started after the built-in ones. */
+  plugins?: ExecutorPlugin[];
+  /** Budget of a call whose tool names none, in ms. Default 30000. */
+  defaultTimeoutMs?: number;
+  /** Calls running at once across all tools. Default 8. */
+  maxConcurrency?: number;
+  /** Calls allowed to wait for a turn; past it calls fail with `QUEUE_FULL`. Default 256. */
+  maxQueue?: number;
+  /** Quiet period after a file change before reloading, in ms. Default 50. */
+  reloadDebounceMs?: number;
+  /** Diagnostics sink; `console` fits. Default: warnings and errors to stderr. */
+  logger?: Logger;
+}
+
+export interface ResolvedExecutorOptions {
+  root: string;
+  watch: boolean;
+  toolsConfig: string | false;
+  mcpConfig: string | false;
+  log: false | { dir: string; interval: string; maxFiles: number; redactKeys: RegExp[]; maxValueBytes: number };
+  onHumanInput: HumanInputHandler | undefined;
+  plugins: ExecutorPlugin[];
+  defaultTimeoutMs: number;
+  maxConcurrency: number;
+  maxQueue: number;
+  reloadDebounceMs: number;
+  logger: Logger;
+}
+
+const relativePath = z.string().min(1);
+const optionsSchema = z.strictObject({
+  root: z.string().min(1).optional(),
+  watch: z.boolean().optional(),
+  toolsConfig: z.union([relativePath, z.literal(false)]).optional(),
+  mcpConfig: z.union([relativePath, z.literal(false)]).optional(),
+  logDir: z.union([relativePath, z.literal(false)]).optional(),
+  log: z
+    .strictObject({
+      interval: z.string().regex(/^\d+[smhdM]$/, { message: 'Expected an interval like "1d", "12h" or "1M"' }).optional(),
+      maxFiles: z.number().int().positive().optional(),
+      redactKeys: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).optional(),
+      maxValueBytes: z.number().int().positive().optional(),
+    })
+    .optional(),
+  onHumanInput: z.function().optional(),
+  plugins: z
+    .array(z.looseObject({ name: z.string().min(1), start: z.function() }))
+    .optional(),
+  defaultTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
+  maxConcurrency: z.number().int().positive().optional(),
+  maxQueue: z.number().int().nonnegative().optional(),
+  reloadDebounceMs: z.number().int().nonnegative().optional(),
+  logger: z
+    .looseObject({ debug: z.function(), info: z.function(), warn: z.function(), error: z.function() })
+    .optional(),
+});
+
+const stderrLogger: Logger = {
+  debug() {},
+  info() {},
+  warn: (message, fields) => console.warn(`[toolexec] ${message}`, ...(fields ? [fields] : [])),
+  error: (message, fields) => console.error(`[toolexec] ${message}`, ...(fields ? [fields] : [])),
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Check the caller's options (never mutating them) and apply defaults. Throws `INVALID_OPTIONS`. */
+export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecutorOptions {
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "options"}: ${issue.message}`);
+    throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
+  }
+  const root = path.resolve(options.root ?? process.cwd());
+  const names = new Set<string>();
+  for (const plugin of options.plugins ?? []) {
+    if (names.has(plugin.name) || ["script", "human", "mcp", "code"].includes(plugin.name)) {
+      throw new ToolexecError("INVALID_OPTIONS", `Plugin name "${plugin.name}" is already taken; give each plugin a unique name`);
+    }
+    names.add(plugin.name);
+  }
+  const logDir = options.logDir ?? DEFAULT_LOG_DIR;
+  return {
+    root,
+    watch: options.watch ?? true,
+    toolsConfig: options.toolsConfig ?? "tools.json",
+    mcpConfig: options.mcpConfig ?? "mcp.json",
+    log:
+      logDir === false
+        ? false
+        : {
+            dir: path.resolve(root, logDir),
+            interval: options.log?.interval ?? DEFAULT_LOG_INTERVAL,
+            maxFiles: options.log?.maxFiles ?? DEFAULT_LOG_MAX_FILES,
+            redactKeys: [
+              ...DEFAULT_REDACT_KEYS,
+              ...(options.log?.redactKeys ?? []).map((key) => (typeof key === "string" ? new RegExp(`^${escapeRegExp(key)}$`, "i") : key)),
+            ],
+            maxValueBytes: options.log?.maxValueBytes ?? DEFAULT_LOG_MAX_VALUE_BYTES,
+          },
+    onHumanInput: options.onHumanInput,
+    plugins: [...(options.plugins ?? [])],
+    defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxConcurrency: options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
+    maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
+    reloadDebounceMs: options.reloadDebounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS,
+    logger: options.logger ?? stderrLogger,
+  };
+}

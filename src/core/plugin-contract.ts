@@ -1,0 +1,132 @@
+/**
+ * The plugin contract, version 1: the only thing a plugin (script runners, MCP, code mode, human
+ * input, or a host's own) has to implement. It changes rarely and only with a version bump.
+ */
+import type { ErrorCode } from "./errors/error-codes.js";
+import type { ToolResult } from "./tool-result.js";
+
+/** Bumped on any incompatible change to the types in this file. */
+export const PLUGIN_CONTRACT_VERSION = 1;
+
+/** A JSON Schema document (draft 2020-12 unless it names another with `$schema`). */
+export type JsonSchema = Record<string, unknown>;
+
+/** MCP's tool annotations: hints for clients, never enforced. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a plugin says about one of its tools. */
+export interface ToolDefinition {
+  /** Unique across the executor; MCP tool-name characters only (`A-Z a-z 0-9 _ - .`). */
+  name: string;
+  /** Written for an LLM: what the tool does and when to use it. */
+  description: string;
+  /** JSON Schema of the arguments object; `type` must be `"object"`. */
+  inputSchema: JsonSchema;
+  /** JSON Schema the result value is checked against, when known. */
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  /** Budget for one call when the caller names none; the executor default applies otherwise. */
+  timeoutMs?: number;
+  /** May calls of this tool overlap? Default false: one at a time, in arrival order. */
+  parallel?: boolean;
+}
+
+/** One call, as the core hands it to the plugin after validating the arguments. */
+export interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  executionId: string;
+}
+
+/** Given with every call: the plugin must stop work when `signal` aborts. */
+export interface PluginCallOptions {
+  /** Aborts at the deadline (reason code `TIMEOUT`), on cancel (`CANCELLED`) or on close (`EXECUTOR_CLOSED`). */
+  signal: AbortSignal;
+  /** Epoch milliseconds after which the core answers `TIMEOUT` whatever the plugin does. */
+  deadline: number;
+}
+
+/** The error part of a failed result. */
+export interface ToolErrorInfo {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** What a plugin returns for a call: a fault of the call is a value, not a throw. */
+export type PluginResult =
+  | { ok: true; value: unknown; content?: unknown }
+  | { ok: false; error: ToolErrorInfo };
+
+/** Logger a host can pass; `console` fits. */
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Per-call options of `executor.callTool`. */
+export interface CallToolOptions {
+  /** Aborting it ends the call with `CANCELLED` and stops the tool's work. */
+  signal?: AbortSignal;
+  /** Overrides the tool's budget for this call, queueing included. */
+  timeoutMs?: number;
+  /** Ties a sub-call to the execution that made it (code mode); logged as `parentExecutionId`. */
+  parentExecutionId?: string;
+}
+
+/** What the executor lends a plugin. */
+export interface PluginContext {
+  /** The project folder (absolute). */
+  root: string;
+  logger: Logger;
+  /** The executor's own pipeline, for plugins that compose tools. */
+  callTool(name: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
+}
+
+/** A running plugin: the tools it serves right now. */
+export interface PluginInstance {
+  listTools(): ToolDefinition[];
+  callTool(call: ToolCall, options: PluginCallOptions): Promise<PluginResult>;
+  /** Optional: tell the executor the tool list changed; returns the unsubscribe function. */
+  onToolsChanged?(listener: () => void): () => void;
+  /** Optional: strings the execution log must never show (env values, header values, keys). */
+  secrets?(): readonly string[];
+  /** Stops every process, connection and timer; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * A plugin: a plain object, usually made by a factory, with a unique `name`.
+ * `name` is also the kind of config entries it owns (`script` ← tools.json, `mcp` ← mcp.json);
+ * a host plugin with no config entries is started with `[]`.
+ *
+ * @example
+ * const clock: ExecutorPlugin = {
+ *   name: "clock",
+ *   async start() {
+ *     return {
+ *       listTools: () => [{ name: "now", description: "Current time, ISO 8601", inputSchema: { type: "object" } }],
+ *       callTool: async () => ({ ok: true, value: new Date().toISOString() }),
+ *       close: async () => {},
+ *     };
+ *   },
+ * };
+ */
+export interface ExecutorPlugin<Entry = unknown> {
+  name: string;
+  start(entries: Entry[], context: PluginContext): Promise<PluginInstance>;
+}
+
+/** The error code carried by an aborted signal's reason, if it is one of ours. */
+export function abortReasonCode(signal: AbortSignal): ErrorCode {
+  const reason = signal.reason as { code?: unknown } | undefined;
+  return typeof reason?.code === "string" ? (reason.code as ErrorCode) : "CANCELLED";
+}

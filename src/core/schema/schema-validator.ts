@@ -1,0 +1,118 @@
+/**
+ * JSON Schema checking with ajv: meta-schema checks for declared schemas, and validators compiled
+ * once per distinct schema (keyed by its canonical text, so a reload that keeps a schema keeps its
+ * validator).
+ */
+import { createRequire } from "node:module";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { JsonSchema } from "../plugin-contract.js";
+
+// ajv ships CommonJS with `exports.default`; createRequire sidesteps ESM default-export interop.
+const require = createRequire(import.meta.url);
+const Ajv2020 = require("ajv/dist/2020").default as typeof import("ajv/dist/2020.js").default;
+const AjvDraft7 = require("ajv").default as typeof import("ajv").default;
+const AjvDraft2019 = require("ajv/dist/2019").default as typeof import("ajv/dist/2019.js").default;
+const addFormats = require("ajv-formats").default as typeof import("ajv-formats").default;
+
+export interface SchemaProblem {
+  /** JSON-pointer-like path inside the validated data, as segments. */
+  path: Array<string | number>;
+  message: string;
+}
+
+export type CompiledValidator = (data: unknown) => SchemaProblem[];
+
+const DRAFT_07 = /json-schema\.org\/(draft-07|draft-06|draft-04)\/schema/;
+const DRAFT_2019 = /json-schema\.org\/draft\/2019-09\/schema/;
+
+function createAjvInstances() {
+  const options = { strict: false, allErrors: true, validateFormats: true } as const;
+  const instances = {
+    draft2020: new Ajv2020(options),
+    draft2019: new AjvDraft2019(options),
+    draft7: new AjvDraft7(options),
+  };
+  for (const ajv of Object.values(instances)) addFormats(ajv as never);
+  return instances;
+}
+
+let shared: ReturnType<typeof createAjvInstances> | undefined;
+const ajvInstances = () => (shared ??= createAjvInstances());
+
+function ajvFor(schema: JsonSchema) {
+  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
+  const instances = ajvInstances();
+  if (DRAFT_07.test(dialect)) return instances.draft7;
+  if (DRAFT_2019.test(dialect)) return instances.draft2019;
+  return instances.draft2020;
+}
+
+function toSegments(pointer: string): Array<string | number> {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+/** Turn ajv's errors into short, path-carrying problems ("must be number", "must have required property 'x'"). */
+export function toSchemaProblems(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
+  if (!errors) return [];
+  return errors.map((error) => {
+    const path = toSegments(error.instancePath);
+    let message = error.message ?? "is invalid";
+    if (error.keyword === "required") {
+      message = `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
+    } else if (error.keyword === "additionalProperties") {
+      message = `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+    } else if (error.keyword === "enum") {
+      message = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
+    }
+    return { path, message };
+  });
+}
+
+/** Check a schema against its meta-schema; returns the problems (empty when valid). */
+export function checkSchema(schema: JsonSchema): SchemaProblem[] {
+  const ajv = ajvFor(schema);
+  if (ajv.validateSchema(schema) === true) {
+    try {
+      ajv.compile(schema);
+      return [];
+    } catch (error) {
+      return [{ path: [], message: (error as Error).message }];
+    }
+  }
+  // Meta-schema failures come in bunches (enum, type, anyOf for one bad "type"): keep the first per path.
+  const seen = new Set<string>();
+  return toSchemaProblems(ajv.errors).filter((problem) => {
+    const key = problem.path.join("/");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const compiled = new Map<string, CompiledValidator>();
+
+/** A validator for `schema`, compiled once per distinct schema text. Throws if the schema is invalid. */
+export function compileSchema(schema: JsonSchema): CompiledValidator {
+  const key = JSON.stringify(schema);
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  const validate: ValidateFunction = ajvFor(schema).compile(schema);
+  const validator: CompiledValidator = (data) => (validate(data) ? [] : toSchemaProblems(validate.errors));
+  compiled.set(key, validator);
+  return validator;
+}
+
+/** `"/rows/2": must be number; "": missing required property "path"` */
+export function formatSchemaProblems(problems: SchemaProblem[], limit = 5): string {
+  const shown = problems.slice(0, limit).map((problem) => {
+    const where = problem.path.length === 0 ? "arguments" : problem.path.map((segment) => (typeof segment === "number" ? `[${segment}]` : `.${segment}`)).join("").replace(/^\./, "");
+    return `${where}: ${problem.message}`;
+  });
+  const more = problems.length > limit ? ` (+${problems.length - limit} more)` : "";
+  return shown.join("; ") + more;
+}

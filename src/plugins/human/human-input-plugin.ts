@@ -1,0 +1,109 @@
+/** `request_human_input`: lets the agent ask a person; the host answers through a callback. */
+import { MAX_TIMEOUT_MS } from "../../core/config/tools-config-schema.js";
+import { abortReasonCode, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+
+export const HUMAN_INPUT_TOOL_NAME = "request_human_input";
+/** How long a question waits for its answer when the call names no `timeoutMs`. */
+export const DEFAULT_HUMAN_INPUT_TIMEOUT_MS = 5 * 60_000;
+
+/** What the host's `onHumanInput` receives. */
+export interface HumanInputRequest {
+  question: string;
+  /** When present, the answer must be one of these. */
+  options?: string[];
+  executionId: string;
+  /** Aborts when the question is withdrawn (timeout, cancel, close): dismiss any prompt then. */
+  signal: AbortSignal;
+}
+
+/**
+ * The host's answerer. Return the person's answer; throw when nobody can answer.
+ *
+ * @example
+ * const executor = await createExecutor({ onHumanInput: async ({ question }) => prompt(question) });
+ */
+export type HumanInputHandler = (request: HumanInputRequest) => string | Promise<string>;
+
+const definition: ToolDefinition = {
+  name: HUMAN_INPUT_TOOL_NAME,
+  description:
+    "Ask a person a question and wait for the answer. Use it when you need a decision, a confirmation or information only a person has; " +
+    "offer `options` when the answer should be one of a few choices.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      question: { type: "string", minLength: 1, description: "The question, complete enough to answer without context." },
+      options: { type: "array", items: { type: "string", minLength: 1 }, minItems: 1, uniqueItems: true, description: "Allowed answers." },
+      timeoutMs: { type: "integer", minimum: 1, maximum: MAX_TIMEOUT_MS, description: `How long to wait, in ms (default ${DEFAULT_HUMAN_INPUT_TIMEOUT_MS}).` },
+    },
+    required: ["question"],
+    additionalProperties: false,
+  },
+  outputSchema: { type: "string" },
+  annotations: { title: "Ask a person", readOnlyHint: true, openWorldHint: true },
+  timeoutMs: MAX_TIMEOUT_MS,
+  parallel: true,
+};
+
+/** The plugin; the executor adds it when `onHumanInput` is given. */
+export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
+  return {
+    name: "human",
+    async start() {
+      const pending = new Set<AbortController>();
+      return {
+        listTools: () => [definition],
+        async callTool(call, { signal }): Promise<PluginResult> {
+          const args = call.arguments as { question: string; options?: string[]; timeoutMs?: number };
+          const timeoutMs = args.timeoutMs ?? DEFAULT_HUMAN_INPUT_TIMEOUT_MS;
+          const controller = new AbortController();
+          pending.add(controller);
+          let timer: NodeJS.Timeout | undefined;
+          const stopped = new Promise<PluginResult>((resolve) => {
+            const onAbort = () => {
+              const code = abortReasonCode(signal);
+              controller.abort(signal.reason);
+              resolve(toolError(code, code === "TIMEOUT" ? "No answer from a person before the call's deadline" : "The question was withdrawn before a person answered"));
+            };
+            if (signal.aborted) onAbort();
+            else signal.addEventListener("abort", onAbort, { once: true });
+            timer = setTimeout(() => {
+              controller.abort(new Error("timeout"));
+              resolve(toolError("TIMEOUT", `No answer from a person within ${timeoutMs} ms`, { timeoutMs }));
+            }, timeoutMs);
+          });
+          const answered = (async (): Promise<PluginResult> => {
+            try {
+              const answer = await handler({
+                question: args.question,
+                ...(args.options ? { options: [...args.options] } : {}),
+                executionId: call.executionId,
+                signal: controller.signal,
+              });
+              if (typeof answer !== "string") {
+                return toolError("INVALID_OUTPUT", `onHumanInput must return a string, got ${answer === null ? "null" : typeof answer}`);
+              }
+              if (args.options && !args.options.includes(answer)) {
+                return toolError("INVALID_OUTPUT", `The answer ${JSON.stringify(answer)} is not one of the offered options`, { options: args.options });
+              }
+              return { ok: true, value: answer };
+            } catch (error) {
+              return toolError("HUMAN_INPUT_UNAVAILABLE", `No human input: onHumanInput failed: ${(error as Error)?.message ?? String(error)}`);
+            }
+          })();
+          try {
+            return await Promise.race([answered, stopped]);
+          } finally {
+            clearTimeout(timer);
+            pending.delete(controller);
+          }
+        },
+        async close() {
+          for (const controller of pending) controller.abort(new Error("executor closed"));
+          pending.clear();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Runs one script call: arguments as JSON on stdin, result from stdout, stderr's tail kept for
+ * errors. The process tree dies at the deadline, on cancel, or when stdout outgrows its cap.
+ */
+import { access } from "node:fs/promises";
+import path from "node:path";
+import { execa } from "execa";
+import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
+import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-groups.js";
+import { resolvePythonInterpreter } from "./python-interpreter.js";
+import { buildScriptEnvironment } from "./script-environment.js";
+
+/** Bytes of stderr kept (the end of it) for error details. */
+export const STDERR_TAIL_BYTES = 8 * 1024;
+/** Bytes of partial stdout kept in the details of a timeout or cancel. */
+export const PARTIAL_STDOUT_BYTES = 16 * 1024;
+/** How long to wait for pipes to close after the script exits, when an escaped process holds them. */
+const PIPE_DRAIN_MS = 250;
+
+export interface RunScriptOptions {
+  signal: AbortSignal;
+  deadline: number;
+  root: string;
+  /** Told of the process-group leader's pid while it runs, so the plugin can kill it on close. */
+  onSpawn(pid: number): void;
+  onSettle(pid: number): void;
+}
+
+/** Keeps only the last `limit` bytes written to it. */
+function createTail(limit: number) {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  let total = 0;
+  return {
+    push(chunk: Buffer) {
+      chunks.push(chunk);
+      size += chunk.length;
+      total += chunk.length;
+      while (size - chunks[0]!.length >= limit) size -= chunks.shift()!.length;
+    },
+    text() {
+      const joined = Buffer.concat(chunks);
+      return joined.subarray(Math.max(0, joined.length - limit)).toString("utf8");
+    },
+    get total() {
+      return total;
+    },
+    reset() {
+      chunks = [];
+      size = 0;
+    },
+  };
+}
+
+function lastLine(text: string): string {
+  const lines = text.trim().split("\n");
+  const line = lines[lines.length - 1]?.trim() ?? "";
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
+
+async function commandFor(entry: ScriptToolEntry, root: string): Promise<[string, string[]]> {
+  switch (entry.runtime) {
+    case "python":
+      return [await resolvePythonInterpreter(entry.interpreter ?? "python3", root), [entry.script, ...entry.args]];
+    case "shell":
+      // --noprofile --norc: no rc files; BASH_ENV is not inherited either (see script-environment).
+      return ["bash", ["--noprofile", "--norc", entry.script, ...entry.args]];
+    case "node":
+      return [process.execPath, [entry.script, ...entry.args]];
+  }
+}
+
+/** Turn a successful run's stdout into the call's value. */
+export function parseScriptOutput(entry: ScriptToolEntry, stdout: string): PluginResult {
+  const trimmed = stdout.trim();
+  try {
+    if (trimmed !== "") return { ok: true, value: JSON.parse(trimmed) };
+  } catch {
+    // Not JSON: plain text is a fine result unless the tool promised structured output.
+  }
+  if (entry.outputSchema !== undefined) {
+    const shown = trimmed === "" ? "nothing" : JSON.stringify(trimmed.length > 200 ? `${trimmed.slice(0, 197)}...` : trimmed);
+    return toolError("INVALID_OUTPUT", `tools/${entry.scriptPath} declares an outputSchema, so it must print JSON on stdout; it printed ${shown}`, {
+      stdout: trimmed.slice(0, PARTIAL_STDOUT_BYTES),
+    });
+  }
+  return { ok: true, value: trimmed === "" ? null : stdout.replace(/\r?\n$/, "") };
+}
+
+export async function runScript(entry: ScriptToolEntry, call: ToolCall, options: RunScriptOptions): Promise<PluginResult> {
+  const { signal } = options;
+  const scriptLabel = `tools/${entry.scriptPath}`;
+  const stopped = (code = abortReasonCode(signal), details?: Record<string, unknown>) =>
+    toolError(
+      code,
+      code === "TIMEOUT" ? `${scriptLabel} ran past its deadline; its process tree was killed` : `${scriptLabel} was cancelled; its process tree was killed`,
+      details,
+    );
+  if (signal.aborted) return stopped();
+  try {
+    await access(entry.script);
+  } catch {
+    return toolError("SCRIPT_MISSING", `Script ${scriptLabel} does not exist (tool "${entry.name}"); create it or fix "script" in tools.json`, {
+      script: path.relative(options.root, entry.script),
+    });
+  }
+  let command: [string, string[]];
+  try {
+    command = await commandFor(entry, options.root);
+  } catch (error) {
+    return toolError("TOOL_FAILED", (error as Error).message);
+  }
+  if (signal.aborted) return stopped();
+
+  const subprocess = execa(command[0], command[1], {
+    cwd: entry.cwd,
+    env: buildScriptEnvironment({
+      toolEnv: entry.env,
+      toolName: entry.name,
+      executionId: call.executionId,
+      root: options.root,
+      deadline: options.deadline,
+      ...(entry.runtime === "shell" ? { exportArguments: call.arguments } : {}),
+    }),
+    extendEnv: false,
+    detached: true,
+    cleanup: false,
+    input: JSON.stringify(call.arguments),
+    buffer: false,
+    reject: false,
+    stripFinalNewline: false,
+  });
+  const pid = subprocess.pid;
+  if (pid !== undefined) {
+    trackProcessGroup(pid);
+    options.onSpawn(pid);
+  }
+
+  return new Promise<PluginResult>((resolve) => {
+    const stdoutChunks: Buffer[] = [];
+    let stdoutBytes = 0;
+    const stderr = createTail(STDERR_TAIL_BYTES);
+    let settled = false;
+    let drainTimer: NodeJS.Timeout | undefined;
+
+    const partialStdout = () => {
+      const all = Buffer.concat(stdoutChunks);
+      return all.subarray(Math.max(0, all.length - PARTIAL_STDOUT_BYTES)).toString("utf8");
+    };
+    const killTree = () => {
+      if (pid !== undefined) killProcessGroup(pid);
+    };
+    const finish = (result: PluginResult) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      clearTimeout(drainTimer);
+      killTree();
+      if (pid !== undefined) {
+        forgetProcessGroup(pid);
+        options.onSettle(pid);
+      }
+      subprocess.stdout?.destroy();
+      subprocess.stderr?.destroy();
+      resolve(result);
+    };
+    const onAbort = () => finish(stopped(abortReasonCode(signal), { stdout: partialStdout(), stderr: stderr.text(), stdoutBytes }));
+    signal.addEventListener("abort", onAbort, { once: true });
+
+    subprocess.stdout?.on("data", (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > entry.maxOutputBytes) {
+        finish(
+          toolError("OUTPUT_TOO_LARGE", `${scriptLabel} printed more than ${entry.maxOutputBytes} bytes on stdout; it was killed`, {
+            maxOutputBytes: entry.maxOutputBytes,
+            stderr: stderr.text(),
+          }),
+        );
+      } else {
+        stdoutChunks.push(chunk);
+      }
+    });
+    subprocess.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+
+    // When the script itself exits, whatever it left in its group dies with it, which also closes
+    // the pipes any straggler held.
+    subprocess.once("exit", () => {
+      killTree();
+      drainTimer = setTimeout(() => subprocess.stdout?.destroy(), PIPE_DRAIN_MS);
+    });
+
+    subprocess.then((result) => {
+      if (settled) return;
+      const stderrText = stderr.text();
+      if (result.exitCode === undefined && result.signal === undefined) {
+        finish(toolError("TOOL_FAILED", `Could not start ${scriptLabel}: ${result.shortMessage ?? result.message}`, { command: command[0] }));
+      } else if (result.exitCode !== 0) {
+        const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+        const reason = lastLine(stderrText);
+        finish(
+          toolError("TOOL_FAILED", `${scriptLabel} ${how}${reason ? `: ${reason}` : ""}`, {
+            exitCode: result.exitCode ?? null,
+            signal: result.signal ?? null,
+            stderr: stderrText,
+            stdout: partialStdout(),
+          }),
+        );
+      } else {
+        finish(parseScriptOutput(entry, Buffer.concat(stdoutChunks).toString("utf8")));
+      }
+    }, (error: unknown) => finish(toolError("TOOL_FAILED", `${scriptLabel} failed: ${(error as Error).message}`)));
+  });
+}

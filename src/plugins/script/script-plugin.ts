@@ -1,0 +1,62 @@
+/** The `script` plugin: the Python, shell and Node scripts declared in tools.json. */
+import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
+import type { ExecutorPlugin, ToolDefinition } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+import { killProcessGroup } from "./process-groups.js";
+import { runScript } from "./run-script.js";
+
+function toDefinition(entry: ScriptToolEntry): ToolDefinition {
+  return {
+    name: entry.name,
+    description: entry.description,
+    inputSchema: entry.inputSchema,
+    ...(entry.outputSchema === undefined ? {} : { outputSchema: entry.outputSchema }),
+    annotations: { ...(entry.title === undefined ? {} : { title: entry.title }), ...entry.annotations },
+    timeoutMs: entry.timeoutMs,
+    parallel: entry.parallel,
+  };
+}
+
+/**
+ * @example
+ * const plugin = scriptPlugin(); // started by the executor with tools.json's entries
+ */
+export function scriptPlugin(): ExecutorPlugin<ScriptToolEntry> {
+  return {
+    name: "script",
+    async start(entries, context) {
+      const byName = new Map(entries.map((entry) => [entry.name, entry]));
+      const definitions = entries.map(toDefinition);
+      const secrets = [...new Set(entries.flatMap((entry) => Object.values(entry.env)))];
+      const live = new Set<number>();
+      const inflight = new Set<Promise<unknown>>();
+      let closed = false;
+      return {
+        listTools: () => definitions,
+        secrets: () => secrets,
+        async callTool(call, options) {
+          const entry = byName.get(call.name);
+          if (!entry) return toolError("TOOL_NOT_FOUND", `No script tool named "${call.name}"`);
+          if (closed) return toolError("EXECUTOR_CLOSED", "The script plugin is closed");
+          const run = runScript(entry, call, {
+            ...options,
+            root: context.root,
+            onSpawn: (pid) => live.add(pid),
+            onSettle: (pid) => live.delete(pid),
+          });
+          inflight.add(run);
+          try {
+            return await run;
+          } finally {
+            inflight.delete(run);
+          }
+        },
+        async close() {
+          closed = true;
+          for (const pid of live) killProcessGroup(pid);
+          await Promise.allSettled([...inflight]);
+        },
+      };
+    },
+  };
+}
