@@ -51,16 +51,22 @@ export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
   return {
     name: "human",
     async start() {
-      const pending = new Set<AbortController>();
+      /** Questions waiting for an answer, each with the function that withdraws it. */
+      const pending = new Map<AbortController, () => void>();
       return {
         listTools: () => [definition],
         async callTool(call, { signal }): Promise<PluginResult> {
+          if (call.name !== HUMAN_INPUT_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The human plugin has no tool "${call.name}"`);
+          if (signal.aborted) return toolError(abortReasonCode(signal), "The question was withdrawn before it was asked");
           const args = call.arguments as { question: string; options?: string[]; timeoutMs?: number };
           const timeoutMs = args.timeoutMs ?? DEFAULT_HUMAN_INPUT_TIMEOUT_MS;
           const controller = new AbortController();
-          pending.add(controller);
           let timer: NodeJS.Timeout | undefined;
           const stopped = new Promise<PluginResult>((resolve) => {
+            pending.set(controller, () => {
+              controller.abort(new Error("executor closed"));
+              resolve(toolError("EXECUTOR_CLOSED", "The executor closed before a person answered"));
+            });
             const onAbort = () => {
               const code = abortReasonCode(signal);
               controller.abort(signal.reason);
@@ -100,7 +106,7 @@ export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
           }
         },
         async close() {
-          for (const controller of pending) controller.abort(new Error("executor closed"));
+          for (const withdraw of pending.values()) withdraw();
           pending.clear();
         },
       };

@@ -1,0 +1,160 @@
+/** Hot reload through the real chokidar watcher: valid edits go live, invalid ones keep the last good config. */
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createExecutor, type Executor, type ExecutorEvents } from "../../src/index.js";
+import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
+
+const ECHO = "import json, sys\njson.dump({'version': sys.argv[1] if len(sys.argv) > 1 else None, 'args': json.load(sys.stdin)}, sys.stdout)\n";
+const SLOW = "import json, sys, time\ntime.sleep(0.6)\njson.dump({'version': sys.argv[1]}, sys.stdout)\n";
+
+function project(): TempProject {
+  const created = createTempProject({ tools: { tools: [toolEntry("echo", "python", "echo.py", { args: ["v1"] })] } });
+  created.write("tools/echo.py", ECHO);
+  created.write("tools/slow.py", SLOW);
+  return created;
+}
+
+/** The next event of that name, or a failure after `withinMs`. */
+function next<Name extends keyof ExecutorEvents>(executor: Executor, event: Name, withinMs = 3_000): Promise<ExecutorEvents[Name]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`no ${event} within ${withinMs} ms`));
+    }, withinMs);
+    const unsubscribe = executor.on(event, (payload) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(payload);
+    });
+  });
+}
+
+const open = (root: string) => createExecutor({ root, logDir: false, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+
+describe("hot reload", () => {
+  it("makes an added tool callable soon after tools.json is written", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const reloaded = next(executor, "config:reloaded");
+    const writtenAt = Date.now();
+    created.write("tools.json", { tools: [toolEntry("echo", "python", "echo.py", { args: ["v1"] }), toolEntry("echo_two", "python", "echo.py", { args: ["v2"] })] });
+    const event = await reloaded;
+    // The acceptance target is 250 ms (measured in bench/hot-reload.mjs); here a loose bound keeps a busy CI honest.
+    expect(Date.now() - writtenAt).toBeLessThan(1_500);
+    expect(event.tools).toEqual(["echo", "echo_two"]);
+    expect(event.restarted).toEqual(["script"]);
+    expect(await executor.callTool("echo_two", { a: 1 })).toMatchObject({ ok: true, value: { version: "v2", args: { a: 1 } } });
+    await executor.close();
+  });
+
+  it("keeps the last good config on an invalid edit and reports the precise problem", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const failed = next(executor, "config:error");
+    created.write("tools.json", '{ "tools": [ { "name": "echo", "description": "x", "runtime": "python", "script": "echo.py", "inputSchema": { "type": "object" }, "timeoutMs": "soon" } ] }');
+    const event = await failed;
+    expect(event.error.code).toBe("CONFIG_INVALID");
+    expect(event.message).toBe('tools.json:1:144 tools[0].timeoutMs: Expected a number, got "soon"');
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true, value: { version: "v1" } });
+
+    created.write("tools.json", "{ not json");
+    expect((await next(executor, "config:error")).message).toMatch(/^tools\.json:1:3: Invalid JSON: expected a property name in double quotes, got 'n'$/);
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
+    await executor.close();
+  });
+
+  it("rejects an invalid mcp.json edit too, keeping tools running", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const failed = next(executor, "config:error");
+    created.write("mcp.json", '{ "mcpServers": {}, "extra": true }');
+    expect((await failed).message).toBe('mcp.json:1:21 extra: Unknown key "extra"; expected one of: $schema, mcpServers, servers, inputs');
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
+    await executor.close();
+  });
+
+  it("sees an editor's atomic save (write a temp file, rename it over tools.json)", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const reloaded = next(executor, "config:reloaded");
+    const temporary = created.path(".tools.json.tmp-1234");
+    writeFileSync(temporary, JSON.stringify({ tools: [toolEntry("echo", "python", "echo.py", { args: ["v3"] })] }));
+    renameSync(temporary, created.path("tools.json"));
+    await reloaded;
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true, value: { version: "v3" } });
+    await executor.close();
+  });
+
+  it("answers TOOL_NOT_FOUND for a removed tool", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const reloaded = next(executor, "config:reloaded");
+    created.write("tools.json", { tools: [] });
+    await reloaded;
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
+    await executor.close();
+  });
+
+  it("lets a call in flight finish on the definition it started with", async () => {
+    const created = project();
+    created.write("tools.json", { tools: [toolEntry("slow", "python", "slow.py", { args: ["old"], timeoutMs: 5_000 })] });
+    const executor = await open(created.root);
+    const inFlight = executor.callTool("slow", {});
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const reloaded = next(executor, "config:reloaded");
+    created.write("tools.json", { tools: [toolEntry("slow", "python", "slow.py", { args: ["new"], timeoutMs: 5_000 })] });
+    await reloaded;
+    expect(await inFlight).toMatchObject({ ok: true, value: { version: "old" } });
+    expect(await executor.callTool("slow", {})).toMatchObject({ ok: true, value: { version: "new" } });
+    await executor.close();
+  });
+
+  it("updates warnings when a missing script appears in tools/", async () => {
+    const created = project();
+    created.write("tools.json", { tools: [toolEntry("later", "python", "later.py")] });
+    const executor = await open(created.root);
+    expect(executor.warnings.map((warning) => warning.message)).toEqual(["Script not found: tools/later.py (calls will fail with SCRIPT_MISSING until it exists)"]);
+    expect(await executor.callTool("later", {})).toMatchObject({ ok: false, error: { code: "SCRIPT_MISSING" } });
+    const reloaded = next(executor, "config:reloaded");
+    created.write("tools/later.py", "print('here')\n");
+    expect((await reloaded).warnings).toEqual([]);
+    expect(executor.warnings).toEqual([]);
+    expect(await executor.callTool("later", {})).toMatchObject({ ok: true, value: "here" });
+    await executor.close();
+  });
+
+  it("reports a deleted tools.json as CONFIG_MISSING and recovers when it returns", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const failed = next(executor, "config:error");
+    rmSync(created.path("tools.json"));
+    expect((await failed).error.code).toBe("CONFIG_MISSING");
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
+    const reloaded = next(executor, "config:reloaded");
+    created.write("tools.json", { tools: [toolEntry("echo", "python", "echo.py", { args: ["back"] })] });
+    await reloaded;
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true, value: { version: "back" } });
+    await executor.close();
+  });
+
+  it("stops watching on close", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    await executor.close();
+    let events = 0;
+    executor.on("config:reloaded", () => events++);
+    created.write("tools.json", { tools: [] });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(events).toBe(0);
+  });
+
+  it("does not restart unchanged plugins when only a script's content changes", async () => {
+    const created = project();
+    const executor = await open(created.root);
+    const reloaded = next(executor, "config:reloaded");
+    created.write("tools/echo.py", ECHO.replace("'version'", "'release'"));
+    expect((await reloaded).restarted).toEqual([]);
+    expect(await executor.callTool("echo", {})).toMatchObject({ ok: true, value: { release: "v1" } });
+    await executor.close();
+  });
+});

@@ -1,0 +1,96 @@
+/** Every built-in plugin, and a host-style plugin written the documented way, pass the contract suite. */
+import { writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { abortReasonCode, loadProjectConfig, toolError, type ExecutorPlugin, type ScriptToolEntry } from "../../src/index.js";
+import { humanInputPlugin } from "../../src/plugins/human/human-input-plugin.js";
+import { scriptPlugin } from "../../src/plugins/script/script-plugin.js";
+import { testPluginContract } from "../plugin-contract.js";
+
+function scriptProject(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-contract-"));
+  mkdirSync(path.join(root, "tools"));
+  writeFileSync(path.join(root, "tools", "quick.py"), "import json, sys\njson.dump({'got': json.load(sys.stdin)}, sys.stdout)\n");
+  writeFileSync(path.join(root, "tools", "forever.sh"), "#!/usr/bin/env bash\nwhile true; do sleep 1; done\n");
+  writeFileSync(path.join(root, "mcp.json"), JSON.stringify({ mcpServers: {} }));
+  writeFileSync(
+    path.join(root, "tools.json"),
+    JSON.stringify({
+      tools: [
+        { name: "quick", description: "Echo", runtime: "python", script: "quick.py", inputSchema: { type: "object" } },
+        { name: "forever", description: "Never ends", runtime: "shell", script: "forever.sh", inputSchema: { type: "object" } },
+      ],
+    }),
+  );
+  return root;
+}
+
+let scriptRoot = "";
+testPluginContract<ScriptToolEntry>("script", {
+  plugin: scriptPlugin,
+  entries: async () => {
+    scriptRoot = scriptProject();
+    return (await loadProjectConfig({ root: scriptRoot })).entries.script;
+  },
+  context: () => ({ root: scriptRoot }),
+  quickCall: { name: "quick", arguments: { a: 1 } },
+  slowCall: { name: "forever", arguments: {} },
+});
+
+testPluginContract("human", {
+  plugin: () =>
+    humanInputPlugin(({ question, signal }) =>
+      question === "wait"
+        ? new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("withdrawn"))))
+        : "yes",
+    ),
+  entries: () => [],
+  quickCall: { name: "request_human_input", arguments: { question: "Proceed?" } },
+  slowCall: { name: "request_human_input", arguments: { question: "wait" } },
+});
+
+/** The smallest honest host plugin: a clock, and a tool that waits for its signal. */
+function clockPlugin(): ExecutorPlugin {
+  return {
+    name: "clock",
+    async start() {
+      // Pending sleeps, each with the function that ends it, so close() can end calls under way.
+      const sleeps = new Map<NodeJS.Timeout, () => void>();
+      return {
+        listTools: () => [
+          { name: "now", description: "Current time, ISO 8601", inputSchema: { type: "object" } },
+          { name: "sleep", description: "Wait for ms milliseconds", inputSchema: { type: "object", properties: { ms: { type: "integer" } } } },
+        ],
+        async callTool(call, { signal }) {
+          if (signal.aborted) return toolError(abortReasonCode(signal), "stopped before it began");
+          if (call.name === "now") return { ok: true, value: new Date().toISOString() };
+          if (call.name !== "sleep") return toolError("TOOL_NOT_FOUND", `No tool ${call.name}`);
+          return new Promise((resolve) => {
+            const timer = setTimeout(() => {
+              sleeps.delete(timer);
+              resolve({ ok: true, value: "slept" });
+            }, Number(call.arguments.ms ?? 60_000));
+            const end = (result: ReturnType<typeof toolError>) => {
+              clearTimeout(timer);
+              sleeps.delete(timer);
+              resolve(result);
+            };
+            sleeps.set(timer, () => end(toolError("EXECUTOR_CLOSED", "closed")));
+            signal.addEventListener("abort", () => end(toolError(abortReasonCode(signal), "sleep interrupted")));
+          });
+        },
+        async close() {
+          for (const end of [...sleeps.values()]) end();
+        },
+      };
+    },
+  };
+}
+
+testPluginContract("clock (host plugin example)", {
+  plugin: clockPlugin,
+  entries: () => [],
+  quickCall: { name: "now", arguments: {} },
+  slowCall: { name: "sleep", arguments: {} },
+});
