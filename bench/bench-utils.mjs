@@ -1,0 +1,18 @@
+// Small statistics helpers shared by the benchmarks.
+export const median = (values) => quantile(values, 0.5);
+
+export function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = (sorted.length - 1) * q;
+  const low = Math.floor(index);
+  const high = Math.ceil(index);
+  return sorted[low] + (sorted[high] - sorted[low]) * (index - low);
+}
+
+export const format = (ms) => `${ms.toFixed(2)} ms`;
+
+/** Parse `--runs N` style flags with defaults. */
+export function flag(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
