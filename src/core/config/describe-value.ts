@@ -1,11 +1,32 @@
 /** Short, human words for a JSON value in error messages: `"ruby"`, `-5`, `an array`, `nothing`. */
+import type { JsonPath } from "./parse-json-document.js";
+
+const LONGEST_QUOTED_STRING = 40;
+
 export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
+  // A function's text is its source code: useless, and possibly long, in a message.
+  if (typeof value === "function") return "a function";
   if (typeof value === "object") return "an object";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  if (typeof value === "string") {
+    if (value.length <= LONGEST_QUOTED_STRING) return JSON.stringify(value);
+    // The cut-off text alone would hide why a long value fails a length limit.
+    return `${JSON.stringify(`${value.slice(0, LONGEST_QUOTED_STRING - 3)}...`)} (${value.length} characters)`;
+  }
   return String(value);
+}
+
+/** The value at `path` inside `root`, or undefined when any step is missing (own keys only). */
+export function valueAt(root: unknown, path: JsonPath): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
 }
 
 /** The closest candidate within a small edit distance, for "did you mean" hints. */

@@ -13,6 +13,16 @@ export interface ProjectConfigOptions {
   mcpConfig?: string | false;
 }
 
+/** A file's issues in the order an editor shows them; issues without a place (a missing file) first. */
+function inFileOrder(issues: ConfigIssue[]): ConfigIssue[] {
+  const place = (issue: ConfigIssue) => [issue.line ?? 0, issue.column ?? 0] as const;
+  return [...issues].sort((left, right) => {
+    const [leftLine, leftColumn] = place(left);
+    const [rightLine, rightColumn] = place(right);
+    return leftLine - rightLine || leftColumn - rightColumn;
+  });
+}
+
 /** A project's valid configuration, resolved: entries by the plugin kind that owns them. */
 export interface ProjectConfig {
   root: string;
@@ -43,7 +53,7 @@ export async function loadProjectConfig(options: ProjectConfigOptions = {}): Pro
   for (const result of [tools, mcp]) {
     if (result === undefined || result.status === "ok") continue;
     missing ||= result.status === "missing";
-    issues.push(...result.issues);
+    issues.push(...inFileOrder(result.issues));
   }
   if (issues.length > 0) throw new ConfigError(missing ? "CONFIG_MISSING" : "CONFIG_INVALID", issues);
   const files = [toolsName, mcpName].filter((name): name is string => name !== false).map((name) => path.resolve(root, name));

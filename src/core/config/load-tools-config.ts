@@ -1,16 +1,19 @@
 /** Loads tools.json into resolved script-tool entries, with every semantic check the schema cannot make. */
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkSchema } from "../schema/schema-validator.js";
+import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_TIMEOUT_MS,
   RESERVED_TOOL_NAMES,
+  toolEntrySchema,
   toolsConfigSchema,
+  type ToolEntryFile,
   type ToolsConfigFile,
 } from "./tools-config-schema.js";
 
@@ -63,30 +66,61 @@ function resolveInterpreter(root: string, interpreter: string | undefined): stri
 export async function loadToolsConfig(root: string, fileName: string): Promise<LoadToolsResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
-  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, "create it (see docs/config.md) or pass `toolsConfig: false` to run without local tools");
-  if (read.status !== "ok") return read;
-  return resolveTools(root, file, read.data, read.document);
+  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools');
+  if (read.status === "missing") return read;
+  if (read.status === "ok") return resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document);
+  if (read.document === undefined) return read;
+  // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
+  // every tool that is valid on its own: one round of fixes then covers every problem.
+  const rawTools = valueAt(read.document.value, ["tools"]);
+  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document);
+  return { status: "invalid", issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : [])] };
 }
 
-function resolveTools(root: string, file: string, data: ToolsConfigFile, document: JsonDocument): LoadToolsResult {
+/** "must be string" from ajv says what was expected; add what came, as the other messages do. */
+function schemaProblemMessage(schema: JsonSchema, problem: { path: JsonPath; message: string }): string {
+  const actual = valueAt(schema, problem.path);
+  const got = problem.message.startsWith("must ") && actual !== undefined ? `, got ${describeValue(actual)}` : "";
+  return `Invalid JSON Schema: ${problem.message}${got}`;
+}
+
+/** Names must be unique and unreserved; checked on every entry with a string name, valid or not. */
+function checkNames(rawTools: unknown[], report: (at: JsonPath, message: string) => void): void {
+  const firstIndexByName = new Map<string, number>();
+  rawTools.forEach((tool, index) => {
+    const name = valueAt(tool, ["name"]);
+    if (typeof name !== "string") return;
+    const previous = firstIndexByName.get(name);
+    if (previous !== undefined) report(["tools", index, "name"], `Duplicate tool name "${name}" (first defined at tools[${previous}]); tool names must be unique`);
+    else firstIndexByName.set(name, index);
+    if ((RESERVED_TOOL_NAMES as readonly string[]).includes(name)) {
+      report(["tools", index, "name"], `Tool name "${name}" is reserved for a built-in tool; choose another name`);
+    }
+  });
+}
+
+function resolveTools(
+  root: string,
+  file: string,
+  defaults: NonNullable<ToolsConfigFile["defaults"]>,
+  rawTools: unknown[],
+  document: JsonDocument,
+): LoadToolsResult {
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
   const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
     list.push({ file, path: formatJsonPath(at), ...document.locate(at), message });
   const toolsDir = path.join(root, "tools");
   const realToolsDir = existsSync(toolsDir) ? realpathSync(toolsDir) : toolsDir;
-  const defaults = data.defaults ?? {};
-  const firstIndexByName = new Map<string, number>();
   const tools: ScriptToolEntry[] = [];
+  checkNames(rawTools, (at, message) => issue(issues, at, message));
 
-  data.tools.forEach((tool, index) => {
+  for (const [index, rawTool] of rawTools.entries()) {
+    // An entry the schema rejected has its issues already; the checks below need its shape.
+    if (!toolEntrySchema.safeParse(rawTool).success) continue;
+    // The document's value rather than zod's copy, as in readJsonConfig: it keeps "__proto__" keys.
+    const tool = rawTool as ToolEntryFile;
     const at = (...rest: JsonPath) => ["tools", index, ...rest];
-    const previous = firstIndexByName.get(tool.name);
-    if (previous !== undefined) issue(issues, at("name"), `Duplicate tool name "${tool.name}" (first defined at tools[${previous}]); tool names must be unique`);
-    else firstIndexByName.set(tool.name, index);
-    if ((RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name)) {
-      issue(issues, at("name"), `Tool name "${tool.name}" is reserved for a built-in tool; choose another name`);
-    }
 
     const script = path.resolve(toolsDir, tool.script);
     if (path.isAbsolute(tool.script) || !isInside(toolsDir, script)) {
@@ -95,16 +129,21 @@ function resolveTools(root: string, file: string, data: ToolsConfigFile, documen
       issue(warnings, at("script"), `Script not found: tools/${tool.script} (calls will fail with SCRIPT_MISSING until it exists)`);
     } else if (!isInside(realToolsDir, realpathSync(script))) {
       issue(issues, at("script"), `Expected a script inside tools/, but tools/${tool.script} links to ${realpathSync(script)} outside it`);
+    } else if (statSync(script).isDirectory()) {
+      issue(issues, at("script"), `Expected a script file, got the folder ${path.relative(root, script)}/`);
     }
 
+    let inputTypeChecked = false;
     for (const key of ["inputSchema", "outputSchema"] as const) {
       const schema = tool[key];
       if (schema === undefined) continue;
       for (const problem of checkSchema(schema)) {
-        issue(issues, at(key, ...problem.path), `Invalid JSON Schema: ${problem.message}`);
+        issue(issues, at(key, ...problem.path), schemaProblemMessage(schema, problem));
+        if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
       }
     }
-    if (tool.inputSchema.type !== "object") {
+    // One message per place: a type the meta-schema already rejected needs no second one.
+    if (tool.inputSchema.type !== "object" && !inputTypeChecked) {
       issue(issues, at("inputSchema", "type"), `Expected "object" (arguments are always an object), got ${JSON.stringify(tool.inputSchema.type) ?? "nothing"}`);
     }
 
@@ -132,7 +171,7 @@ function resolveTools(root: string, file: string, data: ToolsConfigFile, documen
       cwd,
       maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     });
-  });
+  }
   if (issues.length > 0) return { status: "invalid", issues };
   return { status: "ok", config: { tools, warnings } };
 }

@@ -30,7 +30,11 @@ class JsonSyntaxFault extends Error {
   }
 }
 
-const pathKey = (path: JsonPath): string => path.join("\u0000");
+/** Far beyond any real config, and far below the depth at which recursion would overflow the stack. */
+export const MAX_NESTING_DEPTH = 256;
+
+// JSON text, not a join: keeps ["a", "b"] apart from ["a\u0000b"], and [0] apart from ["0"].
+const pathKey = (path: JsonPath): string => JSON.stringify(path);
 
 /** Parse `text` as one JSON document. Never throws. */
 export function parseJsonDocument(text: string): ParseJsonResult {
@@ -53,8 +57,18 @@ export function parseJsonDocument(text: string): ParseJsonResult {
   const duplicateKeys: JsonDocument["duplicateKeys"] = [];
   let position = 0;
 
-  const describe = (offset: number): string =>
-    offset >= source.length ? "end of file" : `'${source[offset]}'`;
+  /** What stands at `offset`, in words: whole words like `True`, names for invisible characters. */
+  const describe = (offset: number): string => {
+    if (offset >= source.length) return "the end of the file";
+    const char = source[offset]!;
+    if (char === "\n" || char === "\r") return "a line break";
+    if (char === "\t") return "a tab";
+    if (char < " ") return `the control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    if (char === "'") return "a single quote (JSON strings use double quotes)";
+    if (source.startsWith("//", offset) || source.startsWith("/*", offset)) return "a comment (JSON has no comments)";
+    const word = /^[A-Za-z_$][\w$]*/.exec(source.slice(offset, offset + 40));
+    return `'${word ? word[0] : char}'`;
+  };
   const fail = (expected: string, offset = position): never => {
     throw new JsonSyntaxFault(`Invalid JSON: expected ${expected}, got ${describe(offset)}`, offset);
   };
@@ -81,21 +95,31 @@ export function parseJsonDocument(text: string): ParseJsonResult {
         } else if (escape === "u" && /^[0-9a-fA-F]{4}$/.test(source.slice(position + 2, position + 6))) {
           result += String.fromCharCode(parseInt(source.slice(position + 2, position + 6), 16));
           position += 6;
+        } else if (escape === "u") {
+          const digits = /^[0-9a-fA-F]*/.exec(source.slice(position + 2, position + 6))![0];
+          throw new JsonSyntaxFault(`Invalid JSON: expected four hexadecimal digits after \\u, got '\\u${digits}'`, position);
         } else {
-          fail("a valid escape sequence", position + 1);
+          const got = escape === undefined || escape < " " ? describe(position + 1) : `'\\${escape}'`;
+          throw new JsonSyntaxFault(`Invalid JSON: expected a valid escape such as \\n, \\" or \\u00e9, got ${got}`, position);
         }
-      } else if (char.charCodeAt(0) < 0x20) {
-        fail("a closing quote before the end of the line");
+      } else if (char === "\n" || char === "\r") {
+        // Point at the string's start: that is where the missing quote belongs, not where the line ends.
+        throw new JsonSyntaxFault("Invalid JSON: unterminated string: expected a closing quote before the end of the line", start);
+      } else if (char < " ") {
+        fail("an escape such as \\t instead of a raw control character in a string");
       } else {
         result += char;
         position++;
       }
     }
-    throw new JsonSyntaxFault("Invalid JSON: unterminated string", start);
+    throw new JsonSyntaxFault("Invalid JSON: unterminated string: expected a closing quote before the end of the file", start);
   };
 
   const parseValue = (path: JsonPath): unknown => {
     skipWhitespace();
+    if (path.length >= MAX_NESTING_DEPTH) {
+      throw new JsonSyntaxFault(`Invalid JSON: values nested more than ${MAX_NESTING_DEPTH} levels deep`, position);
+    }
     valueOffsets.set(pathKey(path), position);
     const char = source[position];
     if (char === "{") return parseObject(path);
@@ -109,14 +133,49 @@ export function parseJsonDocument(text: string): ParseJsonResult {
     }
     const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(source.slice(position, position + 400));
     if (number) {
+      // The pattern stops before a digit only after a lone 0, as in 01: name the real problem.
+      if (/\d/.test(source[position + number[0].length] ?? "")) {
+        throw new JsonSyntaxFault(`Invalid JSON: expected a number without leading zeros, got '${/^-?\d+/.exec(source.slice(position))![0]}'`, position);
+      }
       position += number[0].length;
       return Number(number[0]);
     }
     return fail("a value (object, array, string, number, true, false or null)");
   };
 
+  /**
+   * After a member of the object or array opened at `open`: step over ',' (refusing a trailing one),
+   * or over the closing bracket, returning true when the container ends there.
+   */
+  const closesAfterMember = (open: number, close: "}" | "]", member: string): boolean => {
+    skipWhitespace();
+    if (source[position] === ",") {
+      const comma = position;
+      position++;
+      skipWhitespace();
+      // Point at the comma: it is what the author must delete.
+      if (source[position] === close) throw new JsonSyntaxFault(`Invalid JSON: trailing comma before '${close}' (JSON allows none), remove it`, comma);
+      return false;
+    }
+    if (source[position] === close) {
+      position++;
+      return true;
+    }
+    const expected = `Invalid JSON: expected ',' or '${close}' after ${member}, got ${describe(position)}`;
+    const { line, column } = toLocation(open);
+    if (position >= source.length) {
+      throw new JsonSyntaxFault(`${expected}: the '${source[open]}' at line ${line}, column ${column} is never closed`, position);
+    }
+    if (source[position] === "}" || source[position] === "]") {
+      throw new JsonSyntaxFault(`${expected}: the '${source[open]}' at line ${line}, column ${column} is still open`, position);
+    }
+    const startsMember = close === "}" ? source[position] === '"' : /["{[\-\dtfn]/.test(source[position]!);
+    throw new JsonSyntaxFault(startsMember ? `${expected}; is a comma missing?` : expected, position);
+  };
+
   const parseObject = (path: JsonPath): Record<string, unknown> => {
     const result: Record<string, unknown> = {};
+    const open = position;
     position++;
     skipWhitespace();
     if (source[position] === "}") {
@@ -138,23 +197,13 @@ export function parseJsonDocument(text: string): ParseJsonResult {
       position++;
       // defineProperty: a "__proto__" key must become data, not the prototype.
       Object.defineProperty(result, key, { value: parseValue(memberPath), enumerable: true, writable: true, configurable: true });
-      skipWhitespace();
-      if (source[position] === ",") {
-        position++;
-        skipWhitespace();
-        if (source[position] === "}") fail("another property after ',' (trailing commas are not JSON)");
-        continue;
-      }
-      if (source[position] === "}") {
-        position++;
-        return result;
-      }
-      fail("',' or '}' after a property value");
+      if (closesAfterMember(open, "}", "a property value")) return result;
     }
   };
 
   const parseArray = (path: JsonPath): unknown[] => {
     const result: unknown[] = [];
+    const open = position;
     position++;
     skipWhitespace();
     if (source[position] === "]") {
@@ -163,18 +212,7 @@ export function parseJsonDocument(text: string): ParseJsonResult {
     }
     for (;;) {
       result.push(parseValue([...path, result.length]));
-      skipWhitespace();
-      if (source[position] === ",") {
-        position++;
-        skipWhitespace();
-        if (source[position] === "]") fail("another value after ',' (trailing commas are not JSON)");
-        continue;
-      }
-      if (source[position] === "]") {
-        position++;
-        return result;
-      }
-      fail("',' or ']' after an array element");
+      if (closesAfterMember(open, "]", "an array element")) return result;
     }
   };
 
@@ -185,7 +223,7 @@ export function parseJsonDocument(text: string): ParseJsonResult {
     }
     const value = parseValue([]);
     skipWhitespace();
-    if (position < source.length) fail("end of file after the top-level value");
+    if (position < source.length) fail("the end of the file after the top-level value");
     const locate: JsonDocument["locate"] = (path, options = {}) => {
       for (let length = path.length; length >= 0; length--) {
         const key = pathKey(path.slice(0, length));

@@ -2,13 +2,22 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import type { ConfigIssue } from "../errors/config-error.js";
+import { describeValue } from "./describe-value.js";
 import { parseJsonDocument, type JsonDocument, formatJsonPath } from "./parse-json-document.js";
 import { toConfigIssues } from "./zod-issues.js";
 
 export type ReadConfigResult<T> =
   | { status: "ok"; data: T; document: JsonDocument }
   | { status: "missing"; issues: ConfigIssue[] }
-  | { status: "invalid"; issues: ConfigIssue[] };
+  /** `document` is there when the file is a JSON object, so callers can check more of it. */
+  | { status: "invalid"; issues: ConfigIssue[]; document?: JsonDocument };
+
+function readFailure(error: unknown, absolutePath: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EISDIR") return `Expected a file at ${absolutePath}, got a folder`;
+  if (code === "EACCES" || code === "EPERM") return `Cannot read ${absolutePath}: permission denied`;
+  return `Cannot read ${absolutePath}: ${(error as Error).message}`;
+}
 
 /** Read `absolutePath`, parse it strictly and validate it; `file` is the name used in messages. */
 export async function readJsonConfig<Schema extends z.ZodType>(
@@ -21,11 +30,10 @@ export async function readJsonConfig<Schema extends z.ZodType>(
   try {
     text = await readFile(absolutePath, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       return { status: "missing", issues: [{ file, path: "", message: `File not found at ${absolutePath}; ${missingHint}` }] };
     }
-    return { status: "invalid", issues: [{ file, path: "", message: `Cannot read file: ${(error as Error).message}` }] };
+    return { status: "invalid", issues: [{ file, path: "", message: readFailure(error, absolutePath) }] };
   }
   const parsed = parseJsonDocument(text);
   if (!parsed.ok) return { status: "invalid", issues: [{ file, path: "", ...parsed.location, message: parsed.message }] };
@@ -36,12 +44,16 @@ export async function readJsonConfig<Schema extends z.ZodType>(
     ...location,
     message: `Duplicate key "${String(path[path.length - 1])}": JSON keeps only the last one, so remove one of them`,
   }));
-  if (document.value === null || typeof document.value !== "object" || Array.isArray(document.value)) {
-    issues.push({ file, path: "", line: 1, column: 1, message: `Expected a JSON object at the top level, got ${Array.isArray(document.value) ? "an array" : JSON.stringify(document.value)}` });
+  const { value } = document;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    issues.push({ file, path: "", ...document.locate([]), message: `Expected a JSON object at the top level, got ${describeValue(value)}` });
     return { status: "invalid", issues };
   }
-  const result = schema.safeParse(document.value);
+  const result = schema.safeParse(value);
   if (!result.success) issues.push(...toConfigIssues(result.error.issues, schema, document, file));
-  if (issues.length > 0 || !result.success) return { status: "invalid", issues };
-  return { status: "ok", data: result.data, document };
+  if (issues.length > 0) return { status: "invalid", issues, document };
+  // The document's own value, not zod's copy: zod rebuilds records by assignment, which turns a
+  // "__proto__" key (a server or env name) into the prototype and drops it. The config schemas
+  // have no defaults or transforms, so the two are otherwise the same.
+  return { status: "ok", data: value as z.infer<Schema>, document };
 }

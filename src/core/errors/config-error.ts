@@ -37,7 +37,9 @@ export function formatConfigIssue(issue: ConfigIssue): string {
   return issue.path === "" ? `${where}: ${issue.message}` : `${where} ${issue.path}: ${issue.message}`;
 }
 
+/** One issue on one line; several under a heading that names the files, one indented line each. */
 export function formatConfigIssues(issues: ConfigIssue[]): string {
   if (issues.length === 1) return formatConfigIssue(issues[0]!);
-  return `${issues.length} problems in config:\n${issues.map((issue) => `  ${formatConfigIssue(issue)}`).join("\n")}`;
+  const files = [...new Set(issues.map((issue) => issue.file))].join(" and ");
+  return `${issues.length} problems in ${files}:\n${issues.map((issue) => `  ${formatConfigIssue(issue)}`).join("\n")}`;
 }
