@@ -2,10 +2,11 @@
  * Runs one script call: arguments as JSON on stdin, result from stdout, stderr's tail kept for
  * errors. The process tree dies at the deadline, on cancel, or when stdout outgrows its cap.
  */
-import { access } from "node:fs/promises";
+import { access, stat } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
+import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-groups.js";
@@ -54,6 +55,14 @@ function createTail(limit: number) {
   };
 }
 
+async function isDirectory(folder: string): Promise<boolean> {
+  try {
+    return (await stat(folder)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function lastLine(text: string): string {
   const lines = text.trim().split("\n");
   const line = lines[lines.length - 1]?.trim() ?? "";
@@ -89,16 +98,26 @@ export function parseScriptOutput(entry: ScriptToolEntry, stdout: string): Plugi
   return { ok: true, value: trimmed === "" ? null : stdout.replace(/\r?\n$/, "") };
 }
 
+/** Why a call was stopped, in words; a call stopped before its spawn must not claim a kill. */
+function stoppedMessage(scriptLabel: string, code: ErrorCode, started: boolean): string {
+  switch (code) {
+    case "TIMEOUT":
+      return started ? `${scriptLabel} ran past its deadline; its process tree was killed` : `${scriptLabel} did not start before its deadline`;
+    case "EXECUTOR_CLOSED":
+      return started ? `${scriptLabel} was stopped because the executor closed; its process tree was killed` : `${scriptLabel} was not started: the executor closed`;
+    default:
+      return started ? `${scriptLabel} was cancelled; its process tree was killed` : `${scriptLabel} was cancelled before it started`;
+  }
+}
+
 export async function runScript(entry: ScriptToolEntry, call: ToolCall, options: RunScriptOptions): Promise<PluginResult> {
   const { signal } = options;
   const scriptLabel = `tools/${entry.scriptPath}`;
-  const stopped = (code = abortReasonCode(signal), details?: Record<string, unknown>) =>
-    toolError(
-      code,
-      code === "TIMEOUT" ? `${scriptLabel} ran past its deadline; its process tree was killed` : `${scriptLabel} was cancelled; its process tree was killed`,
-      details,
-    );
-  if (signal.aborted) return stopped();
+  const notStarted = () => {
+    const code = abortReasonCode(signal);
+    return toolError(code, stoppedMessage(scriptLabel, code, false));
+  };
+  if (signal.aborted) return notStarted();
   try {
     await access(entry.script);
   } catch {
@@ -106,13 +125,18 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
       script: path.relative(options.root, entry.script),
     });
   }
+  // Checked here because a spawn into a missing folder fails as "spawn bash ENOENT", which blames bash.
+  if (!(await isDirectory(entry.cwd))) {
+    const cwd = path.relative(options.root, entry.cwd) || ".";
+    return toolError("TOOL_FAILED", `Working directory "${cwd}" of tool "${entry.name}" does not exist; create it or fix "cwd" in tools.json`, { cwd });
+  }
   let command: [string, string[]];
   try {
     command = await commandFor(entry, options.root);
   } catch (error) {
     return toolError("TOOL_FAILED", (error as Error).message);
   }
-  if (signal.aborted) return stopped();
+  if (signal.aborted) return notStarted();
 
   const subprocess = execa(command[0], command[1], {
     cwd: entry.cwd,
@@ -166,7 +190,10 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
       subprocess.stderr?.destroy();
       resolve(result);
     };
-    const onAbort = () => finish(stopped(abortReasonCode(signal), { stdout: partialStdout(), stderr: stderr.text(), stdoutBytes }));
+    const onAbort = () => {
+      const code = abortReasonCode(signal);
+      finish(toolError(code, stoppedMessage(scriptLabel, code, true), { stdout: partialStdout(), stderr: stderr.text(), stdoutBytes }));
+    };
     signal.addEventListener("abort", onAbort, { once: true });
 
     subprocess.stdout?.on("data", (chunk: Buffer) => {
@@ -185,17 +212,22 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     subprocess.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
 
     // When the script itself exits, whatever it left in its group dies with it, which also closes
-    // the pipes any straggler held.
+    // the pipes any straggler held. A process that escaped the group (setsid) can still hold either
+    // pipe, and the run only ends once both close, so after a short drain both are let go.
     subprocess.once("exit", () => {
       killTree();
-      drainTimer = setTimeout(() => subprocess.stdout?.destroy(), PIPE_DRAIN_MS);
+      drainTimer = setTimeout(() => {
+        subprocess.stdout?.destroy();
+        subprocess.stderr?.destroy();
+      }, PIPE_DRAIN_MS);
     });
 
     subprocess.then((result) => {
       if (settled) return;
       const stderrText = stderr.text();
       if (result.exitCode === undefined && result.signal === undefined) {
-        finish(toolError("TOOL_FAILED", `Could not start ${scriptLabel}: ${result.shortMessage ?? result.message}`, { command: command[0] }));
+        const reason = result.code === "ENOENT" ? `"${command[0]}" was not found on the script's PATH` : (result.originalMessage ?? result.shortMessage);
+        finish(toolError("TOOL_FAILED", `Could not start ${scriptLabel}: ${reason}`, { command: command[0] }));
       } else if (result.exitCode !== 0) {
         const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
         const reason = lastLine(stderrText);

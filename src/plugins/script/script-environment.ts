@@ -9,6 +9,12 @@ const INHERITED = new Set([
   "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
 ]);
 
+/**
+ * Files bash (`BASH_ENV`) and sh (`ENV`) source before a non-interactive script. Dropped even when a
+ * tool's `env` names them: a script must run the same for everyone, with no startup files.
+ */
+const SHELL_STARTUP_VARIABLES = ["BASH_ENV", "ENV"];
+
 /** Host variables every script inherits (plus `LC_*`); anything else must be named in the tool's `env`. */
 export const INHERITED_ENV_NAMES: readonly string[] = [...INHERITED];
 
@@ -43,6 +49,7 @@ export function buildScriptEnvironment(input: ScriptEnvironmentInput): Record<st
     TOOLEXEC_ROOT: input.root,
     TOOLEXEC_DEADLINE_MS: String(input.deadline),
   });
+  for (const name of SHELL_STARTUP_VARIABLES) delete env[name];
   for (const [name, value] of Object.entries(input.exportArguments ?? {})) {
     if (value === null || value === undefined) continue;
     const text = typeof value === "string" ? value : JSON.stringify(value);
