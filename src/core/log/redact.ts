@@ -1,9 +1,10 @@
 /** Removes secrets from what gets logged: values under secret-looking keys, and known secret strings anywhere. */
+import { MIN_SECRET_LENGTH, REDACTED, createSecretScrubber } from "./scrub-secrets.js";
 
-export const REDACTED = "[REDACTED]";
+export { REDACTED };
 
 /** Keys whose values are never logged, whatever the tool. `token(?!s)` spares `max_tokens`. */
-export const DEFAULT_REDACT_KEYS: RegExp[] = [
+export const DEFAULT_REDACT_KEYS: readonly RegExp[] = [
   /pass(word|wd|phrase)/i,
   /secret/i,
   /token(?!s)/i,
@@ -16,36 +17,50 @@ export const DEFAULT_REDACT_KEYS: RegExp[] = [
   /session[-_]?id/i,
 ];
 
-/** Secret strings shorter than this are not searched for inside other text (too many false hits). */
-const MIN_SECRET_LENGTH = 3;
-
 export interface Redactor {
-  /** A deep copy of `value` with secrets replaced. `secrets` are literal strings to hide. */
+  /**
+   * A JSON-ready deep copy of `value` with secrets replaced: `toJSON` is applied (dates stay
+   * readable), bigints become strings and a circular reference becomes `"[Circular]"`, so the copy
+   * always serializes. `secrets` are literal strings to hide.
+   */
   redact(value: unknown, secrets?: readonly string[]): unknown;
 }
 
+/** `test()` on a /g or /y pattern moves `lastIndex`, which would skip every other matching key. */
+const withoutState = (pattern: RegExp) => (pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : pattern);
+
 export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
-  const isSecretKey = (key: string) => keyPatterns.some((pattern) => pattern.test(key));
+  const patterns = keyPatterns.map(withoutState);
+  const isSecretKey = (key: string) => patterns.some((pattern) => pattern.test(key));
   return {
     redact(value, secrets = []) {
-      const needles = [...new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
-      const scrubString = (text: string) => {
-        let result = text;
-        for (const needle of needles) if (result.includes(needle)) result = result.split(needle).join(REDACTED);
-        return result;
-      };
-      const seen = new WeakSet<object>();
-      const walk = (current: unknown): unknown => {
-        if (typeof current === "string") return needles.length === 0 ? current : scrubString(current);
-        if (current === null || typeof current !== "object") return current;
-        if (seen.has(current)) return "[Circular]";
-        seen.add(current);
-        if (Array.isArray(current)) return current.map(walk);
-        const copy: Record<string, unknown> = {};
-        for (const [key, inner] of Object.entries(current)) {
-          copy[key] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
+      const scrub = createSecretScrubber(secrets);
+      const exactSecrets = new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+      // Only the objects above the current one: the same object reached twice is not a cycle.
+      const ancestors = new Set<object>();
+      const walk = (current: unknown, applyToJSON = true): unknown => {
+        if (typeof current === "string") return scrub(current);
+        // A numeric secret (a PIN) can come back as a JSON number; only the whole number is one.
+        if (typeof current === "number" || typeof current === "bigint") {
+          const text = String(current);
+          return exactSecrets.has(text) ? REDACTED : typeof current === "bigint" ? text : current;
         }
-        return copy;
+        if (current === null || typeof current !== "object") return current;
+        if (ancestors.has(current)) return "[Circular]";
+        // As JSON.stringify does: one toJSON per value, so a toJSON returning `this` cannot loop.
+        const toJSON = (current as { toJSON?: unknown }).toJSON;
+        if (applyToJSON && typeof toJSON === "function") return walk(toJSON.call(current), false);
+        ancestors.add(current);
+        try {
+          if (Array.isArray(current)) return current.map((item) => walk(item));
+          const copy: Record<string, unknown> = {};
+          for (const [key, inner] of Object.entries(current)) {
+            copy[scrub(key)] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
+          }
+          return copy;
+        } finally {
+          ancestors.delete(current);
+        }
       };
       return walk(value);
     },
