@@ -41,6 +41,7 @@ export type {
   JsonSchema,
   Logger,
   CallToolOptions,
+  ToolProgress,
 } from "./core/plugin-contract.js";
 export type { ToolResult, ToolSuccess, ToolFailure } from "./core/tool-result.js";
 export { toolError } from "./core/tool-result.js";

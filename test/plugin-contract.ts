@@ -34,7 +34,10 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         callTool: async () => {
           throw new Error("not used by this plugin");
         },
-        ...setup.context?.(),
+        listTools: () => [],
+        onToolsChanged: () => () => {},
+        emit: () => {},
+        ...(setup.context?.() as object),
       };
       return setup.plugin().start(await setup.entries(), context);
     };

@@ -50,6 +50,15 @@ export interface PluginCallOptions {
   signal: AbortSignal;
   /** Epoch milliseconds after which the core answers `TIMEOUT` whatever the plugin does. */
   deadline: number;
+  /** Report progress of a long call; the executor emits it as `tool:progress`. */
+  onProgress?(progress: ToolProgress): void;
+}
+
+/** Progress of a call, as MCP's progress notifications carry it. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** The error part of a failed result. */
@@ -89,6 +98,12 @@ export interface PluginContext {
   logger: Logger;
   /** The executor's own pipeline, for plugins that compose tools. */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  /** Every tool in the registry right now, from all plugins. */
+  listTools(): ToolDefinition[];
+  /** Called after the registry changed (reload or a plugin's own change); returns the unsubscribe function. */
+  onToolsChanged(listener: () => void): () => void;
+  /** Emit a plugin event to the host (`server:connected`, `code:start`, ...); see ExecutorEvents. */
+  emit(event: string, payload: Record<string, unknown>): void;
 }
 
 /** A running plugin: the tools it serves right now. */

@@ -58,7 +58,7 @@ describe("hot reload", () => {
     expect(await executor.callTool("echo", {})).toMatchObject({ ok: true, value: { version: "v1" } });
 
     created.write("tools.json", "{ not json");
-    expect((await next(executor, "config:error")).message).toMatch(/^tools\.json:1:3: Invalid JSON: expected a property name in double quotes, got 'n'$/);
+    expect((await next(executor, "config:error")).message).toMatch(/^tools\.json:1:3: Invalid JSON: expected a property name in double quotes, got 'not'$/);
     expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
     await executor.close();
   });

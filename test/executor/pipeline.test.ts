@@ -75,7 +75,7 @@ describe("call pipeline", () => {
     const executor = await executorWith(hostPlugin("math", [tool("double")], async () => (calls++, { ok: true, value: 0 })));
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    const cases: unknown[] = [[1, 2], "text", 5, { n: 1n }, circular, { n: "x" }, { extra: 1 }];
+    const cases: unknown[] = [[1, 2], "text", 5, { n: 1n }, circular, { n: "x" }, { extra: 1 }, new Map()];
     const messages = [];
     for (const args of cases) {
       const result = await executor.callTool("double", args);
@@ -87,12 +87,13 @@ describe("call pipeline", () => {
     }
     expect(calls).toBe(0);
     expect(messages.slice(0, 3)).toEqual([
-      'Expected the arguments of "double" to be an object, got an array',
-      'Expected the arguments of "double" to be an object, got "text"',
-      'Expected the arguments of "double" to be an object, got 5',
+      'Expected the arguments of "double" to be a plain object, got an array',
+      'Expected the arguments of "double" to be a plain object, got "text"',
+      'Expected the arguments of "double" to be a plain object, got 5',
     ]);
     expect(messages[5]).toBe('Invalid arguments for "double": n: must be number');
     expect(messages[6]).toBe('Invalid arguments for "double": arguments: unknown property "extra"');
+    expect(messages[7]).toBe('Expected the arguments of "double" to be a plain object, got a Map');
     expect(await executor.callTool("double")).toMatchObject({ ok: true });
     await executor.close();
   });

@@ -30,7 +30,11 @@ export class ToolexecError extends Error {
   }
 }
 
-/** True for any toolexec error, including one made in another realm (worker, vm context). */
+/**
+ * True for any toolexec error, including one made in another realm (a `vm` context) or by another
+ * copy of the package. An error cloned through `postMessage`/`structuredClone` loses the marker
+ * (and `code`): send `{ code, message, details }` across threads instead.
+ */
 export function isToolexecError(value: unknown): value is ToolexecError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
 }

@@ -111,7 +111,8 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
     if (args === undefined || args === null) {
       callArguments = {};
     } else if (!isPlainObject(args)) {
-      return finish(toolError("INVALID_INPUT", `Expected the arguments of "${name}" to be an object, got ${describeValue(args)}`));
+      const kind = typeof args === "object" && !Array.isArray(args) ? `a ${(args as object).constructor?.name ?? "non-plain object"}` : describeValue(args);
+      return finish(toolError("INVALID_INPUT", `Expected the arguments of "${name}" to be a plain object, got ${kind}`));
     } else {
       try {
         // A JSON round trip: rejects what cannot cross to a tool and snapshots the caller's object.
@@ -131,7 +132,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
     const budget = timeoutMs;
     const timer = setTimeout(() => controller.abort(new ToolexecError("TIMEOUT", `"${name}" did not finish within ${budget} ms`)), timeoutMs);
     const onCallerAbort = () => controller.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled by the caller`));
-    if (options.signal?.aborted) onCallerAbort();
+    if (options.signal?.aborted) controller.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
     else options.signal?.addEventListener("abort", onCallerAbort, { once: true });
     dependencies.inflight.add(controller);
     host.enter(owner);
@@ -141,6 +142,8 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
     try {
       let release: (() => void) | undefined;
       try {
+        // A call cancelled before it began takes no slot and never reaches the plugin.
+        if (controller.signal.aborted) throw controller.signal.reason;
         release = await scheduler.acquire(name, definition.parallel ?? false, controller.signal);
       } catch (error) {
         const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
@@ -149,7 +152,12 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
       if (release) {
         try {
           const work = Promise.resolve()
-            .then(() => owner.instance.callTool({ name, arguments: callArguments, executionId }, { signal: controller.signal, deadline }))
+            .then(() =>
+              owner.instance.callTool(
+                { name, arguments: callArguments, executionId },
+                { signal: controller.signal, deadline, onProgress: (progress) => emitter.emit("tool:progress", { executionId, tool: name, ...progress, ...parent }) },
+              ),
+            )
             .then(
               (result) => checkResultShape(result, owner.name),
               (error: unknown) => toolError("PLUGIN_FAILED", `Plugin "${owner.name}" threw while calling "${name}": ${(error as Error)?.message ?? String(error)}`),

@@ -1,6 +1,6 @@
 /** `createExecutor`: loads a project's config, starts its plugins and serves every call through one pipeline. */
 import { loadProjectConfig, type ProjectConfig } from "../config/load-project-config.js";
-import type { ConfigIssue } from "../errors/config-error.js";
+import { formatConfigIssue, type ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import { createEmitter, type Unsubscribe } from "../events.js";
 import { createExecutionLog } from "../log/execution-log.js";
@@ -66,7 +66,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const { logger } = resolved;
   const loadConfig = () => loadProjectConfig({ root: resolved.root, toolsConfig: resolved.toolsConfig, mcpConfig: resolved.mcpConfig });
   let config = await loadConfig();
-  for (const warning of config.warnings) logger.warn(`${warning.file} ${warning.path}: ${warning.message}`);
+  for (const warning of config.warnings) logger.warn(formatConfigIssue(warning));
 
   const emitter = createEmitter<ExecutorEvents>((event, error) => logger.warn(`A "${event}" listener threw: ${(error as Error)?.message ?? String(error)}`));
   const log = resolved.log === false ? undefined : createExecutionLog({ ...resolved.log, logger });
@@ -75,12 +75,32 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   let closing: Promise<void> | undefined;
   let watcher: ConfigWatcher | undefined;
 
+  const registryListeners = new Set<() => void>();
   const host = createPluginHost({
     logger,
-    context: { root: resolved.root, logger, callTool: (name, args, callOptions) => callTool(name, args, callOptions) },
-    onToolsChanged: () => emitter.emit("tools:changed", { tools: [...host.tools.keys()] }),
+    context: {
+      root: resolved.root,
+      logger,
+      callTool: (name, args, callOptions) => callTool(name, args, callOptions),
+      listTools: () => [...host.tools.values()].map((tool) => tool.definition),
+      onToolsChanged(listener) {
+        registryListeners.add(listener);
+        return () => registryListeners.delete(listener);
+      },
+      emit: (event, payload) => emitter.emit(event as keyof ExecutorEvents, payload as never),
+    },
+    onRegistryChanged(reason) {
+      for (const listener of [...registryListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          logger.warn(`A tools-changed listener threw: ${(error as Error)?.message ?? String(error)}`);
+        }
+      }
+      if (reason === "plugin") emitter.emit("tools:changed", { tools: [...host.tools.keys()] });
+    },
   });
-  const callTool = createCallPipeline({
+  const runCall = createCallPipeline({
     host,
     scheduler: createScheduler({ maxConcurrency: resolved.maxConcurrency, maxQueue: resolved.maxQueue }),
     emitter,
@@ -89,6 +109,14 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     isClosed: () => closed,
     inflight,
   });
+  // Calls not yet settled, so close() can wait for their log records before closing the log.
+  const unsettled = new Set<Promise<unknown>>();
+  const callTool: typeof runCall = (name, args, callOptions) => {
+    const call = runCall(name, args, callOptions);
+    unsettled.add(call);
+    void call.catch(() => undefined).finally(() => unsettled.delete(call));
+    return call;
+  };
 
   try {
     await host.start(pluginSpecs(resolved, config));
@@ -158,6 +186,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
         for (const controller of inflight) controller.abort(reason);
         await reloading?.catch(() => undefined);
         await host.close();
+        await Promise.allSettled([...unsettled]);
         await log?.close();
         emitter.clear();
       })();

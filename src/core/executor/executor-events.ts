@@ -1,6 +1,7 @@
 /** The events an executor emits, by name, with their payloads. */
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { ToolexecError } from "../errors/toolexec-error.js";
+import type { ToolProgress } from "../plugin-contract.js";
 import type { ToolFailure, ToolResult } from "../tool-result.js";
 
 export interface ExecutorEvents {
@@ -10,6 +11,8 @@ export interface ExecutorEvents {
   "tool:end": ToolResult & { parentExecutionId?: string };
   /** Also emitted, after `tool:end`, for failed calls. */
   "tool:error": ToolFailure & { parentExecutionId?: string };
+  /** A plugin reported progress of a call under way. */
+  "tool:progress": ToolProgress & { executionId: string; tool: string; parentExecutionId?: string };
   /** The tool list changed without a config reload (a plugin told us). */
   "tools:changed": { tools: string[] };
   /** A config change was applied. `restarted` names the plugins that restarted. */

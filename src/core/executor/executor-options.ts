@@ -1,9 +1,11 @@
 /** The options of `createExecutor`, checked once and resolved into `ResolvedExecutorOptions` with named defaults. */
 import path from "node:path";
 import { z } from "zod";
+import { formatJsonPath } from "../config/parse-json-document.js";
 import { MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "../config/tools-config-schema.js";
+import { describeZodIssues } from "../config/zod-issues.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
-import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES } from "../log/execution-log.js";
+import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES, isLogInterval } from "../log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
 import type { HumanInputHandler } from "../../plugins/human/human-input-plugin.js";
@@ -75,7 +77,12 @@ const optionsSchema = z.strictObject({
   logDir: z.union([relativePath, z.literal(false)]).optional(),
   log: z
     .strictObject({
-      interval: z.string().regex(/^\d+[smhdM]$/, { message: 'Expected an interval like "1d", "12h" or "1M"' }).optional(),
+      interval: z
+        .string()
+        .refine(isLogInterval, {
+          message: 'Expected an interval like "1d", "12h" or "1M": a whole number of s or m dividing 60, of h dividing 24, or of d or M',
+        })
+        .optional(),
       maxFiles: z.number().int().positive().optional(),
       redactKeys: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).optional(),
       maxValueBytes: z.number().int().positive().optional(),
@@ -107,7 +114,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecutorOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "options"}: ${issue.message}`);
+    const problems = describeZodIssues(parsed.error.issues, optionsSchema, options ?? {}).map(
+      ({ path: at, message }) => `${formatJsonPath(at) || "options"}: ${message}`,
+    );
     throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
   }
   const root = path.resolve(options.root ?? process.cwd());

@@ -37,6 +37,8 @@ export interface PluginHost {
   start(specs: PluginSpec[]): Promise<void>;
   /** Restart the plugins whose entries changed; returns their names. Throws and keeps the old set on failure. */
   apply(specs: PluginSpec[]): Promise<string[]>;
+  /** The running instance of the plugin with that name, if any (for plugin-specific executor methods). */
+  instance(name: string): PluginInstance | undefined;
   /** Strings no log may show, from every running plugin. */
   secrets(): string[];
   enter(owner: RunningPlugin): void;
@@ -47,7 +49,8 @@ export interface PluginHost {
 export interface PluginHostOptions {
   context: PluginContext;
   logger: Logger;
-  onToolsChanged(): void;
+  /** After the registry changed, by reload or by a plugin's own notice. */
+  onRegistryChanged(reason: "reload" | "plugin"): void;
 }
 
 const keyOf = (entries: unknown[]) => JSON.stringify(entries);
@@ -131,7 +134,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     plugin.unsubscribe = instance.onToolsChanged?.(() => {
       if (plugin.retired || closed) return;
       tools = buildRegistry(running, false);
-      options.onToolsChanged();
+      options.onRegistryChanged("plugin");
     });
     return plugin;
   };
@@ -173,7 +176,11 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       running = next;
       tools = registry;
       for (const plugin of replaced) retire(plugin);
+      options.onRegistryChanged("reload");
       return started.map((plugin) => plugin.name);
+    },
+    instance(name) {
+      return running.find((plugin) => plugin.name === name)?.instance;
     },
     secrets() {
       return running.flatMap((plugin) => [...(plugin.instance.secrets?.() ?? [])]);
