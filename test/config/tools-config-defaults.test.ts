@@ -22,7 +22,6 @@ describe("defaults", () => {
         scriptPath: "echo.sh",
         args: [],
         inputSchema: { type: "object" },
-        timeoutMs: DEFAULT_TIMEOUT_MS,
         parallel: false,
         env: {},
         cwd: project.root,
@@ -77,7 +76,8 @@ describe("defaults", () => {
 
   it("accepts an empty defaults object", async () => {
     const { tools } = await loadTools({ defaults: {}, tools: [toolEntry("echo", "shell", "echo.sh")] });
-    expect(tools[0]?.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    // No timeout in the file: the executor's defaultTimeoutMs (DEFAULT_TIMEOUT_MS unless set) applies at call time.
+    expect(tools[0]?.timeoutMs).toBeUndefined();
   });
 
   it("accepts an empty tools list", async () => {

@@ -4,12 +4,12 @@ import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkSchema } from "../schema/schema-validator.js";
+import { interpolateEnvironment } from "./interpolate-environment.js";
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
-  DEFAULT_TIMEOUT_MS,
   RESERVED_TOOL_NAMES,
   toolEntrySchema,
   toolsConfigSchema,
@@ -33,7 +33,8 @@ export interface ScriptToolEntry {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
-  timeoutMs: number;
+  /** Budget per call; absent when neither the tool nor `defaults` sets one (the executor's default applies). */
+  timeoutMs?: number;
   parallel: boolean;
   env: Record<string, string>;
   /** Absolute working directory. */
@@ -99,6 +100,35 @@ function checkNames(rawTools: unknown[], report: (at: JsonPath, message: string)
   });
 }
 
+/** Variables bash would run as startup files; the script plugin drops them, so say so. */
+const IGNORED_VARIABLES = new Set(["BASH_ENV", "ENV"]);
+
+/**
+ * Interpolate `${VAR}` / `${VAR:-default}` / `${env:VAR}` in env values from the host's
+ * environment, so secrets can stay out of tools.json; an unset variable is an error.
+ */
+function resolveEnvironment(
+  env: Record<string, string>,
+  at: JsonPath,
+  report: (at: JsonPath, message: string, warning?: boolean) => void,
+): Record<string, string> {
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (IGNORED_VARIABLES.has(name)) {
+      report([...at, name], `"${name}" is ignored: scripts run without shell startup files`, true);
+      continue;
+    }
+    const result = interpolateEnvironment(value, process.env);
+    if (result.ok) {
+      Object.defineProperty(resolved, name, { value: result.value, enumerable: true, writable: true, configurable: true });
+    } else {
+      const variables = result.missing.map((variable) => `"${variable}"`).join(", ");
+      report([...at, name], `Environment variable ${variables} is not set on the host; set it, or give a default with \${${result.missing[0]}:-value}`);
+    }
+  }
+  return resolved;
+}
+
 function resolveTools(
   root: string,
   file: string,
@@ -113,7 +143,9 @@ function resolveTools(
   const toolsDir = path.join(root, "tools");
   const realToolsDir = existsSync(toolsDir) ? realpathSync(toolsDir) : toolsDir;
   const tools: ScriptToolEntry[] = [];
+  const report = (at: JsonPath, message: string, warning = false) => issue(warning ? warnings : issues, at, message);
   checkNames(rawTools, (at, message) => issue(issues, at, message));
+  const defaultEnv = resolveEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
 
   for (const [index, rawTool] of rawTools.entries()) {
     // An entry the schema rejected has its issues already; the checks below need its shape.
@@ -165,9 +197,9 @@ function resolveTools(
       inputSchema: tool.inputSchema,
       ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
       ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-      timeoutMs: tool.timeoutMs ?? defaults.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(tool.timeoutMs ?? defaults.timeoutMs) === undefined ? {} : { timeoutMs: tool.timeoutMs ?? defaults.timeoutMs },
       parallel: tool.parallel ?? defaults.parallel ?? false,
-      env: { ...defaults.env, ...tool.env },
+      env: { ...defaultEnv, ...resolveEnvironment(tool.env ?? {}, at("env"), report) },
       cwd,
       maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     });

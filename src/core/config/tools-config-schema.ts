@@ -20,21 +20,21 @@ const positiveInteger = z.number().int().positive();
 const timeout = positiveInteger.max(MAX_TIMEOUT_MS);
 const environment = z
   .record(z.string(), z.string())
-  .describe("Environment variables for the script; their values are redacted from logs.");
+  .describe("Environment variables for the script, added to a small allowlist of host variables. Values may use ${VAR}, ${VAR:-default} or ${env:VAR} to take a host variable; all values are redacted from logs.");
 
 const annotationsSchema = z
   .strictObject({
-    title: z.string().optional(),
-    readOnlyHint: z.boolean().optional(),
-    destructiveHint: z.boolean().optional(),
-    idempotentHint: z.boolean().optional(),
-    openWorldHint: z.boolean().optional(),
+    title: z.string().optional().describe("Human-readable name of the tool."),
+    readOnlyHint: z.boolean().optional().describe("The tool does not change its environment."),
+    destructiveHint: z.boolean().optional().describe("The tool may make destructive updates."),
+    idempotentHint: z.boolean().optional().describe("Calling it again with the same arguments has no further effect."),
+    openWorldHint: z.boolean().optional().describe("The tool interacts with external entities (network, other systems)."),
   })
   .describe("MCP tool annotations: hints for clients and models.");
 
 const defaultsSchema = z
   .strictObject({
-    timeoutMs: timeout.optional().describe(`Budget per call in ms (default ${DEFAULT_TIMEOUT_MS}).`),
+    timeoutMs: timeout.optional().describe(`Budget per call in ms, queueing included (default: the executor's defaultTimeoutMs, ${DEFAULT_TIMEOUT_MS}).`),
     maxOutputBytes: positiveInteger.optional().describe(`Cap on a script's stdout in bytes (default ${DEFAULT_MAX_OUTPUT_BYTES}).`),
     parallel: z.boolean().optional().describe("Whether calls of one tool may overlap (default false)."),
     python: z.string().min(1).optional().describe("Python interpreter: a command on PATH or a path relative to the project (default python3)."),
@@ -46,29 +46,29 @@ export const toolEntrySchema = z
   .strictObject({
     name: z.string().regex(TOOL_NAME_PATTERN, {
       message: "Expected a tool name of 1-128 characters from A-Z a-z 0-9 _ - . without \"__\"",
-    }),
-    title: z.string().optional(),
+    }).describe("Unique tool name: 1-128 characters from A-Z a-z 0-9 _ - . (no \"__\", which namespaces MCP tools)."),
+    title: z.string().optional().describe("Human-readable name shown by clients."),
     description: z.string().min(1).describe("What the tool does and when to use it, written for an LLM."),
-    runtime: z.enum(["python", "shell", "node"]),
+    runtime: z.enum(["python", "shell", "node"]).describe("How the script runs: python (resolved interpreter), shell (bash --noprofile --norc) or node."),
     script: z.string().min(1).describe("Path of the script, relative to tools/."),
     args: z.array(z.string()).optional().describe("Extra command-line arguments passed to the script."),
     interpreter: z.string().min(1).optional().describe("Interpreter for this tool (python runtime), e.g. .venv/bin/python."),
     inputSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the arguments object."),
     outputSchema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema the result is checked against."),
     annotations: annotationsSchema.optional(),
-    timeoutMs: timeout.optional(),
-    parallel: z.boolean().optional(),
+    timeoutMs: timeout.optional().describe("Budget per call in ms, queueing included; at the deadline the whole process tree is killed."),
+    parallel: z.boolean().optional().describe("Whether calls of this tool may overlap (default false: one at a time, in arrival order)."),
     env: environment.optional(),
     cwd: z.string().min(1).optional().describe("Working directory, relative to the project root (default: the root)."),
-    maxOutputBytes: positiveInteger.optional(),
+    maxOutputBytes: positiveInteger.optional().describe("Cap on stdout in bytes; past it the script is killed (OUTPUT_TOO_LARGE)."),
   })
   .describe("One local script tool.");
 
 export const toolsConfigSchema = z
   .strictObject({
-    $schema: z.string().optional(),
+    $schema: z.string().optional().describe("JSON Schema of this file, for editors."),
     defaults: defaultsSchema.optional(),
-    tools: z.array(toolEntrySchema),
+    tools: z.array(toolEntrySchema).describe("The local script tools."),
   })
   .describe("toolexec local tools (tools.json).");
 
