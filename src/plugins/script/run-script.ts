@@ -98,6 +98,27 @@ export function parseScriptOutput(entry: ScriptToolEntry, stdout: string): Plugi
   return { ok: true, value: trimmed === "" ? null : stdout.replace(/\r?\n$/, "") };
 }
 
+/**
+ * Why a run failed, when the cause is a missing script or working folder. Checked only after a
+ * failure, so the common path spends no file-system calls: a missing script otherwise shows as
+ * the interpreter's "can't open file", and a missing folder as "spawn bash ENOENT", blaming bash.
+ */
+async function diagnoseMissing(entry: ScriptToolEntry, root: string): Promise<PluginResult | undefined> {
+  const scriptLabel = `tools/${entry.scriptPath}`;
+  try {
+    await access(entry.script);
+  } catch {
+    return toolError("SCRIPT_MISSING", `Script ${scriptLabel} does not exist (tool "${entry.name}"); create it or fix "script" in tools.json`, {
+      script: path.relative(root, entry.script),
+    });
+  }
+  if (!(await isDirectory(entry.cwd))) {
+    const cwd = path.relative(root, entry.cwd) || ".";
+    return toolError("TOOL_FAILED", `Working directory "${cwd}" of tool "${entry.name}" does not exist; create it or fix "cwd" in tools.json`, { cwd });
+  }
+  return undefined;
+}
+
 /** Why a call was stopped, in words; a call stopped before its spawn must not claim a kill. */
 function stoppedMessage(scriptLabel: string, code: ErrorCode, started: boolean): string {
   switch (code) {
@@ -118,18 +139,6 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     return toolError(code, stoppedMessage(scriptLabel, code, false));
   };
   if (signal.aborted) return notStarted();
-  try {
-    await access(entry.script);
-  } catch {
-    return toolError("SCRIPT_MISSING", `Script ${scriptLabel} does not exist (tool "${entry.name}"); create it or fix "script" in tools.json`, {
-      script: path.relative(options.root, entry.script),
-    });
-  }
-  // Checked here because a spawn into a missing folder fails as "spawn bash ENOENT", which blames bash.
-  if (!(await isDirectory(entry.cwd))) {
-    const cwd = path.relative(options.root, entry.cwd) || ".";
-    return toolError("TOOL_FAILED", `Working directory "${cwd}" of tool "${entry.name}" does not exist; create it or fix "cwd" in tools.json`, { cwd });
-  }
   let command: [string, string[]];
   try {
     command = await commandFor(entry, options.root);
@@ -211,37 +220,69 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     });
     subprocess.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
 
+    /** The run's answer once the script exited and both pipes closed. */
+    const settleFromExit = async (exitCode: number | null, signalName: NodeJS.Signals | null) => {
+      const missing = exitCode !== 0 ? await diagnoseMissing(entry, options.root) : undefined;
+      if (missing) return finish(missing);
+      if (exitCode !== 0) {
+        const stderrText = stderr.text();
+        const how = signalName ? `was killed by ${signalName}` : `exited with code ${exitCode}`;
+        const reason = lastLine(stderrText);
+        return finish(
+          toolError("TOOL_FAILED", `${scriptLabel} ${how}${reason ? `: ${reason}` : ""}`, {
+            exitCode,
+            signal: signalName,
+            stderr: stderrText,
+            stdout: partialStdout(),
+          }),
+        );
+      }
+      return finish(parseScriptOutput(entry, Buffer.concat(stdoutChunks).toString("utf8")));
+    };
+
+    // The run ends on the process's own events rather than execa's promise, which settles about a
+    // millisecond later after its own result processing (measured in bench/script-tools.mjs).
+    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let openPipes = 0;
+    const settleIfDone = () => {
+      if (exited && openPipes === 0 && !settled) void settleFromExit(exited.code, exited.signal);
+    };
+    for (const stream of [subprocess.stdout, subprocess.stderr]) {
+      if (!stream) continue;
+      openPipes++;
+      let closed = false;
+      const onClosed = () => {
+        if (closed) return;
+        closed = true;
+        openPipes--;
+        settleIfDone();
+      };
+      stream.once("end", onClosed);
+      stream.once("close", onClosed);
+    }
+
     // When the script itself exits, whatever it left in its group dies with it, which also closes
     // the pipes any straggler held. A process that escaped the group (setsid) can still hold either
     // pipe, and the run only ends once both close, so after a short drain both are let go.
-    subprocess.once("exit", () => {
+    subprocess.once("exit", (code, signalName) => {
+      exited = { code, signal: signalName };
       killTree();
       drainTimer = setTimeout(() => {
         subprocess.stdout?.destroy();
         subprocess.stderr?.destroy();
       }, PIPE_DRAIN_MS);
+      settleIfDone();
     });
 
-    subprocess.then((result) => {
-      if (settled) return;
-      const stderrText = stderr.text();
-      if (result.exitCode === undefined && result.signal === undefined) {
+    // execa's promise still reports what the events cannot: a process that never started.
+    subprocess.then(
+      async (result) => {
+        if (settled || exited || result.exitCode !== undefined || result.signal !== undefined) return;
+        const missing = await diagnoseMissing(entry, options.root);
         const reason = result.code === "ENOENT" ? `"${command[0]}" was not found on the script's PATH` : (result.originalMessage ?? result.shortMessage);
-        finish(toolError("TOOL_FAILED", `Could not start ${scriptLabel}: ${reason}`, { command: command[0] }));
-      } else if (result.exitCode !== 0) {
-        const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
-        const reason = lastLine(stderrText);
-        finish(
-          toolError("TOOL_FAILED", `${scriptLabel} ${how}${reason ? `: ${reason}` : ""}`, {
-            exitCode: result.exitCode ?? null,
-            signal: result.signal ?? null,
-            stderr: stderrText,
-            stdout: partialStdout(),
-          }),
-        );
-      } else {
-        finish(parseScriptOutput(entry, Buffer.concat(stdoutChunks).toString("utf8")));
-      }
-    }, (error: unknown) => finish(toolError("TOOL_FAILED", `${scriptLabel} failed: ${(error as Error).message}`)));
+        finish(missing ?? toolError("TOOL_FAILED", `Could not start ${scriptLabel}: ${reason}`, { command: command[0] }));
+      },
+      (error: unknown) => finish(toolError("TOOL_FAILED", `${scriptLabel} failed: ${(error as Error).message}`)),
+    );
   });
 }
