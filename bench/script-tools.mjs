@@ -48,23 +48,28 @@ try {
     }
     const baseline = [];
     const through = [];
+    // Host CPU per call is immune to other processes' load: it is what toolexec itself costs.
+    const cpu = { direct: 0, executor: 0 };
     for (let index = 0; index < runs; index++) {
       // Alternate which goes first so drift on a noisy machine hits both sides alike.
       const order = index % 2 === 0 ? ["direct", "executor"] : ["executor", "direct"];
       for (const side of order) {
         const started = performance.now();
+        const cpuBefore = process.cpuUsage();
         if (side === "direct") await item.direct();
         else {
           const result = await executor.callTool(item.tool, args);
           if (!result.ok) throw new Error(JSON.stringify(result.error));
         }
+        const used = process.cpuUsage(cpuBefore);
+        cpu[side] += used.user + used.system;
         (side === "direct" ? baseline : through).push(performance.now() - started);
       }
     }
     const base = median(baseline);
     const mine = median(through);
     console.log(
-      `${item.label.padEnd(6)} direct spawn p50 ${format(base)} p90 ${format(quantile(baseline, 0.9))} | callTool p50 ${format(mine)} p90 ${format(quantile(through, 0.9))} | ratio ${(mine / base).toFixed(3)} | overhead ${format(mine - base)}  (${runs} runs each, interleaved)`,
+      `${item.label.padEnd(6)} direct spawn p50 ${format(base)} p90 ${format(quantile(baseline, 0.9))} | callTool p50 ${format(mine)} p90 ${format(quantile(through, 0.9))} | ratio ${(mine / base).toFixed(3)} | overhead ${format(mine - base)} | host CPU per call: direct ${(cpu.direct / runs / 1000).toFixed(2)} ms, callTool ${(cpu.executor / runs / 1000).toFixed(2)} ms  (${runs} runs each, interleaved)`,
     );
   }
 } finally {
