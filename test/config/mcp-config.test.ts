@@ -28,21 +28,21 @@ describe("mcp.json missing", () => {
     const project = projectWithMcp(false);
     project.write(".vscode/mcp.json", { servers: { docs: { type: "http", url: "https://example.com/mcp" } } });
     const config = await loadProjectConfig({ root: project.root, mcpConfig: ".vscode/mcp.json" });
-    expect(config.entries.mcp).toEqual([{ name: "docs", config: { type: "http", url: "https://example.com/mcp" } }]);
+    expect(config.entries.mcp).toMatchObject([{ name: "docs", transport: "http", url: "https://example.com/mcp" }]);
     expect(config.files).toContain(project.path(".vscode/mcp.json"));
   });
 });
 
 describe("mcp.json shapes", () => {
-  it("accepts mcpServers and hands each entry over as written, in file order", async () => {
+  it("accepts mcpServers and resolves each entry, in file order", async () => {
     const servers = {
       files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."], env: { DEBUG: "1" } },
-      remote: { type: "sse", url: "https://example.com/sse", headers: { Authorization: "Bearer ${TOKEN}" } },
+      remote: { type: "sse", url: "https://example.com/sse", headers: { Authorization: "Bearer ${TOKEN:-abc}" } },
     };
     const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: servers }).root });
-    expect(config.entries.mcp).toEqual([
-      { name: "files", config: servers.files },
-      { name: "remote", config: servers.remote },
+    expect(config.entries.mcp).toMatchObject([
+      { name: "files", transport: "stdio", command: "npx", args: servers.files.args, env: { DEBUG: "1" } },
+      { name: "remote", transport: "sse", url: "https://example.com/sse", headers: { Authorization: "Bearer abc" } },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe("mcp.json shapes", () => {
     const config = await loadProjectConfig({
       root: projectWithMcp({ inputs: [{ id: "token", type: "promptString" }], servers: { git: { command: "uvx", args: ["mcp-server-git"] } } }).root,
     });
-    expect(config.entries.mcp).toEqual([{ name: "git", config: { command: "uvx", args: ["mcp-server-git"] } }]);
+    expect(config.entries.mcp).toMatchObject([{ name: "git", transport: "stdio", command: "uvx", args: ["mcp-server-git"] }]);
   });
 
   it("accepts $schema and an empty mcpServers", async () => {
@@ -84,7 +84,7 @@ describe("mcp.json shapes", () => {
 
   it("keeps a server named __proto__ as an ordinary entry", async () => {
     const config = await loadProjectConfig({ root: projectWithMcp('{ "mcpServers": { "__proto__": { "command": "x" } } }').root });
-    expect(config.entries.mcp).toEqual([{ name: "__proto__", config: { command: "x" } }]);
+    expect(config.entries.mcp).toMatchObject([{ name: "__proto__", transport: "stdio", command: "x" }]);
   });
 });
 
@@ -102,6 +102,6 @@ describe("mcp.json syntax", () => {
   });
 
   it("rejects a duplicate server name", async () => {
-    expect(await configErrorText(projectWithMcp('{ "mcpServers": {\n  "a": {},\n  "a": {}\n} }'))).toMatchInlineSnapshot(`"mcp.json:3:3 mcpServers.a: Duplicate key "a": JSON keeps only the last one, so remove one of them"`);
+    expect(await configErrorText(projectWithMcp('{ "mcpServers": {\n  "a": { "command": "x" },\n  "a": { "command": "y" }\n} }'))).toMatchInlineSnapshot(`"mcp.json:3:3 mcpServers.a: Duplicate key "a": JSON keeps only the last one, so remove one of them"`);
   });
 });

@@ -1,32 +1,54 @@
-/** Loads mcp.json's top level; each server entry is handed, as written, to the `mcp` plugin. */
+/** Loads mcp.json: the top level, every server entry's shape, and each entry resolved for the `mcp` plugin. */
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
+import { valueAt } from "./describe-value.js";
 import { mcpConfigSchema } from "./mcp-config-schema.js";
+import { mcpServerEntrySchema, type McpServerEntryFile } from "./mcp-server-schema.js";
+import { formatJsonPath, type JsonDocument } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
+import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
 
-/** One server as written in mcp.json, with its name. */
-export interface McpServerEntry {
-  name: string;
-  config: Record<string, unknown>;
-}
+export type { McpServerEntry } from "./resolve-mcp-server.js";
 
 export type LoadMcpResult =
   | { status: "ok"; servers: McpServerEntry[] }
   | { status: "missing" | "invalid"; issues: ConfigIssue[] };
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** Read and check `mcp.json` (or `fileName`) under `root`. Never throws for file content. */
-export async function loadMcpConfig(root: string, fileName: string): Promise<LoadMcpResult> {
+export async function loadMcpConfig(root: string, fileName: string, environment: Record<string, string | undefined> = process.env): Promise<LoadMcpResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
   const read = await readJsonConfig(absolutePath, file, mcpConfigSchema, 'create it with { "mcpServers": {} } or pass `mcpConfig: false` to run without MCP servers');
-  if (read.status !== "ok") return read;
-  const { mcpServers, servers } = read.data;
-  if (mcpServers !== undefined && servers !== undefined) {
-    return { status: "invalid", issues: [{ file, path: "servers", ...read.document.locate(["servers"], { key: true }), message: 'Expected either "mcpServers" or "servers", got both' }] };
+  if (read.status === "missing") return read;
+  if (read.status === "invalid" && read.document === undefined) return read;
+  const document = read.document!;
+  const issues: ConfigIssue[] = read.status === "invalid" ? [...read.issues] : [];
+  const top = document.value as Record<string, unknown>;
+  const hasServers = Object.prototype.hasOwnProperty.call(top, "servers");
+  const hasMcpServers = Object.prototype.hasOwnProperty.call(top, "mcpServers");
+  if (hasServers && hasMcpServers) {
+    issues.push({ file, path: "servers", ...document.locate(["servers"], { key: true }), message: 'Expected either "mcpServers" or "servers", got both' });
+  } else if (!hasServers && !hasMcpServers && read.status === "ok") {
+    issues.push({ file, path: "", line: 1, column: 1, message: 'Missing required key "mcpServers" (or VS Code\'s "servers"): expected an object of servers by name' });
   }
-  if (mcpServers === undefined && servers === undefined) {
-    return { status: "invalid", issues: [{ file, path: "", line: 1, column: 1, message: 'Missing required key "mcpServers" (or VS Code\'s "servers"): expected an object of servers by name' }] };
+  const key = hasMcpServers ? "mcpServers" : "servers";
+  const servers = valueAt(top, [key]);
+  const resolved: McpServerEntry[] = [];
+  if (isObject(servers)) {
+    // Resolve every entry whose shape is valid, even when others are not: one round of fixes covers all.
+    for (const [name, entry] of Object.entries(servers)) {
+      if (!mcpServerEntrySchema.safeParse(entry).success) continue;
+      const result = resolveMcpServer(name, entry as McpServerEntryFile, { root, environment });
+      if (result.ok) resolved.push(result.server);
+      else issues.push(...result.problems.map((problem) => locateProblem(document, file, [key, name, ...problem.path], problem.message, problem.atKey)));
+    }
   }
-  const entries = Object.entries(mcpServers ?? servers ?? {}).map(([name, config]) => ({ name, config }));
-  return { status: "ok", servers: entries };
+  if (issues.length > 0) return { status: "invalid", issues };
+  return { status: "ok", servers: resolved };
+}
+
+function locateProblem(document: JsonDocument, file: string, at: Array<string | number>, message: string, atKey = false): ConfigIssue {
+  return { file, path: formatJsonPath(at), ...document.locate(at, { key: atKey }), message };
 }

@@ -1,0 +1,79 @@
+/**
+ * One server entry of mcp.json, in the union of the shapes MCP clients write: Claude Desktop and
+ * Cursor (`command` / `url`), Claude Code (`type`), VS Code (`type`, `envFile`, `dev`, `gallery`),
+ * plus toolexec's own per-server options. Unknown keys are errors.
+ */
+import { z } from "zod";
+import { MAX_TIMEOUT_MS } from "./tools-config-schema.js";
+
+/** The transport spellings clients use, by the transport they mean. */
+export const TRANSPORT_SPELLINGS = {
+  stdio: "stdio",
+  http: "http",
+  "streamable-http": "http",
+  streamableHttp: "http",
+  "streamable_http": "http",
+  sse: "sse",
+} as const;
+
+export type TransportSpelling = keyof typeof TRANSPORT_SPELLINGS;
+
+/** Retries a call or a connection gets before `SERVICE_UNAVAILABLE`. */
+/** Code mode's server for tools.json (and host plugin) tools: an MCP server may not take it. */
+export const LOCAL_SERVER = "local";
+/** Code mode's server for built-in tools such as request_human_input. */
+export const HUMAN_SERVER = "human";
+/**
+ * Server names that code mode gives to local and built-in tools. An MCP server may still use one
+ * (client configs must load unchanged); in code mode its tools are then reached by their full
+ * registry name, `call_tool("local__tool", args)`, since `tools.local` means the tools.json tools.
+ */
+export const RESERVED_SERVER_NAMES: readonly string[] = [LOCAL_SERVER, HUMAN_SERVER];
+
+export const DEFAULT_MCP_RETRIES = 3;
+/** First backoff delay; each retry doubles it (with jitter) up to the maximum. */
+export const DEFAULT_MCP_MIN_DELAY_MS = 250;
+/** Cap on one backoff delay, also for background reconnection. */
+export const DEFAULT_MCP_MAX_DELAY_MS = 30_000;
+/** Calls one server runs at once; more wait their turn. */
+export const DEFAULT_MCP_MAX_CONCURRENCY = 16;
+/** Largest result one call may return, as JSON. */
+export const DEFAULT_MCP_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+const spellings = Object.keys(TRANSPORT_SPELLINGS) as [TransportSpelling, ...TransportSpelling[]];
+const nonEmpty = z.string().min(1);
+const strings = z.record(z.string(), z.string());
+
+export const mcpRetrySchema = z
+  .strictObject({
+    retries: z.number().int().min(0).max(100).optional().describe(`Retries of a failed connection or call (default ${DEFAULT_MCP_RETRIES}).`),
+    minDelayMs: z.number().int().min(0).max(MAX_TIMEOUT_MS).optional().describe(`First backoff delay in ms (default ${DEFAULT_MCP_MIN_DELAY_MS}).`),
+    maxDelayMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(`Cap on one backoff delay in ms (default ${DEFAULT_MCP_MAX_DELAY_MS}).`),
+  })
+  .describe("Backoff policy: exponential with jitter, capped.");
+
+export const mcpServerEntrySchema = z
+  .strictObject({
+    type: z.enum(spellings).optional().describe('Transport: "stdio", "http" (also "streamable-http", "streamableHttp") or "sse". Inferred when absent.'),
+    transport: z.enum(spellings).optional().describe("Another spelling of `type`."),
+    command: nonEmpty.optional().describe("stdio: the program to start."),
+    args: z.array(z.string()).optional().describe("stdio: its arguments."),
+    env: strings.optional().describe("stdio: environment variables, added to a small allowlist of host variables."),
+    envFile: nonEmpty.optional().describe("stdio: a dotenv file (relative to the project) merged under `env` (VS Code)."),
+    cwd: nonEmpty.optional().describe("stdio: working directory, relative to the project."),
+    url: nonEmpty.optional().describe("http / sse: the server's URL."),
+    serverUrl: nonEmpty.optional().describe("Another spelling of `url` (Windsurf)."),
+    headers: strings.optional().describe("http / sse: HTTP headers sent with every request."),
+    enabled: z.boolean().optional().describe("false: keep the entry but do not start the server (default true)."),
+    timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of this server's tools, reconnecting included (default: the executor's defaultTimeoutMs)."),
+    retry: mcpRetrySchema.optional(),
+    maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
+    maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),
+    dev: z.record(z.string(), z.unknown()).optional().describe("VS Code's development-mode settings; accepted and ignored."),
+    gallery: z.union([z.boolean(), z.string()]).optional().describe("VS Code's gallery marker; accepted and ignored."),
+    version: z.string().optional().describe("VS Code's installed version marker; accepted and ignored."),
+  })
+  .describe("One MCP server: stdio `{ command, args, env, cwd }` or remote `{ type, url, headers }`.");
+
+/** A server entry as written, after the shape check and before interpolation. */
+export type McpServerEntryFile = z.infer<typeof mcpServerEntrySchema>;

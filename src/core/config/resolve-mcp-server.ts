@@ -1,0 +1,238 @@
+/**
+ * Turns one mcp.json server entry, as written, into the MCP plugin's resolved entry: the transport
+ * decided, variables interpolated, paths made absolute, defaults applied. Every problem comes back
+ * with its JSON path inside the entry, so the loader can point at file, line and column.
+ */
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { interpolateEnvironment, referencedValues } from "./interpolate-environment.js";
+import type { JsonPath } from "./parse-json-document.js";
+import { parseDotenv } from "./parse-dotenv.js";
+import {
+  DEFAULT_MCP_MAX_CONCURRENCY,
+  DEFAULT_MCP_MAX_DELAY_MS,
+  DEFAULT_MCP_MAX_RESPONSE_BYTES,
+  DEFAULT_MCP_MIN_DELAY_MS,
+  DEFAULT_MCP_RETRIES,
+  TRANSPORT_SPELLINGS,
+  type McpServerEntryFile,
+} from "./mcp-server-schema.js";
+
+/** Backoff between attempts: `minDelayMs · 2^attempt`, jittered, never above `maxDelayMs`. */
+export interface McpRetryPolicy {
+  retries: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+interface McpServerCommon {
+  name: string;
+  /** false: listed in `servers()` as disabled, never started. */
+  enabled: boolean;
+  /** Budget of one call and one connection attempt; absent: the executor's default. */
+  timeoutMs?: number;
+  retry: McpRetryPolicy;
+  maxConcurrency: number;
+  maxResponseBytes: number;
+  /** Strings the execution log must hide: env and header values, and values taken from the environment. */
+  secrets: string[];
+}
+
+export interface StdioServerEntry extends McpServerCommon {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** Absolute working directory (the project root unless `cwd` says otherwise). */
+  cwd: string;
+}
+
+export interface RemoteServerEntry extends McpServerCommon {
+  /** `auto`: the entry gave a `url` and no type; Streamable HTTP first, legacy SSE when the server only speaks that. */
+  transport: "http" | "sse" | "auto";
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** One MCP server, resolved: what the `mcp` plugin is started with. */
+export type McpServerEntry = StdioServerEntry | RemoteServerEntry;
+
+export interface ResolveProblem {
+  /** Path inside the entry (`["headers", "Authorization"]`); empty for the entry itself. */
+  path: JsonPath;
+  message: string;
+  /** The key, not its value, is at fault. */
+  atKey?: boolean;
+}
+
+export interface ResolveContext {
+  root: string;
+  environment: Record<string, string | undefined>;
+}
+
+export type ResolveMcpServerResult = { ok: true; server: McpServerEntry } | { ok: false; problems: ResolveProblem[] };
+
+const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd"] as const;
+const REMOTE_KEYS = ["url", "serverUrl", "headers"] as const;
+
+/** `${input:api-key}` (a VS Code prompt) is read from the variable `API_KEY`: nobody is there to answer a prompt. */
+export const inputVariableName = (id: string) => id.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
+
+/**
+ * Resolve one entry (already checked against `mcpServerEntrySchema`).
+ *
+ * @example
+ * resolveMcpServer("docs", { type: "http", url: "https://example.com/mcp" }, { root, environment: process.env });
+ * // { ok: true, server: { name: "docs", transport: "http", url: "https://example.com/mcp", headers: {}, ... } }
+ */
+export function resolveMcpServer(name: string, entry: McpServerEntryFile, context: ResolveContext): ResolveMcpServerResult {
+  const problems: ResolveProblem[] = [];
+  const secrets = new Set<string>();
+  const enabled = entry.enabled ?? true;
+
+  /** Expand variables in one string; disabled servers keep theirs as written (their variables need not exist). */
+  const expand = (text: string, at: JsonPath): string => {
+    if (!enabled) return text;
+    let failed = false;
+    const withEditorVariables = text
+      .replace(/(?<!\$)\$\{workspaceFolder\}/g, () => context.root)
+      .replace(/(?<!\$)\$\{userHome\}/g, () => os.homedir())
+      .replace(/(?<!\$)\$\{input:([^}]*)\}/g, (_whole, id: string) => {
+        const variable = inputVariableName(id);
+        if (context.environment[variable] !== undefined) return `\${${variable}}`;
+        problems.push({ path: at, message: `\${input:${id}} is a VS Code prompt, which toolexec cannot show; set the environment variable ${variable} to supply it` });
+        failed = true;
+        return "";
+      });
+    if (failed) return text;
+    const unsupported = /(?<!\$)\$\{([A-Za-z]+):(?!-)[^}]*\}/.exec(withEditorVariables);
+    if (unsupported && unsupported[1] !== "env") {
+      problems.push({ path: at, message: `Unsupported variable ${unsupported[0]}: use \${VAR}, \${VAR:-default}, \${env:VAR}, \${workspaceFolder} or \${input:id}` });
+      return text;
+    }
+    const result = interpolateEnvironment(withEditorVariables, context.environment);
+    if (!result.ok) {
+      const variables = result.missing.map((variable) => `"${variable}"`).join(", ");
+      problems.push({ path: at, message: `Environment variable ${variables} is not set on the host (server "${name}"); set it, or give a default with \${${result.missing[0]}:-value}` });
+      return text;
+    }
+    for (const value of referencedValues(withEditorVariables, context.environment)) secrets.add(value);
+    return result.value;
+  };
+  const expandRecord = (record: Record<string, string> | undefined, at: string): Record<string, string> => {
+    const resolved: Record<string, string> = {};
+    for (const [key, value] of Object.entries(record ?? {})) {
+      // defineProperty: a "__proto__" variable or header must stay data.
+      Object.defineProperty(resolved, key, { value: expand(value, [at, key]), enumerable: true, writable: true, configurable: true });
+    }
+    return resolved;
+  };
+
+  if (entry.type !== undefined && entry.transport !== undefined) {
+    problems.push({ path: ["transport"], message: 'Give either "type" or "transport", not both', atKey: true });
+  }
+  if (entry.url !== undefined && entry.serverUrl !== undefined) {
+    problems.push({ path: ["serverUrl"], message: 'Give either "url" or "serverUrl", not both', atKey: true });
+  }
+  const spelled = entry.type ?? entry.transport;
+  const declared = spelled === undefined ? undefined : TRANSPORT_SPELLINGS[spelled];
+  const rawUrl = entry.url ?? entry.serverUrl;
+  const urlKey = entry.url !== undefined ? "url" : "serverUrl";
+  let kind: McpServerEntry["transport"] | undefined = declared;
+  if (kind === undefined) {
+    if (entry.command !== undefined && rawUrl !== undefined) {
+      problems.push({ path: [urlKey], message: 'Expected either "command" (a stdio server) or "url" (an http or sse server), got both', atKey: true });
+    } else if (entry.command !== undefined) {
+      kind = "stdio";
+    } else if (rawUrl !== undefined) {
+      kind = "auto";
+    } else {
+      problems.push({ path: [], message: 'Missing required key "command" (for a stdio server) or "url" (for an http or sse server)' });
+    }
+  }
+  if (kind === undefined) return { ok: false, problems };
+
+  const retry: McpRetryPolicy = {
+    retries: entry.retry?.retries ?? DEFAULT_MCP_RETRIES,
+    minDelayMs: entry.retry?.minDelayMs ?? DEFAULT_MCP_MIN_DELAY_MS,
+    maxDelayMs: entry.retry?.maxDelayMs ?? Math.max(DEFAULT_MCP_MAX_DELAY_MS, entry.retry?.minDelayMs ?? 0),
+  };
+  if (retry.minDelayMs > retry.maxDelayMs) {
+    problems.push({ path: ["retry", "minDelayMs"], message: `Expected minDelayMs (${retry.minDelayMs}) to be at most maxDelayMs (${retry.maxDelayMs})` });
+  }
+  const common = {
+    name,
+    enabled,
+    ...(entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs }),
+    retry,
+    maxConcurrency: entry.maxConcurrency ?? DEFAULT_MCP_MAX_CONCURRENCY,
+    maxResponseBytes: entry.maxResponseBytes ?? DEFAULT_MCP_MAX_RESPONSE_BYTES,
+  };
+
+  if (kind === "stdio") {
+    for (const key of REMOTE_KEYS) {
+      if (entry[key] !== undefined) problems.push({ path: [key], message: `"${key}" is for http and sse servers; this is a stdio server (it has "command")`, atKey: true });
+    }
+    if (entry.command === undefined) {
+      problems.push({ path: [], message: `Missing required key "command" (a ${spelled} server runs a program)` });
+      return { ok: false, problems };
+    }
+    const command = expand(entry.command, ["command"]);
+    const args = (entry.args ?? []).map((arg, index) => expand(arg, ["args", index]));
+    const cwd = path.resolve(context.root, entry.cwd === undefined ? "." : expand(entry.cwd, ["cwd"]));
+    let fileValues: Record<string, string> = {};
+    if (entry.envFile !== undefined && enabled) fileValues = readEnvFile(expand(entry.envFile, ["envFile"]), context.root, problems);
+    const env = { ...expandRecord(fileValues, "envFile"), ...expandRecord(entry.env, "env") };
+    for (const value of Object.values(env)) secrets.add(value);
+    if (problems.length > 0) return { ok: false, problems };
+    return { ok: true, server: { ...common, transport: "stdio", command, args, env, cwd, secrets: [...secrets] } };
+  }
+
+  for (const key of STDIO_KEYS) {
+    if (entry[key] !== undefined) problems.push({ path: [key], message: `"${key}" is for stdio servers; this is an ${kind === "sse" ? "sse" : "http"} server (it has "url")`, atKey: true });
+  }
+  if (rawUrl === undefined) {
+    problems.push({ path: [], message: `Missing required key "url" (an ${spelled} server is reached over HTTP)` });
+    return { ok: false, problems };
+  }
+  const url = expand(rawUrl, [urlKey]);
+  if (enabled && !problems.some((problem) => problem.path[0] === urlKey)) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      problems.push({ path: [urlKey], message: `Expected an absolute http(s) URL, got ${JSON.stringify(url)}` });
+    }
+    if (parsed && parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      problems.push({ path: [urlKey], message: `Expected an http: or https: URL, got ${JSON.stringify(parsed.protocol)}` });
+    }
+  }
+  const headers = expandRecord(entry.headers, "headers");
+  for (const value of Object.values(headers)) {
+    secrets.add(value);
+    // `Bearer abc`: the credential alone may be logged elsewhere (an echo tool, an error text).
+    const credential = /^\S+\s+(\S.*)$/.exec(value)?.[1];
+    if (credential) secrets.add(credential);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, server: { ...common, transport: kind, url, headers, secrets: [...secrets] } };
+}
+
+function readEnvFile(file: string, root: string, problems: ResolveProblem[]): Record<string, string> {
+  const absolute = path.resolve(root, file);
+  let text: string;
+  try {
+    text = readFileSync(absolute, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push({ path: ["envFile"], message: code === "ENOENT" ? `File not found at ${absolute}` : `Cannot read ${absolute}: ${(error as Error).message}` });
+    return {};
+  }
+  const parsed = parseDotenv(text);
+  if (!parsed.ok) {
+    problems.push({ path: ["envFile"], message: `${absolute}:${parsed.line}: ${parsed.message}` });
+    return {};
+  }
+  return parsed.values;
+}

@@ -1,0 +1,59 @@
+/**
+ * Servers asking the user something mid-call (MCP elicitation). Requests go to the host's
+ * `onElicitation`; without one, toolexec tells servers it cannot elicit, so they do not ask.
+ */
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { JsonSchema } from "../../core/plugin-contract.js";
+
+/** What a server asks: a form to fill (`requestedSchema`) or a URL to open. */
+export interface ElicitationRequest {
+  /** The server asking, as named in mcp.json. */
+  server: string;
+  mode: "form" | "url";
+  /** What to ask, written by the server for a person. */
+  message: string;
+  /** form: a flat object schema of the fields wanted (strings, numbers, booleans, enums). */
+  requestedSchema?: JsonSchema;
+  /** url: the page the person should open. */
+  url?: string;
+  elicitationId?: string;
+  /** Aborts when the server withdraws the request or the connection closes. */
+  signal: AbortSignal;
+}
+
+/** The person's answer. Fields left out of `content` get the schema's defaults. */
+export type ElicitationResponse =
+  | { action: "accept"; content?: Record<string, string | number | boolean | string[]> }
+  | { action: "decline" }
+  | { action: "cancel" };
+
+/**
+ * The host's answerer for elicitation requests.
+ *
+ * @example
+ * const executor = await createExecutor({
+ *   onElicitation: async ({ message, requestedSchema }) => ({ action: "accept", content: await showForm(message, requestedSchema) }),
+ * });
+ */
+export type ElicitationHandler = (request: ElicitationRequest) => ElicitationResponse | Promise<ElicitationResponse>;
+
+/** The client capability to declare: form (with schema defaults applied for the host) and URL modes. */
+export const ELICITATION_CAPABILITY = { elicitation: { form: { applyDefaults: true }, url: {} } } as const;
+
+/** Route a client's elicitation requests to `handler`. */
+export function handleElicitation(client: Client, server: string, handler: ElicitationHandler): void {
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const params = request.params as { mode?: "form" | "url"; message: string; requestedSchema?: JsonSchema; url?: string; elicitationId?: string };
+    const answer = await handler({
+      server,
+      mode: params.mode ?? "form",
+      message: params.message,
+      ...(params.requestedSchema === undefined ? {} : { requestedSchema: params.requestedSchema }),
+      ...(params.url === undefined ? {} : { url: params.url }),
+      ...(params.elicitationId === undefined ? {} : { elicitationId: params.elicitationId }),
+      signal: extra.signal,
+    });
+    return answer.action === "accept" ? { action: "accept", content: answer.content ?? {} } : { action: answer.action };
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * The `mcp` plugin: the servers of mcp.json (and those added at run time) as tools named
+ * `server__tool`, over stdio, Streamable HTTP or legacy SSE, resilient where the raw SDK is not.
+ */
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
+import { abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+import type { ElicitationHandler } from "./elicitation.js";
+import { createGuardedFetch, type ResolveAll } from "./guarded-fetch.js";
+import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
+import { requestWithRetry } from "./request-with-retry.js";
+import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
+import type { McpResourceInfo, McpServerEvents, McpServerInfo } from "./server-info.js";
+import { createServerPool } from "./server-pool.js";
+import { listServerResources, readServerResource, type ReadResourceResult, type ResourceRequestOptions } from "./server-resources.js";
+import { isRetrySafe, type ServerTool } from "./tool-definitions.js";
+import { estimateJsonBytes, unwrapToolResult } from "./unwrap-tool-result.js";
+
+/** How long start-up (and `addServer`) waits for servers' first connection; slower ones join later. */
+export const DEFAULT_MCP_STARTUP_TIMEOUT_MS = 5_000;
+/** The SDK's own request timeout sits this far past the call's deadline, so the call's signal speaks first. */
+const SDK_TIMEOUT_SLACK_MS = 1_000;
+
+export interface McpPluginOptions {
+  /** How long start-up waits for servers' first connection. Default 5000. */
+  startupTimeoutMs?: number;
+  /** Answers servers' elicitation requests; without it servers are told the client cannot elicit. */
+  onElicitation?: ElicitationHandler;
+  /** How untrusted servers' host names are resolved (default: the system resolver). */
+  resolveHostname?: ResolveAll;
+}
+
+export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false; error: { code: "CONFIG_INVALID" | "SERVER_NOT_ALLOWED" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
+
+/** A running `mcp` plugin: tools, plus servers, resources and run-time servers for the executor. */
+export interface McpPluginInstance extends PluginInstance {
+  servers(): McpServerInfo[];
+  listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
+  readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
+  removeServer(name: string): Promise<boolean>;
+}
+
+interface Route {
+  connection: ServerConnection;
+  tool: ServerTool;
+}
+
+/**
+ * @example
+ * const plugin = mcpPlugin({ onElicitation: async () => ({ action: "decline" }) });
+ * // the executor starts it with mcp.json's resolved entries: plugin.start(entries, context)
+ */
+export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpServerEntry> {
+  const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
+  const pool = createServerPool();
+  const guarded = createGuardedFetch(options.resolveHostname);
+  let instances = 0;
+
+  return {
+    name: "mcp",
+    async start(entries, context: PluginContext): Promise<McpPluginInstance> {
+      instances++;
+      // Events of the executor's start-up are held until just after it: a host can only subscribe
+      // once `createExecutor` has resolved, and "server X is unreachable" is what it most wants to
+      // hear. A reload's instance (another one still runs) has listeners already.
+      let held: Array<[string, Record<string, unknown>]> | undefined = instances === 1 ? [] : undefined;
+      const emit = <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => {
+        if (held) held.push([event, payload]);
+        else context.emit(event, payload);
+      };
+      const connectionContext = (source: "config" | "runtime", trusted: boolean): ConnectionContext => ({
+        source,
+        logger: context.logger,
+        fetch: trusted ? globalThis.fetch : guarded.fetch,
+        ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+        emit,
+      });
+      // A config server takes over the name of a runtime one.
+      for (const entry of entries) {
+        if (pool.runtime.has(entry.name)) {
+          context.logger.warn(`mcp.json now defines server "${entry.name}"; the one added at run time is replaced`);
+          await pool.removeRuntime(entry.name);
+        }
+      }
+      const configured = entries.map((entry) => pool.acquire(entry, connectionContext("config", true)));
+      const listeners = new Set<() => void>();
+      let routes: Map<string, Route> | undefined;
+      let closed = false;
+      const changed = () => {
+        routes = undefined;
+        if (!closed) for (const listener of [...listeners]) listener();
+      };
+      const all = () => [...configured, ...pool.runtime.values()];
+      const subscriptions = new Map<ServerConnection, () => void>();
+      const subscribe = () => {
+        for (const connection of all()) if (!subscriptions.has(connection)) subscriptions.set(connection, connection.onToolsChanged(changed));
+      };
+      subscribe();
+      const unsubscribeRuntime = pool.onRuntimeChanged(() => {
+        subscribe();
+        changed();
+      });
+      const routeTable = () => {
+        if (routes) return routes;
+        routes = new Map();
+        for (const connection of all()) {
+          for (const tool of connection.tools()) {
+            if (routes.has(tool.definition.name)) {
+              context.logger.warn(`MCP tool name "${tool.definition.name}" is served by two servers; keeping the first`);
+              continue;
+            }
+            routes.set(tool.definition.name, { connection, tool });
+          }
+        }
+        return routes;
+      };
+      await Promise.all(configured.map((connection) => connection.start(startupTimeoutMs)));
+      setImmediate(() => {
+        const events = held ?? [];
+        held = undefined;
+        for (const [event, payload] of events) context.emit(event, payload);
+      });
+
+      const instance: McpPluginInstance = {
+        listTools: (): ToolDefinition[] => [...routeTable().values()].map((route) => route.tool.definition),
+        onToolsChanged(listener) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
+        callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
+        servers: () => all().map((connection) => connection.info()),
+        listResources: (requestOptions) => listServerResources(all(), context.logger, requestOptions),
+        async readResource(server, uri, requestOptions) {
+          const connection = all().find((candidate) => candidate.entry.name === server);
+          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          return readServerResource(connection, uri, requestOptions);
+        },
+        async addServer(name, entry, addOptions = {}) {
+          if (closed) return { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The MCP plugin is closed" } };
+          const prepared = await prepareRuntimeServer(name, entry, addOptions, {
+            root: context.root,
+            taken: new Set(all().map((connection) => connection.entry.name)),
+            ...(options.resolveHostname ? { resolveAll: options.resolveHostname } : {}),
+          });
+          if (!prepared.ok) return { ok: false, error: prepared.error as Extract<AddServerResult, { ok: false }>["error"] };
+          const connection = createServerConnection(prepared.entry, connectionContext("runtime", addOptions.trusted === true));
+          pool.addRuntime(connection);
+          await connection.start(startupTimeoutMs);
+          return { ok: true, server: connection.info() };
+        },
+        removeServer: (name) => pool.removeRuntime(name),
+        async close() {
+          if (closed) return;
+          closed = true;
+          instances--;
+          unsubscribeRuntime();
+          for (const unsubscribe of subscriptions.values()) unsubscribe();
+          await Promise.all(configured.map((connection) => pool.release(connection)));
+          if (instances === 0) {
+            await pool.closeRuntime();
+            guarded.close();
+          }
+        },
+      };
+      return instance;
+
+      async function callServerTool(route: Route | undefined, call: ToolCall, { signal, deadline, onProgress }: PluginCallOptions): Promise<PluginResult> {
+        if (!route) return toolError("TOOL_NOT_FOUND", `No MCP tool named "${call.name}"`);
+        if (signal.aborted) return toolError(abortReasonCode(signal), `"${call.name}" was aborted before it was sent`);
+        const { connection, tool } = route;
+        const gate = pool.gate(connection);
+        try {
+          await gate.acquire(signal);
+        } catch {
+          return toolError(signal.aborted ? abortReasonCode(signal) : "EXECUTOR_CLOSED", `"${call.name}" ended while waiting for a free slot on server "${tool.server}" (maxConcurrency ${connection.entry.maxConcurrency})`);
+        }
+        try {
+          const outcome = await requestWithRetry(
+            connection,
+            (session) =>
+              session.request({ method: "tools/call", params: { name: tool.tool, arguments: call.arguments } }, CallToolResultSchema, {
+                signal,
+                timeoutMs: Math.max(1, deadline - Date.now()) + SDK_TIMEOUT_SLACK_MS,
+                ...(onProgress ? { onProgress } : {}),
+              }),
+            { deadline, signal, repeatable: isRetrySafe(tool.definition), what: call.name },
+          );
+          if (!outcome.ok) return toolError(outcome.failure.code ?? "SERVICE_UNAVAILABLE", outcome.failure.message, { server: tool.server, ...outcome.failure.details });
+          const limit = connection.entry.maxResponseBytes;
+          const bytes = estimateJsonBytes(outcome.value, limit);
+          if (bytes > limit) return toolError("OUTPUT_TOO_LARGE", `"${call.name}" answered with more than ${limit} bytes (maxResponseBytes of server "${tool.server}")`, { server: tool.server, maxResponseBytes: limit });
+          return unwrapToolResult(tool.server, tool.tool, outcome.value);
+        } finally {
+          gate.release();
+        }
+      }
+    },
+  };
+}
+
+/** The running `mcp` plugin instance behind an executor, or a throw when it is gone (closed). */
+export function asMcpInstance(instance: PluginInstance | undefined): McpPluginInstance {
+  if (!instance) throw new ToolexecError("EXECUTOR_CLOSED", "The executor is closed");
+  return instance as McpPluginInstance;
+}

@@ -1,0 +1,269 @@
+/**
+ * One initialized MCP session: an SDK Client on one transport, from `initialize` until it dies or
+ * is closed. It never reconnects (the server connection makes a new session for that); it turns
+ * every way a request can end into a `SessionFailure` the retry rules understand, and ends
+ * requests the SDK would leave waiting: a malformed message, a dead stdio process, an HTTP answer
+ * stream that closed without an answer, an event stream whose session is gone.
+ */
+import { createRequire } from "node:module";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import { abortReasonCode, type Logger, type ToolProgress } from "../../core/plugin-contract.js";
+import { createTransport, type BuiltTransport, type ConnectedTransportKind } from "./create-transport.js";
+import { ELICITATION_CAPABILITY, handleElicitation, type ElicitationHandler } from "./elicitation.js";
+import type { FetchLike } from "./guarded-fetch.js";
+import type { HttpObserver } from "./observed-fetch.js";
+import { observeTransport } from "./observe-transport.js";
+import { createPendingRequests } from "./pending-requests.js";
+import { classifyError, isMalformedMessageError, type SessionFailure } from "./session-failure.js";
+
+/** How the client introduces itself in `initialize`. */
+export const CLIENT_INFO = { name: "toolexec", version: (createRequire(import.meta.url)("../../../package.json") as { version: string }).version };
+/** An answer stream that ended is checked this long after, so the answer it carried is dispatched first. */
+const STREAM_END_GRACE_MS = 50;
+/** Politeness on close: an HTTP session is ended with DELETE, if the server answers this fast. */
+const TERMINATE_SESSION_MS = 500;
+/** After its stdin closes, a stdio server has this long to exit before SIGTERM. */
+const STDIO_EXIT_GRACE_MS = 500;
+
+const signalProcess = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+};
+
+export interface SessionEvents {
+  /** The session died on its own (not through `close()`); called once. */
+  onDead(failure: SessionFailure): void;
+  onToolsListChanged(): void;
+  onRetryHint(ms: number): void;
+}
+
+export interface OpenSessionOptions {
+  entry: McpServerEntry;
+  kind: ConnectedTransportKind;
+  fetch: FetchLike;
+  /** Budget of the whole connection attempt: spawn or connect, and `initialize`. */
+  timeoutMs: number;
+  /** Aborts the attempt (the server is being closed). */
+  signal: AbortSignal;
+  logger: Logger;
+  onElicitation?: ElicitationHandler;
+  events: SessionEvents;
+}
+
+export interface SessionRequestOptions {
+  signal?: AbortSignal;
+  /** The SDK's own timeout; set beyond the call's deadline so the call's signal speaks first. */
+  timeoutMs: number;
+  onProgress?(progress: ToolProgress): void;
+}
+
+export type RequestOutcome<T> = { ok: true; value: T } | { ok: false; failure: SessionFailure };
+
+export interface McpSession {
+  readonly kind: ConnectedTransportKind;
+  readonly client: Client;
+  readonly alive: boolean;
+  request<Schema extends z.ZodType>(request: { method: string; params?: Record<string, unknown> }, schema: Schema, options: SessionRequestOptions): Promise<RequestOutcome<z.infer<Schema>>>;
+  /** End the session (reset): every request under way ends with `failure`. */
+  fail(failure: SessionFailure): void;
+  /** Close on purpose; requests under way end with `EXECUTOR_CLOSED`. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+const abortedFailure = (signal: AbortSignal): SessionFailure => ({
+  kind: "aborted",
+  code: abortReasonCode(signal),
+  message: (signal.reason as Error)?.message ?? "The call was aborted",
+});
+
+/**
+ * Open a session: start the transport and run `initialize`, within `timeoutMs`.
+ *
+ * @example
+ * const opened = await openSession({ entry, kind: "stdio", fetch, timeoutMs: 10_000, logger, events });
+ * if (opened.ok) await opened.session.request({ method: "tools/list" }, ListToolsResultSchema, { timeoutMs: 10_000 });
+ */
+export async function openSession(options: OpenSessionOptions): Promise<{ ok: true; session: McpSession } | { ok: false; failure: SessionFailure }> {
+  const { entry, kind, events, logger } = options;
+  const server = `Server "${entry.name}"`;
+  const requests = createPendingRequests();
+  let alive = true;
+  let connected = false;
+  let closing: Promise<void> | undefined;
+  let lastStatus: { status: number; retryAfterMs?: number } | undefined;
+  let failConnect: ((failure: SessionFailure) => void) | undefined;
+
+  const die = (failure: SessionFailure) => {
+    if (!alive) return;
+    alive = false;
+    // Requests still waiting were sent on this session, so they may have run, whatever ended it.
+    const forPending: SessionFailure = failure.kind === "not-sent" ? { ...failure, kind: "lost" } : failure;
+    requests.settleAll(forPending);
+    failConnect?.(failure);
+    if (connected) events.onDead(failure);
+    void closeTransport();
+  };
+
+  const observer: HttpObserver = {
+    onPostStatus(ids, status, retryAfterMs) {
+      lastStatus = { status, retryAfterMs };
+      for (const id of ids) {
+        const pending = requests.withId(id);
+        if (pending) Object.assign(pending, { status, retryAfterMs });
+      }
+    },
+    onRetryHint: (ms) => events.onRetryHint(ms),
+    onPostStreamEnd(ids, resumable, error) {
+      // A resumable stream is the SDK's to resume; if that fails, onEventStreamLost ends the session.
+      if (resumable || closing) return;
+      setTimeout(() => {
+        const reason = error ? `its answer stream broke (${(error as Error)?.message ?? String(error)})` : "it closed its answer stream without answering";
+        for (const id of ids) requests.withId(id)?.settle({ kind: "lost", message: `${server} did not answer: ${reason}` });
+      }, STREAM_END_GRACE_MS).unref();
+    },
+    onEventStreamEnd() {
+      if (kind === "sse" && !closing) die({ kind: "lost", sessionLost: true, message: `${server} closed its SSE stream (it may have restarted)` });
+    },
+    onEventStreamLost(reason) {
+      if (!closing) die({ kind: "lost", sessionLost: true, message: `${server} lost the session (${reason}); it may have restarted` });
+    },
+    onTooLarge(ids) {
+      for (const id of ids) {
+        requests.withId(id)?.settle({ kind: "too-large", code: "OUTPUT_TOO_LARGE", message: `${server} answered with more than ${entry.maxResponseBytes} bytes (maxResponseBytes)`, details: { maxResponseBytes: entry.maxResponseBytes } });
+      }
+    },
+  };
+
+  let built: BuiltTransport;
+  try {
+    built = createTransport(entry, kind, { observer, fetch: options.fetch });
+  } catch (error) {
+    return { ok: false, failure: classifyError(error, { server: entry.name }) };
+  }
+  const lastStderrLine = () => built.stderrTail().split("\n").filter((line) => line.trim() !== "").pop();
+  const transport = observeTransport(built.transport, {
+    onMessage: requests.onMessage,
+    onSend: requests.onSend,
+    onError(error) {
+      if (closing) return;
+      if (isMalformedMessageError(error)) {
+        die({ kind: "malformed", code: "INVALID_OUTPUT", sessionLost: true, message: `${server} sent a message that is not valid JSON-RPC (${error.message.split("\n")[0]}); the connection was reset` });
+      } else if (/ReadBuffer exceeded maximum size/.test(error.message)) {
+        die({ kind: "too-large", code: "OUTPUT_TOO_LARGE", sessionLost: true, message: `${server} wrote a message larger than its buffer (maxResponseBytes ${entry.maxResponseBytes}); the connection was reset` });
+      } else {
+        logger.debug(`MCP server "${entry.name}": ${error.message}`);
+      }
+    },
+    onClose() {
+      // While connecting, the SDK closes the transport itself when `initialize` fails; that failure,
+      // not this close, is the reason to report.
+      if (closing || !connected) return;
+      const stderr = lastStderrLine();
+      die({ kind: "lost", sessionLost: true, message: kind === "stdio" ? `${server} exited${stderr ? `: ${stderr}` : ""}` : `${server} closed the connection` });
+    },
+  });
+
+  const client = new Client(CLIENT_INFO, { capabilities: options.onElicitation ? ELICITATION_CAPABILITY : {} });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsListChanged());
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => logger.debug(`MCP server "${entry.name}" [${params.level}]: ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`));
+  if (options.onElicitation) handleElicitation(client, entry.name, options.onElicitation);
+
+  /** `politely`: end an HTTP session with DELETE first (on purpose only; a dead server would not answer). */
+  const closeTransport = (politely = false): Promise<void> => {
+    closing ??= (async () => {
+      const http = built.transport as { terminateSession?: () => Promise<void> };
+      if (politely && kind === "http" && connected && http.terminateSession) {
+        await Promise.race([http.terminateSession().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, TERMINATE_SESSION_MS).unref())]);
+      }
+      // The SDK ends stdin and gives a stdio server 2 s to exit before SIGTERM; a server that keeps
+      // timers running after EOF would hold every close and reload that long, so it gets less.
+      const pid = (built.transport as { pid?: number | null }).pid;
+      const hurry = pid ? setTimeout(() => signalProcess(pid, "SIGTERM"), STDIO_EXIT_GRACE_MS) : undefined;
+      await transport.close().catch((error: unknown) => logger.debug(`Closing MCP server "${entry.name}": ${(error as Error).message}`));
+      clearTimeout(hurry);
+    })();
+    return closing;
+  };
+
+  let connectTimer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const connectFailure = await new Promise<SessionFailure | undefined>((resolve) => {
+    connectTimer = setTimeout(() => resolve({ kind: "lost", message: `${server} did not finish connecting within ${options.timeoutMs} ms` }), options.timeoutMs);
+    failConnect = (failure) => resolve(failure);
+    onAbort = () => resolve({ kind: "aborted", code: "EXECUTOR_CLOSED", message: `${server} was closed while connecting` });
+    if (options.signal.aborted) onAbort();
+    else options.signal.addEventListener("abort", onAbort, { once: true });
+    client.connect(transport, { timeout: options.timeoutMs + 1_000 }).then(
+      () => resolve(undefined),
+      (error: unknown) => {
+        const status = lastStatus && lastStatus.status >= 400 ? lastStatus : undefined;
+        resolve(classifyError(error, { server: entry.name, ...(status ? { httpStatus: status.status, retryAfterMs: status.retryAfterMs } : {}) }));
+      },
+    );
+  }).finally(() => {
+    failConnect = undefined;
+    clearTimeout(connectTimer);
+    options.signal.removeEventListener("abort", onAbort!);
+  });
+  if (connectFailure || !alive) {
+    alive = false;
+    await closeTransport();
+    const failure = connectFailure ?? { kind: "lost", message: `${server} closed the connection while connecting` };
+    const stderr = kind === "stdio" ? lastStderrLine() : undefined;
+    return { ok: false, failure: stderr && !failure.message.includes(stderr) ? { ...failure, message: `${failure.message}: ${stderr}` } : failure };
+  }
+  connected = true;
+
+  const session: McpSession = {
+    kind,
+    client,
+    get alive() {
+      return alive;
+    },
+    async request(request, schema, requestOptions) {
+      if (!alive) return { ok: false, failure: { kind: "not-sent", sessionLost: true, message: `${server} is not connected` } };
+      const local = new AbortController();
+      const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, local.signal]) : local.signal;
+      const { pending, progressToken } = requests.begin(requestOptions.onProgress);
+      // Our own progress token (not the SDK's `onprogress`), so progress is routed in arrival order.
+      const sent = progressToken === undefined ? request : { ...request, params: { ...request.params, _meta: { ...(request.params?._meta as object | undefined), progressToken } } };
+      let answer: Promise<unknown>;
+      try {
+        answer = client.request(sent as never, schema as never, { signal, timeout: requestOptions.timeoutMs });
+      } finally {
+        requests.sentAll();
+      }
+      const answered = answer.then(
+        (value) => ({ ok: true as const, value: value as z.infer<typeof schema> }),
+        (error: unknown) => {
+          if (requestOptions.signal?.aborted) return { ok: false as const, failure: abortedFailure(requestOptions.signal) };
+          const status = pending.status !== undefined && pending.status >= 400 ? { httpStatus: pending.status, retryAfterMs: pending.retryAfterMs } : {};
+          return { ok: false as const, failure: classifyError(error, { server: entry.name, ...status }) };
+        },
+      );
+      try {
+        const outcome = await Promise.race([answered, pending.settled.then((failure) => ({ ok: false as const, failure, settledHere: true }))]);
+        // Ended here while the session lives on: tell the SDK (and the server) to forget the request.
+        if ("settledHere" in outcome && alive) local.abort(new Error(outcome.failure.message));
+        return outcome.ok ? outcome : { ok: false, failure: outcome.failure };
+      } finally {
+        requests.end(pending);
+      }
+    },
+    fail: die,
+    async close() {
+      if (alive) {
+        alive = false;
+        requests.settleAll({ kind: "aborted", code: "EXECUTOR_CLOSED", message: `${server} was closed while the call was under way` });
+      }
+      await closeTransport(true);
+    },
+  };
+  return { ok: true, session };
+}

@@ -1,0 +1,99 @@
+/**
+ * The fetch handed to the SDK's HTTP and SSE transports. It tells the session what the SDK does not:
+ * which JSON-RPC requests a POST carried and what status came back (with `Retry-After`), the SSE
+ * `retry:` hint, a response stream that ended without an answer, a reconnecting event stream that
+ * found its session gone, and answers past the size cap.
+ */
+import { parseRetryAfter } from "./backoff-delay.js";
+import type { FetchLike } from "./guarded-fetch.js";
+import { countingWatcher, sseWatcher, watchBody } from "./watch-response-body.js";
+
+export interface HttpObserver {
+  /** A POST carrying these request ids got `status`; `retryAfterMs` from a 429 or 503. */
+  onPostStatus(ids: number[], status: number, retryAfterMs: number | undefined): void;
+  onRetryHint(ms: number): void;
+  /** The SSE stream answering a POST ended or broke; `resumable` when the SDK will resume it. */
+  onPostStreamEnd(ids: number[], resumable: boolean, error?: unknown): void;
+  /** The long-lived GET stream ended or broke. For legacy SSE that is the end of the session. */
+  onEventStreamEnd(error?: unknown): void;
+  /** Re-opening the GET stream failed: the server lost the session or is down. */
+  onEventStreamLost(reason: string): void;
+  /** An answer for these request ids passed `maxResponseBytes`. */
+  onTooLarge(ids: number[]): void;
+}
+
+export interface ObservedFetchOptions {
+  transport: "http" | "sse";
+  maxResponseBytes: number;
+  observer: HttpObserver;
+}
+
+/** Ids of the JSON-RPC requests in a POST body (a message or a batch). */
+function requestIds(body: unknown): number[] {
+  if (typeof body !== "string") return [];
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    return messages
+      .filter((message): message is { id: number; method: string } => typeof message?.method === "string" && typeof message?.id === "number")
+      .map((message) => message.id);
+  } catch {
+    return [];
+  }
+}
+
+const mediaType = (response: Response) => (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
+/**
+ * @example
+ * const fetch = createObservedFetch(globalThis.fetch, { transport: "http", maxResponseBytes, observer });
+ * new StreamableHTTPClientTransport(url, { fetch });
+ */
+export function createObservedFetch(base: FetchLike, options: ObservedFetchOptions): FetchLike {
+  const { observer, maxResponseBytes } = options;
+  let eventStreams = 0;
+  return async (input, init) => {
+    const method = (init?.method ?? "GET").toUpperCase();
+    const isEventStream = method === "GET";
+    const reopening = isEventStream && eventStreams++ > 0;
+    // Legacy SSE: a second GET is the EventSource reconnecting, which lands on a new, uninitialized
+    // session. Refuse it (204 tells an EventSource to stop); the plugin re-initializes itself.
+    if (reopening && options.transport === "sse") return new Response(null, { status: 204 });
+    const ids = method === "POST" ? requestIds(init?.body) : [];
+    let response: Response;
+    try {
+      response = await base(input, init);
+    } catch (error) {
+      if (reopening && !init?.signal?.aborted) observer.onEventStreamLost((error as Error)?.message ?? String(error));
+      throw error;
+    }
+    if (method === "POST") {
+      const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get("retry-after"), Date.now()) : undefined;
+      observer.onPostStatus(ids, response.status, retryAfterMs);
+    }
+    if (reopening && (response.status === 404 || response.status === 400)) observer.onEventStreamLost(`HTTP ${response.status}`);
+    if (!response.ok || response.body === null) return response;
+    const type = mediaType(response);
+    let body: ReadableStream<Uint8Array>;
+    if (type === "text/event-stream") {
+      body = watchBody(
+        response.body,
+        sseWatcher(maxResponseBytes, {
+          onRetryHint: (ms) => observer.onRetryHint(ms),
+          onEnd: (resumable, error) => {
+            if (isToolexecTooLarge(error)) observer.onTooLarge(ids);
+            if (isEventStream) observer.onEventStreamEnd(error);
+            else observer.onPostStreamEnd(ids, resumable, error);
+          },
+        }),
+      );
+    } else if (type === "application/json" && ids.length > 0) {
+      body = watchBody(response.body, countingWatcher(maxResponseBytes, (error) => isToolexecTooLarge(error) && observer.onTooLarge(ids)));
+    } else {
+      return response;
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+const isToolexecTooLarge = (error: unknown) => (error as { code?: unknown } | undefined)?.code === "OUTPUT_TOO_LARGE";

@@ -1,0 +1,75 @@
+/**
+ * Checks a server a host adds at run time (`executor.addServer`). Trusted entries are checked like
+ * mcp.json's. Untrusted ones (an end user's URL) must be http(s) URLs to public addresses, and may
+ * not reference the host's environment: `${OPENAI_API_KEY}` in a URL would send the host's secret
+ * to whoever wrote it.
+ */
+import { formatJsonPath } from "../../core/config/parse-json-document.js";
+import { mcpServerEntrySchema, type McpServerEntryFile } from "../../core/config/mcp-server-schema.js";
+import { resolveMcpServer, type McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import { describeZodIssues } from "../../core/config/zod-issues.js";
+import type { ToolErrorInfo } from "../../core/plugin-contract.js";
+import { checkUntrustedUrl, type ResolveAll } from "./guarded-fetch.js";
+
+/** A server name people can type and tools can carry: `server__tool`. */
+export const RUNTIME_SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export interface AddServerOptions {
+  /** Trusted entries may be stdio commands, reach any address and use `${VAR}`. Default false. */
+  trusted?: boolean;
+}
+
+export interface PrepareContext {
+  root: string;
+  /** Server names in use (mcp.json's and runtime ones). */
+  taken: ReadonlySet<string>;
+  resolveAll?: ResolveAll;
+}
+
+const invalid = (message: string, details?: Record<string, unknown>): { ok: false; error: ToolErrorInfo } => ({
+  ok: false,
+  error: { code: "CONFIG_INVALID", message, ...(details === undefined ? {} : { details }) },
+});
+const refused = (message: string, details?: Record<string, unknown>): { ok: false; error: ToolErrorInfo } => ({
+  ok: false,
+  error: { code: "SERVER_NOT_ALLOWED", message, ...(details === undefined ? {} : { details }) },
+});
+
+/**
+ * @example
+ * await prepareRuntimeServer("docs", { url: "https://example.com/mcp" }, { trusted: false }, { root, taken: new Set() });
+ * // { ok: true, entry: { name: "docs", transport: "auto", url: "https://example.com/mcp", ... } }
+ */
+export async function prepareRuntimeServer(
+  name: string,
+  raw: unknown,
+  options: AddServerOptions,
+  context: PrepareContext,
+): Promise<{ ok: true; entry: McpServerEntry } | { ok: false; error: ToolErrorInfo }> {
+  if (typeof name !== "string" || !RUNTIME_SERVER_NAME_PATTERN.test(name)) {
+    return invalid(`Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . (starting with a letter or digit), got ${JSON.stringify(name)}`);
+  }
+  if (context.taken.has(name)) return invalid(`A server named "${name}" already exists; remove it first or choose another name`);
+  const trusted = options.trusted === true;
+  const parsed = mcpServerEntrySchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = describeZodIssues(parsed.error.issues, mcpServerEntrySchema, raw).map(({ path, message }) => `${formatJsonPath([name, ...path])}: ${message}`);
+    return invalid(`Invalid server entry: ${problems.join("; ")}`, { problems });
+  }
+  const entry = parsed.data as McpServerEntryFile;
+  if (!trusted && JSON.stringify(raw).includes("${")) {
+    return refused(`Refused server "${name}": variables (\${...}) are not expanded in untrusted entries`);
+  }
+  const resolved = resolveMcpServer(name, entry, { root: context.root, environment: trusted ? process.env : {} });
+  if (!resolved.ok) {
+    const problems = resolved.problems.map(({ path, message }) => `${formatJsonPath([name, ...path])}: ${message}`);
+    return invalid(`Invalid server entry: ${problems.join("; ")}`, { problems });
+  }
+  const server = resolved.server;
+  if (!trusted) {
+    if (server.transport === "stdio") return refused(`Refused server "${name}": untrusted servers must be http(s) URLs, not commands`);
+    const refusal = await checkUntrustedUrl(server.url, context.resolveAll);
+    if (refusal) return refused(refusal.message, refusal.details);
+  }
+  return { ok: true, entry: server };
+}

@@ -1,0 +1,64 @@
+/** What hosts can see of MCP servers: their state, resources, and the events about them. */
+import type { ErrorCode } from "../../core/errors/error-codes.js";
+
+/**
+ * - `connecting`: the first attempt (or a reconnection a call is waiting for) is under way;
+ * - `connected`: initialized, tools listed;
+ * - `retrying`: not reachable now; the next attempt is at `nextAttemptAt` (calls also try at once);
+ * - `failed`: will not work until its entry or environment changes (command not found, credentials or
+ *   address refused); calls fail at once, and it is quietly re-checked every `retry.maxDelayMs`;
+ * - `disabled`: `"enabled": false` in mcp.json.
+ */
+export type McpServerState = "connecting" | "connected" | "retrying" | "failed" | "disabled";
+
+/** One server as `executor.servers()` lists it. */
+export interface McpServerInfo {
+  name: string;
+  /** `config`: from mcp.json; `runtime`: added with `executor.addServer`. */
+  source: "config" | "runtime";
+  /** As configured; `auto` means a `url` without a type (Streamable HTTP, else legacy SSE). */
+  transport: "stdio" | "http" | "sse" | "auto";
+  /** The transport of the live (or last) session. */
+  connectedTransport?: "stdio" | "http" | "sse";
+  state: McpServerState;
+  /** Its tools as the executor names them (`server__tool`). */
+  tools: string[];
+  /** Failed connection attempts in a row. */
+  attempts: number;
+  /** Epoch ms of the current session's start. */
+  connectedAt?: number;
+  /** Epoch ms of the next background attempt, while `retrying`. */
+  nextAttemptAt?: number;
+  /** Why it is not connected (or why it last dropped). */
+  lastError?: { code: ErrorCode; message: string };
+  /** The server's own name and version, from `initialize`. */
+  serverInfo?: { name: string; version: string };
+}
+
+/** A resource one server offers. */
+export interface McpResourceInfo {
+  server: string;
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** The content of a resource, as the server sent it (text, or base64 `blob`). */
+export interface McpResourceContent {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+/** The payloads of the executor events the MCP plugin emits. */
+export interface McpServerEvents {
+  /** A server was initialized (also after a reconnection: `reconnected`). */
+  "server:connected": { server: string; transport: "stdio" | "http" | "sse"; tools: string[]; reconnected: boolean };
+  /** A server became unusable: a first connection failed, or a live connection dropped. */
+  "server:disconnected": { server: string; reason: string; code: ErrorCode; willRetry: boolean; nextAttemptAt?: number };
+  /** A background reconnection attempt is scheduled. */
+  "server:retrying": { server: string; attempt: number; nextAttemptAt: number; reason: string };
+}

@@ -1,0 +1,100 @@
+/**
+ * MCP tools as executor tools: named `server__tool`, with the server's description, schemas and
+ * annotations. Names are kept to MCP's tool-name characters and 128 characters, so servers and
+ * tools with other names still get a stable, callable name.
+ */
+import { createHash } from "node:crypto";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations, ToolDefinition } from "../../core/plugin-contract.js";
+import { checkSchema } from "../../core/schema/schema-validator.js";
+
+export const TOOL_NAME_SEPARATOR = "__";
+const MAX_TOOL_NAME_LENGTH = 128;
+
+/** A tool of one server, as the plugin routes calls to it. */
+export interface ServerTool {
+  server: string;
+  /** The name the server knows it by. */
+  tool: string;
+  definition: ToolDefinition;
+}
+
+const sanitize = (name: string) => name.replace(/[^A-Za-z0-9_.-]/g, "_") || "_";
+const shortHash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 8);
+
+/**
+ * The executor name of `tool` on `server`: `server__tool`, with characters outside `A-Z a-z 0-9 _ - .`
+ * replaced by `_`, and a hash suffix when it would be longer than 128 characters.
+ *
+ * @example
+ * exposedToolName("github", "create_issue"); // "github__create_issue"
+ * exposedToolName("my server", "get/weather"); // "my_server__get_weather"
+ */
+export function exposedToolName(server: string, tool: string): string {
+  const name = `${sanitize(server)}${TOOL_NAME_SEPARATOR}${sanitize(tool)}`;
+  if (name.length <= MAX_TOOL_NAME_LENGTH) return name;
+  return `${name.slice(0, MAX_TOOL_NAME_LENGTH - 9)}_${shortHash(`${server}\0${tool}`)}`;
+}
+
+function annotationsOf(tool: Tool): ToolAnnotations | undefined {
+  const hints = tool.annotations ?? {};
+  const annotations: ToolAnnotations = {};
+  const title = tool.title ?? hints.title;
+  if (title !== undefined) annotations.title = title;
+  for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    if (typeof hints[key] === "boolean") annotations[key] = hints[key];
+  }
+  return Object.keys(annotations).length === 0 ? undefined : annotations;
+}
+
+export interface DefinitionOptions {
+  timeoutMs?: number;
+  /** Names already taken by other servers' tools; a clash gets a hash suffix. */
+  taken: Set<string>;
+  warn(message: string): void;
+}
+
+/**
+ * The executor definitions of a server's tools; a tool whose JSON Schema is invalid is skipped with
+ * a warning (one broken tool must not take its server, or the executor, down).
+ */
+export function toServerTools(server: string, tools: Tool[], options: DefinitionOptions): ServerTool[] {
+  const result: ServerTool[] = [];
+  for (const tool of tools) {
+    const inputSchema = { ...tool.inputSchema, type: "object" } as Record<string, unknown>;
+    const outputSchema = tool.outputSchema as Record<string, unknown> | undefined;
+    const problems = [...checkSchema(inputSchema), ...(outputSchema ? checkSchema(outputSchema) : [])];
+    if (problems.length > 0) {
+      options.warn(`MCP server "${server}": tool "${tool.name}" has an invalid JSON Schema (${problems[0]!.message}); it is left out`);
+      continue;
+    }
+    let name = exposedToolName(server, tool.name);
+    if (options.taken.has(name)) {
+      const renamed = `${name.slice(0, MAX_TOOL_NAME_LENGTH - 9)}_${shortHash(`${server}\0${tool.name}`)}`;
+      options.warn(`MCP server "${server}": tool "${tool.name}" would be named "${name}", which is taken; it is named "${renamed}"`);
+      name = renamed;
+    }
+    options.taken.add(name);
+    const annotations = annotationsOf(tool);
+    result.push({
+      server,
+      tool: tool.name,
+      definition: {
+        name,
+        description: tool.description?.trim() || tool.title || `Tool "${tool.name}" of MCP server "${server}"`,
+        inputSchema,
+        ...(outputSchema === undefined ? {} : { outputSchema }),
+        ...(annotations === undefined ? {} : { annotations }),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        // The server decides how much it runs at once; `maxConcurrency` bounds it per server.
+        parallel: true,
+      },
+    });
+  }
+  return result;
+}
+
+/** May a call of this tool run again after its connection died mid-call? Only when the server says it is safe. */
+export function isRetrySafe(definition: ToolDefinition): boolean {
+  return definition.annotations?.readOnlyHint === true || definition.annotations?.idempotentHint === true;
+}

@@ -1,0 +1,64 @@
+/**
+ * A legacy SSE server that restarts: toolexec notices the stream ended, waits the server's `retry:`
+ * hint, and initializes a new session, instead of posting into a session that was never initialized.
+ */
+import { describe, expect, it } from "vitest";
+import type { ExecutorEvents } from "../../src/index.js";
+import { fixtureLog, freePort, nextEvent, openProject, startFixtureServer } from "./mcp-test-helpers.js";
+
+const sessions = (log: ReturnType<typeof fixtureLog>) => log.events().filter((event) => event.event === "session").length;
+
+describe("legacy SSE server", () => {
+  it("is re-initialized after it restarts, after waiting its retry hint", async () => {
+    const log = fixtureLog();
+    const port = await freePort();
+    const first = await startFixtureServer("sse", { port, log: log.file, flags: ["--retry-hint", "700"] });
+    const { executor } = await openProject({ mcpServers: { legacy: { type: "sse", url: first.url } } });
+    expect(await executor.callTool("legacy__count", {})).toMatchObject({ ok: true, value: { runs: 1 } });
+
+    const retrying: Array<ExecutorEvents["server:retrying"] & { at: number }> = [];
+    executor.on("server:retrying", (event) => retrying.push({ ...event, at: Date.now() }));
+    const dropped = nextEvent(executor, "server:disconnected");
+    await first.stop();
+    expect(await dropped).toMatchObject({ server: "legacy", reason: 'Server "legacy" closed its SSE stream (it may have restarted)', willRetry: true });
+    // The first reconnection is planned no sooner than the server's `retry: 700`.
+    expect(retrying[0]!.nextAttemptAt - retrying[0]!.at).toBeGreaterThanOrEqual(690);
+
+    const back = nextEvent(executor, "server:connected", ({ reconnected }) => reconnected);
+    await startFixtureServer("sse", { port, log: log.file, flags: ["--retry-hint", "700"] });
+    await back;
+    expect(await executor.callTool("legacy__count", {})).toMatchObject({ ok: true, value: { runs: 1 } });
+    expect(log.runs("count")).toBe(2);
+    expect(sessions(log)).toBe(2);
+  });
+
+  it("re-initializes on the next call when the server restarted in between", async () => {
+    const log = fixtureLog();
+    const port = await freePort();
+    const first = await startFixtureServer("sse", { port, log: log.file });
+    const { executor } = await openProject({ mcpServers: { legacy: { type: "sse", url: first.url, retry: { minDelayMs: 5_000, maxDelayMs: 5_000 } } } });
+    await first.stop();
+    await startFixtureServer("sse", { port, log: log.file });
+    // The background attempt is 5 s away: the call itself reconnects.
+    const result = await executor.callTool("legacy__echo", { text: "hello again" });
+    expect(result).toMatchObject({ ok: true, value: "hello again" });
+    expect(result.durationMs).toBeLessThan(4_000);
+    expect(sessions(log)).toBe(2);
+  });
+
+  it("fails a malformed event at once with INVALID_OUTPUT and recovers", async () => {
+    const server = await startFixtureServer("sse");
+    const { executor } = await openProject({ mcpServers: { legacy: { type: "sse", url: server.url, timeoutMs: 20_000 } } });
+    const result = await executor.callTool("legacy__malformed", {});
+    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_OUTPUT" } });
+    expect(result.durationMs).toBeLessThan(5_000);
+    expect(await executor.callTool("legacy__echo", { text: "ok" })).toMatchObject({ ok: true, value: "ok" });
+  });
+
+  it("is found from a bare url: Streamable HTTP is tried first, then legacy SSE", async () => {
+    const server = await startFixtureServer("sse");
+    const { executor } = await openProject({ mcpServers: { legacy: { url: server.url } } });
+    expect(executor.servers()[0]).toMatchObject({ transport: "auto", connectedTransport: "sse", state: "connected" });
+    expect(await executor.callTool("legacy__echo", { text: "found" })).toMatchObject({ ok: true, value: "found" });
+  });
+});
