@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ExecutorPlugin, PluginContext, PluginInstance, PluginResult } from "../src/index.js";
-import { TOOL_NAME_PATTERN } from "../src/index.js";
+import { PLUGIN_TOOL_NAME_PATTERN } from "../src/index.js";
 import { checkSchema } from "../src/core/schema/schema-validator.js";
 import { ToolexecError } from "../src/core/errors/toolexec-error.js";
 
@@ -56,7 +56,7 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         const tools = instance.listTools();
         expect(tools.length).toBeGreaterThan(0);
         for (const tool of tools) {
-          expect(tool.name).toMatch(TOOL_NAME_PATTERN);
+          expect(tool.name).toMatch(PLUGIN_TOOL_NAME_PATTERN);
           expect(tool.description.trim().length).toBeGreaterThan(0);
           expect(tool.inputSchema.type).toBe("object");
           expect(checkSchema(tool.inputSchema)).toEqual([]);

@@ -4,6 +4,7 @@ import { formatConfigIssue } from "../core/errors/config-error.js";
 import type { JsonSchema } from "../core/plugin-contract.js";
 import type { ToolResult } from "../core/tool-result.js";
 import type { ToolInfo } from "../core/executor/create-executor.js";
+import type { McpServerInfo } from "../plugins/mcp/server-info.js";
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "any";
@@ -52,4 +53,29 @@ export function formatFailure(result: Extract<ToolResult, { ok: false }>): strin
 
 export function formatIssues(issues: readonly ConfigIssue[]): string {
   return issues.map((issue) => `  ${formatConfigIssue(issue)}`).join("\n");
+}
+
+/** `12:00:03 (in 1.2 s)`: a coming moment, in local time and from now. */
+function formatMoment(epochMs: number, now: number): string {
+  const time = new Date(epochMs).toTimeString().slice(0, 8);
+  return `${time} (in ${Math.max(0, (epochMs - now) / 1000).toFixed(1)} s)`;
+}
+
+/** One line per MCP server: name, state, transport, then tools, the next attempt, or the reason. */
+export function formatServerList(servers: McpServerInfo[], now: number): string {
+  if (servers.length === 0) return "No MCP servers. Add some to mcp.json (see docs/config.md).";
+  const width = Math.min(32, Math.max(...servers.map((server) => server.name.length)));
+  const lines = servers.map((server) => {
+    const transport = server.connectedTransport ?? server.transport;
+    const head = `${server.name.padEnd(width)}  ${server.state.padEnd(10)}  ${transport.padEnd(5)}`;
+    if (server.state === "connected") return `${head}  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`;
+    if (server.state === "retrying") {
+      const next = server.nextAttemptAt === undefined ? "" : `next attempt ${formatMoment(server.nextAttemptAt, now)}`;
+      return `${head}  ${[next, server.lastError?.message].filter(Boolean).join(": ")}`;
+    }
+    if (server.state === "failed" || server.state === "connecting") return `${head}  ${server.lastError?.message ?? ""}`.trimEnd();
+    return head.trimEnd();
+  });
+  const connected = servers.filter((server) => server.state === "connected").length;
+  return `${lines.join("\n")}\n\n${connected} of ${servers.length} server${servers.length === 1 ? "" : "s"} connected`;
 }

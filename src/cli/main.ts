@@ -13,6 +13,10 @@ Commands:
   tools list [--json]              List the tools with their arguments
   tools call <name> [--args <json> | --args-file <file|->] [--timeout <ms>] [--json]
                                    Call a tool and print its result
+  servers [--json]                 Connect to the MCP servers of mcp.json and show each one's state
+  code exec (--code <js> | --file <file|->) [--input <json> | --input-file <file|->]
+            [--timeout <ms>] [--max-tool-calls <n>] [--allowed-servers a,b] [--json]
+                                   Run JavaScript in the sandbox with the project's tools
 
 Options:
   --root <dir>   Project folder holding tools.json, mcp.json and tools/ (default: current folder)
@@ -32,6 +36,12 @@ const options = {
   args: { type: "string" },
   "args-file": { type: "string" },
   timeout: { type: "string" },
+  code: { type: "string" },
+  file: { type: "string" },
+  input: { type: "string" },
+  "input-file": { type: "string" },
+  "max-tool-calls": { type: "string" },
+  "allowed-servers": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -124,6 +134,38 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
         else output.err(format.formatFailure(result));
         if (interrupt.signal.aborted) return 130;
         return result.ok ? 0 : 1;
+      } finally {
+        process.removeListener("SIGINT", onSigint);
+        await executor.close();
+      }
+    }
+    if (positionals[0] === "servers") {
+      if (positionals.length !== 1) throw new UsageError(`Unexpected arguments after "servers": ${positionals.slice(1).join(" ")}`);
+      const executor = await library.createExecutor({ root, watch: false, logDir: false, logger: { debug() {}, info() {}, warn: (message) => output.err(`warning: ${message}`), error: (message) => output.err(`error: ${message}`) } });
+      try {
+        const servers = executor.servers();
+        output.out(values.json ? JSON.stringify(servers, null, 2) : format.formatServerList(servers, Date.now()));
+        // 1 when an enabled server is not connected, so scripts can check that every server is up.
+        return servers.every((server) => server.state === "connected" || server.state === "disabled") ? 0 : 1;
+      } finally {
+        await executor.close();
+      }
+    }
+    if (positionals[0] === "code") {
+      const codeCommand = await import("./code-command.js");
+      if (positionals[1] !== "exec" || positionals.length !== 2) throw new UsageError(`Usage: ${codeCommand.CODE_USAGE}`);
+      const request = await codeCommand.readCodeRequest(values, readStdin).catch((error: unknown) => {
+        throw error instanceof codeCommand.CodeUsageError ? new UsageError(error.message) : error;
+      });
+      // The person at the terminal asked to run code: enabled for this run, within tools.json's limits.
+      const executor = await library.createExecutor({ root, watch: false, codeExecution: { enabled: true }, logger: { debug() {}, info() {}, warn: (message) => output.err(`warning: ${message}`), error: (message) => output.err(`error: ${message}`) } });
+      const interrupt = new AbortController();
+      const onSigint = () => interrupt.abort();
+      process.once("SIGINT", onSigint);
+      try {
+        const result = await executor.executeCode(request, { signal: interrupt.signal });
+        const exitCode = codeCommand.printCodeResult(result, values.json === true, output);
+        return interrupt.signal.aborted ? 130 : exitCode;
       } finally {
         process.removeListener("SIGINT", onSigint);
         await executor.close();

@@ -32,3 +32,12 @@ export function hasEnvironmentReference(text: string): boolean {
   REFERENCE.lastIndex = 0;
   return [...text.matchAll(REFERENCE)].some((match) => match[1] === "");
 }
+
+/** The values of the environment variables `text` refers to (set ones only), to treat as secrets. */
+export function referencedValues(text: string, environment: Record<string, string | undefined>): string[] {
+  REFERENCE.lastIndex = 0;
+  return [...text.matchAll(REFERENCE)]
+    .filter((match) => match[1] === "")
+    .map((match) => environment[match[2]!])
+    .filter((value): value is string => value !== undefined && value !== "");
+}

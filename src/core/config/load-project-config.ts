@@ -1,6 +1,7 @@
 /** Loads a project's tools.json and mcp.json together, reporting every problem of both at once. */
 import path from "node:path";
 import { ConfigError, type ConfigIssue } from "../errors/config-error.js";
+import type { CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { loadMcpConfig, type McpServerEntry } from "./load-mcp-config.js";
 import { loadToolsConfig, type ScriptToolEntry } from "./load-tools-config.js";
 
@@ -30,6 +31,8 @@ export interface ProjectConfig {
   files: string[];
   entries: { script: ScriptToolEntry[]; mcp: McpServerEntry[] };
   warnings: ConfigIssue[];
+  /** tools.json's `codeExecution` object as written, if any. */
+  codeExecution?: CodeExecutionConfig;
 }
 
 /**
@@ -65,5 +68,6 @@ export async function loadProjectConfig(options: ProjectConfigOptions = {}): Pro
       mcp: mcp?.status === "ok" ? mcp.servers : [],
     },
     warnings: tools?.status === "ok" ? tools.config.warnings : [],
+    ...(tools?.status === "ok" && tools.config.codeExecution !== undefined ? { codeExecution: tools.config.codeExecution } : {}),
   };
 }

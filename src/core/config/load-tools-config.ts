@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkSchema } from "../schema/schema-validator.js";
+import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment } from "./interpolate-environment.js";
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
@@ -46,6 +47,8 @@ export interface LoadedToolsConfig {
   tools: ScriptToolEntry[];
   /** Problems that do not stop loading, such as a script that does not exist yet. */
   warnings: ConfigIssue[];
+  /** The `codeExecution` object as written, if any (merged with the executor option at start). */
+  codeExecution?: CodeExecutionConfig;
 }
 
 export type LoadToolsResult =
@@ -69,13 +72,27 @@ export async function loadToolsConfig(root: string, fileName: string): Promise<L
   const file = path.relative(root, absolutePath) || fileName;
   const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools');
   if (read.status === "missing") return read;
-  if (read.status === "ok") return resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document);
+  if (read.status === "ok") {
+    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document);
+    const codeIssues = checkCodeExecution(file, read.document);
+    if (resolved.status !== "ok" || codeIssues.length > 0) return { status: "invalid", issues: [...(resolved.status === "ok" ? [] : resolved.issues), ...codeIssues] };
+    return read.data.codeExecution === undefined ? resolved : { status: "ok", config: { ...resolved.config, codeExecution: read.data.codeExecution } };
+  }
   if (read.document === undefined) return read;
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
   const rawTools = valueAt(read.document.value, ["tools"]);
   const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document);
-  return { status: "invalid", issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : [])] };
+  return { status: "invalid", issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : []), ...checkCodeExecution(file, read.document)] };
+}
+
+/** `codeExecution.maxTimeoutMs` below its `timeoutMs`: the one check its schema cannot make. */
+function checkCodeExecution(file: string, document: JsonDocument): ConfigIssue[] {
+  const parsed = codeExecutionConfigSchema.safeParse(valueAt(document.value, ["codeExecution"]));
+  const problem = parsed.success ? timeoutCeilingProblem(parsed.data) : undefined;
+  if (problem === undefined) return [];
+  const at: JsonPath = ["codeExecution", "maxTimeoutMs"];
+  return [{ file, path: formatJsonPath(at), ...document.locate(at), message: problem }];
 }
 
 /** "must be string" from ajv says what was expected; add what came, as the other messages do. */

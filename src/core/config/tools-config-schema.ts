@@ -3,9 +3,13 @@
  * (`schema/tools.schema.json`) is generated from it by `npm run schema`.
  */
 import { z } from "zod";
+import { codeExecutionConfigSchema } from "./code-execution-config-schema.js";
 
 /** MCP's tool-name characters, 1–128 long; `__` is reserved for `server__tool` namespacing. */
 export const TOOL_NAME_PATTERN = /^(?!.*__)[A-Za-z0-9_.-]{1,128}$/;
+
+/** Any plugin's tool name: MCP's tool-name characters, 1-128 of them. MCP tools use `__` (`server__tool`). */
+export const PLUGIN_TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Names the built-in plugins own; a tools.json tool may not take them. */
 export const RESERVED_TOOL_NAMES = ["request_human_input", "code_execution"] as const;
@@ -69,6 +73,7 @@ export const toolsConfigSchema = z
     $schema: z.string().optional().describe("JSON Schema of this file, for editors."),
     defaults: defaultsSchema.optional(),
     tools: z.array(toolEntrySchema).describe("The local script tools."),
+    codeExecution: codeExecutionConfigSchema.optional(),
   })
   .describe("toolexec local tools (tools.json).");
 

@@ -24,6 +24,8 @@ function allowedKeysAt(schema: z.ZodType, path: JsonPath): string[] {
   for (const segment of path) {
     unwrap();
     if (typeof segment === "number") current = (current as { element?: unknown }).element;
+    // Any key of a record (mcp.json's servers by name) leads to its value schema.
+    else if (current instanceof z.ZodRecord) current = current.valueType;
     else current = (current as { shape?: Record<string, unknown> }).shape?.[segment];
   }
   unwrap();

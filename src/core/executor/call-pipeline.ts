@@ -28,6 +28,16 @@ export interface PipelineDependencies {
   isClosed(): boolean;
   /** Controllers of calls under way, aborted by `close()`. */
   inflight: Set<AbortController>;
+  /**
+   * Tools that take no slot of the global concurrency limit because they limit themselves and
+   * call other tools (code_execution: its runtime pool bounds it, and its sub-calls take slots;
+   * holding one would let a few runs starve their own sub-calls).
+   */
+  isSelfScheduled?(tool: RegisteredTool): boolean;
+  /** Reshape a call's log record before it is written (code runs log code excerpts, not arguments). */
+  shapeLogRecord?(record: Record<string, unknown>): Record<string, unknown>;
+  /** Extra words for TOOL_NOT_FOUND about a name that is known but switched off (code_execution). */
+  missingToolHint?(name: string): string | undefined;
 }
 
 export type CallTool = (name: string, args?: unknown, options?: CallToolOptions) => Promise<ToolResult>;
@@ -78,21 +88,27 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
       const result: ToolResult = outcome.ok
         ? { ok: true, value: outcome.value, ...(outcome.content === undefined ? {} : { content: outcome.content }), executionId, tool: name, durationMs }
         : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
-      log?.write(
-        {
-          time: new Date(startedAt).toISOString(),
-          executionId,
-          ...parent,
-          tool: name,
-          plugin: registered?.owner.name ?? null,
-          arguments: callArguments ?? args ?? null,
-          ok: result.ok,
-          ...(result.ok ? { value: result.value } : { error: result.error }),
-          durationMs,
-          ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        },
-        host.secrets(),
-      );
+      const record = {
+        time: new Date(startedAt).toISOString(),
+        executionId,
+        ...parent,
+        tool: name,
+        plugin: registered?.owner.name ?? null,
+        arguments: callArguments ?? args ?? null,
+        ok: result.ok,
+        ...(result.ok ? { value: result.value } : { error: result.error }),
+        durationMs,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      };
+      if (log) {
+        let shaped: Record<string, unknown> = record;
+        try {
+          shaped = dependencies.shapeLogRecord?.(record) ?? record;
+        } catch {
+          shaped = record;
+        }
+        log.write(shaped, host.secrets());
+      }
       emitter.emit("tool:end", { ...result, ...parent });
       if (!result.ok) emitter.emit("tool:error", { ...result, ...parent });
       return result;
@@ -103,6 +119,8 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
     }
     registered = host.tools.get(name);
     if (!registered) {
+      const switchedOff = dependencies.missingToolHint?.(name);
+      if (switchedOff !== undefined) return finish(toolError("TOOL_NOT_FOUND", switchedOff, { available: [...host.tools.keys()] }));
       const hint = closestMatch(name, host.tools.keys());
       return finish(toolError("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""}`, { available: [...host.tools.keys()] }));
     }
@@ -144,7 +162,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
       try {
         // A call cancelled before it began takes no slot and never reaches the plugin.
         if (controller.signal.aborted) throw controller.signal.reason;
-        release = await scheduler.acquire(name, definition.parallel ?? false, controller.signal);
+        release = dependencies.isSelfScheduled?.(registered) ? () => {} : await scheduler.acquire(name, definition.parallel ?? false, controller.signal);
       } catch (error) {
         const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
         outcome = toolError(fault.code, fault.message, fault.details);

@@ -4,11 +4,19 @@ import { formatConfigIssue, type ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import { createEmitter, type Unsubscribe } from "../events.js";
 import { createExecutionLog } from "../log/execution-log.js";
-import type { CallToolOptions, JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import type { CallToolOptions, ExecutorPlugin, JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { createScheduler } from "../schedule/scheduler.js";
 import type { ToolResult } from "../tool-result.js";
 import { humanInputPlugin } from "../../plugins/human/human-input-plugin.js";
 import { scriptPlugin } from "../../plugins/script/script-plugin.js";
+import { asMcpInstance, mcpPlugin, type AddServerResult } from "../../plugins/mcp/mcp-plugin.js";
+import type { AddServerOptions } from "../../plugins/mcp/prepare-runtime-server.js";
+import type { McpResourceInfo, McpServerInfo } from "../../plugins/mcp/server-info.js";
+import type { ReadResourceResult, ResourceRequestOptions } from "../../plugins/mcp/server-resources.js";
+import { codePlugin, CODE_PLUGIN_NAME, type CodePluginInstance } from "../../plugins/code/code-plugin.js";
+import { resolveCodeExecutionOptions } from "../../plugins/code/code-execution-options.js";
+import { toCodeResult, type CodeRequest, type CodeResult } from "../../plugins/code/code-result.js";
+import { CODE_EXECUTION_TOOL_NAME } from "../../plugins/code/declarations/index.js";
 import { createCallPipeline } from "./call-pipeline.js";
 import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
 import type { ExecutorEvents } from "./executor-events.js";
@@ -39,14 +47,39 @@ export interface Executor {
   on<Name extends keyof ExecutorEvents>(event: Name, listener: (payload: ExecutorEvents[Name]) => void): Unsubscribe;
   /** Re-read the config now (what the watcher does on a change); keeps the last good config on failure. */
   reload(): Promise<ReloadResult>;
+  /**
+   * Run JavaScript in the sandbox (code mode); the same as calling the `code_execution` tool.
+   * Resolves to a `CodeResult` for every fault of the run, including code execution being
+   * disabled (`TOOL_NOT_FOUND`); throws only after `close()`. See docs/code-execution.md.
+   */
+  executeCode(request: CodeRequest, options?: { signal?: AbortSignal }): Promise<CodeResult>;
   /** Stop every process, connection, watcher and timer. Idempotent. */
   close(): Promise<void>;
+  /** Every MCP server (mcp.json's and those added at run time) with its state: connected, retrying, failed, disabled. */
+  servers(): McpServerInfo[];
+  /** The resources of the connected MCP servers. */
+  listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
+  /** Read one resource of one MCP server; faults come back as `{ ok: false, error }`. */
+  readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  /**
+   * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
+   * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
+   * connection like start-up does; resolves to the server's state, or `{ ok: false, error }`.
+   */
+  addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
+  /** Remove a server added with `addServer`; false when there is none by that name. */
+  removeServer(name: string): Promise<boolean>;
 }
 
-function pluginSpecs(options: ResolvedExecutorOptions, config: ProjectConfig): PluginSpec[] {
+function pluginSpecs(options: ResolvedExecutorOptions, config: ProjectConfig, mcp: ExecutorPlugin): PluginSpec[] {
   const specs: PluginSpec[] = [{ plugin: scriptPlugin(), entries: config.entries.script }];
+  // One plugin object for the executor's life: it keeps the connections a reload does not change.
+  specs.push({ plugin: mcp, entries: config.entries.mcp });
   if (options.onHumanInput) specs.push({ plugin: humanInputPlugin(options.onHumanInput), entries: [] });
   for (const plugin of options.plugins) specs.push({ plugin, entries: [] });
+  // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
+  const code = resolveCodeExecutionOptions(config.codeExecution, options.codeExecution);
+  if (code.enabled) specs.push({ plugin: codePlugin(), entries: [code] });
   return specs;
 }
 
@@ -76,6 +109,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   let watcher: ConfigWatcher | undefined;
 
   const registryListeners = new Set<() => void>();
+  /** The running code plugin, when code execution is enabled. */
+  const codeInstance = () => host.instance(CODE_PLUGIN_NAME) as CodePluginInstance | undefined;
+  const mcp = mcpPlugin({ startupTimeoutMs: resolved.mcp.startupTimeoutMs, ...(resolved.onElicitation ? { onElicitation: resolved.onElicitation } : {}) });
   const host = createPluginHost({
     logger,
     context: {
@@ -108,6 +144,12 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     defaultTimeoutMs: resolved.defaultTimeoutMs,
     isClosed: () => closed,
     inflight,
+    isSelfScheduled: (tool) => tool.owner.name === CODE_PLUGIN_NAME,
+    shapeLogRecord: (record) => (record.tool === CODE_EXECUTION_TOOL_NAME ? codeInstance()?.shapeLogRecord(record) ?? record : record),
+    missingToolHint: (name) =>
+      name === CODE_EXECUTION_TOOL_NAME
+        ? 'Code execution is disabled: "code_execution" is offered only when enabled, with createExecutor({ codeExecution: { enabled: true } }) or "codeExecution": { "enabled": true } in tools.json'
+        : undefined,
   });
   // Calls not yet settled, so close() can wait for their log records before closing the log.
   const unsettled = new Set<Promise<unknown>>();
@@ -119,7 +161,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   };
 
   try {
-    await host.start(pluginSpecs(resolved, config));
+    await host.start(pluginSpecs(resolved, config, mcp));
   } catch (error) {
     await log?.close();
     throw error;
@@ -131,7 +173,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const reloadOnce = async (): Promise<ReloadResult> => {
     try {
       const next = await loadConfig();
-      const restarted = await host.apply(pluginSpecs(resolved, next));
+      const restarted = await host.apply(pluginSpecs(resolved, next, mcp));
       config = next;
       emitter.emit("config:reloaded", { restarted, tools: [...host.tools.keys()], warnings: next.warnings });
       return { ok: true, restarted };
@@ -160,6 +202,12 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     return reloading;
   };
 
+  /** The running `mcp` plugin, for the executor's MCP methods. */
+  const mcpInstance = (action: string) => {
+    if (closed) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot ${action}: the executor is closed`);
+    return asMcpInstance(host.instance("mcp"));
+  };
+
   const executor: Executor = {
     root: resolved.root,
     get warnings() {
@@ -178,6 +226,15 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     callTool,
     on: (event, listener) => emitter.on(event, listener),
     reload,
+    async executeCode(request, requestOptions = {}) {
+      const args = request === null || typeof request !== "object" ? request : { ...request };
+      return toCodeResult(await callTool(CODE_EXECUTION_TOOL_NAME, args, requestOptions.signal ? { signal: requestOptions.signal } : {}));
+    },
+    servers: () => mcpInstance("list servers").servers(),
+    listResources: async (requestOptions) => mcpInstance("list resources").listResources(requestOptions),
+    readResource: async (server, uri, requestOptions) => mcpInstance("read a resource").readResource(server, uri, requestOptions),
+    addServer: async (name, entry, addOptions) => mcpInstance("add a server").addServer(name, entry, addOptions),
+    removeServer: async (name) => mcpInstance("remove a server").removeServer(name),
     close() {
       closing ??= (async () => {
         closed = true;

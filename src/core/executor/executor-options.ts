@@ -9,6 +9,8 @@ import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTE
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
 import type { HumanInputHandler } from "../../plugins/human/human-input-plugin.js";
+import type { ElicitationHandler } from "../../plugins/mcp/elicitation.js";
+import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "../config/code-execution-config-schema.js";
 
 export const DEFAULT_MAX_CONCURRENCY = 8;
 export const DEFAULT_MAX_QUEUE = 256;
@@ -39,6 +41,18 @@ export interface ExecutorOptions {
   };
   /** Enables `request_human_input`: called with the question, returns the person's answer. */
   onHumanInput?: HumanInputHandler;
+  /** Answers MCP servers' elicitation requests (a form or a URL for the user); without it servers are told the client cannot elicit. */
+  onElicitation?: ElicitationHandler;
+  /** MCP client behaviour. */
+  mcp?: {
+    /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
+    startupTimeoutMs?: number;
+  };
+  /**
+   * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
+   * overrides the same key of tools.json's `codeExecution`. See docs/code-execution.md.
+   */
+  codeExecution?: CodeExecutionConfig;
   /** Extra plugins, started after the built-in ones. */
   plugins?: ExecutorPlugin[];
   /** Budget of a call whose tool names none, in ms. Default 30000. */
@@ -60,6 +74,10 @@ export interface ResolvedExecutorOptions {
   mcpConfig: string | false;
   log: false | { dir: string; interval: string; maxFiles: number; redactKeys: RegExp[]; maxValueBytes: number };
   onHumanInput: HumanInputHandler | undefined;
+  onElicitation: ElicitationHandler | undefined;
+  /** As given; merged with tools.json's `codeExecution` whenever the config is (re)loaded. */
+  codeExecution: CodeExecutionConfig | undefined;
+  mcp: { startupTimeoutMs: number | undefined };
   plugins: ExecutorPlugin[];
   defaultTimeoutMs: number;
   maxConcurrency: number;
@@ -89,6 +107,9 @@ const optionsSchema = z.strictObject({
     })
     .optional(),
   onHumanInput: z.function().optional(),
+  onElicitation: z.function().optional(),
+  codeExecution: codeExecutionConfigSchema.optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional() }).optional(),
   plugins: z
     .array(z.looseObject({ name: z.string().min(1), start: z.function() }))
     .optional(),
@@ -119,6 +140,8 @@ export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecut
     );
     throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
   }
+  const ceilingProblem = options.codeExecution === undefined ? undefined : timeoutCeilingProblem(options.codeExecution);
+  if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
   const root = path.resolve(options.root ?? process.cwd());
   const names = new Set<string>();
   for (const plugin of options.plugins ?? []) {
@@ -147,6 +170,9 @@ export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecut
             maxValueBytes: options.log?.maxValueBytes ?? DEFAULT_LOG_MAX_VALUE_BYTES,
           },
     onHumanInput: options.onHumanInput,
+    onElicitation: options.onElicitation,
+    codeExecution: options.codeExecution === undefined ? undefined : { ...options.codeExecution },
+    mcp: { startupTimeoutMs: options.mcp?.startupTimeoutMs },
     plugins: [...(options.plugins ?? [])],
     defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxConcurrency: options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,

@@ -10,16 +10,15 @@
  * 3. Every other name is a tool the executor serves itself (tools.json, a host's plugin): server
  *    `local` (`csv_summary` → `local`, `csv_summary`).
  *
- * The server names `local` and `human` are therefore reserved: an MCP server named so would be
- * unreachable, and the MCP plugin must refuse them (see {@link RESERVED_SERVER_NAMES}).
+ * The server names `local` and `human` therefore mean local and built-in tools. An MCP server may
+ * still carry one of them (client configs load unchanged); its tools are then reached by their full
+ * registry name, `call_tool("local__tool", args)` (see {@link RESERVED_SERVER_NAMES}).
  */
+import { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES } from "../../../core/config/mcp-server-schema.js";
 import { HUMAN_INPUT_TOOL_NAME } from "../../human/human-input-plugin.js";
 
-/** The server of every tool without `__` in its name that is not a built-in. */
-export const LOCAL_SERVER = "local";
-
-/** The server of `request_human_input`. */
-export const HUMAN_SERVER = "human";
+/** The server of every tool without `__` in its name that is not a built-in (`local`), and of `request_human_input` (`human`). */
+export { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES };
 
 /** The separator between an MCP server's name and its tool's name in the registry. */
 export const SERVER_SEPARATOR = "__";
@@ -27,8 +26,6 @@ export const SERVER_SEPARATOR = "__";
 /** Built-in tools and the server each belongs to; a built-in keeps its registry name as tool name. */
 export const BUILT_IN_TOOL_SERVERS: ReadonlyMap<string, string> = new Map([[HUMAN_INPUT_TOOL_NAME, HUMAN_SERVER]]);
 
-/** Server names an MCP server may not take, because the rule above gives them to local and built-in tools. */
-export const RESERVED_SERVER_NAMES: readonly string[] = [LOCAL_SERVER, HUMAN_SERVER];
 
 /** Where a tool lives, as sandboxed code names it. */
 export interface ToolAddress {

@@ -1,0 +1,73 @@
+/**
+ * The `codeExecution` object of tools.json and of `createExecutor({ codeExecution })`: code mode's
+ * switch, its per-request defaults and the ceilings a request may not exceed.
+ */
+import { z } from "zod";
+
+export const DEFAULT_CODE_TIMEOUT_MS = 120_000;
+/** 0 means unlimited. */
+export const DEFAULT_CODE_MAX_TOOL_CALLS = 0;
+export const DEFAULT_CODE_POOL_SIZE = 10;
+export const DEFAULT_CODE_MAX_QUEUE = 100;
+export const DEFAULT_CODE_MEMORY_LIMIT_MB = 256;
+export const DEFAULT_CODE_MAX_RESULT_BYTES = 1024 * 1024;
+export const DEFAULT_CODE_MAX_LOG_BYTES = 64 * 1024;
+export const DEFAULT_CODE_MAX_CODE_BYTES = 256 * 1024;
+/** The smallest heap a runtime can lock down and run in. */
+export const MIN_CODE_MEMORY_LIMIT_MB = 32;
+/** Room left under setTimeout's ceiling for the executor's own grace around a code run. */
+export const MAX_CODE_TIMEOUT_MS = 2_147_000_000;
+
+const positiveInteger = z.number().int().positive();
+const serverName = z.string().min(1);
+
+/** The keys shared by tools.json and the executor option. */
+export const codeExecutionConfigSchema = z
+  .strictObject({
+    enabled: z.boolean().optional().describe("Offer the code_execution tool and executor.executeCode (default false)."),
+    timeoutMs: positiveInteger
+      .max(MAX_CODE_TIMEOUT_MS)
+      .optional()
+      .describe(`Budget of one run in ms when the request names none, queueing included (default ${DEFAULT_CODE_TIMEOUT_MS}).`),
+    maxTimeoutMs: positiveInteger
+      .max(MAX_CODE_TIMEOUT_MS)
+      .optional()
+      .describe("Largest timeout_ms a request may ask for (default: timeoutMs)."),
+    maxToolCalls: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("Tool calls one run may make; 0 is unlimited (default 0). A request may lower it, never raise it."),
+    allowedServers: z
+      .array(serverName)
+      .optional()
+      .describe('Servers code may call ("local" for tools.json tools, "human", MCP server names); absent allows all, [] allows none.'),
+    excludeTools: z.array(z.string().min(1)).optional().describe("Registry names of tools code may not call and is not told about."),
+    poolSize: positiveInteger.max(256).optional().describe(`Runtimes (child processes) running code at once (default ${DEFAULT_CODE_POOL_SIZE}).`),
+    maxQueue: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(`Runs allowed to wait for a free runtime; past it QUEUE_FULL (default ${DEFAULT_CODE_MAX_QUEUE}).`),
+    memoryLimitMb: positiveInteger
+      .min(MIN_CODE_MEMORY_LIMIT_MB)
+      .optional()
+      .describe(`Memory cap of one runtime in MiB: its JavaScript heap, and its resident size beyond its start-up size (default ${DEFAULT_CODE_MEMORY_LIMIT_MB}).`),
+    maxResultBytes: positiveInteger.optional().describe(`Cap on a run's result as JSON, in bytes (default ${DEFAULT_CODE_MAX_RESULT_BYTES}).`),
+    maxLogBytes: positiveInteger.optional().describe(`Cap on the console output kept per run, in bytes (default ${DEFAULT_CODE_MAX_LOG_BYTES}).`),
+    maxCodeBytes: positiveInteger.optional().describe(`Cap on the submitted code, in bytes (default ${DEFAULT_CODE_MAX_CODE_BYTES}).`),
+    maxDescriptionBytes: positiveInteger
+      .optional()
+      .describe("Cap on the code_execution tool's description; past it tools are listed by name for describe_tool/search_tools (default 24576)."),
+  })
+  .describe("Code mode: the code_execution tool that runs JavaScript in a sandbox and calls tools from it. Off unless enabled.");
+
+export type CodeExecutionConfig = z.infer<typeof codeExecutionConfigSchema>;
+
+/** A `timeoutMs` above `maxTimeoutMs` in one object, as a message; undefined when consistent. */
+export function timeoutCeilingProblem(config: CodeExecutionConfig): string | undefined {
+  if (config.timeoutMs === undefined || config.maxTimeoutMs === undefined || config.maxTimeoutMs >= config.timeoutMs) return undefined;
+  return `Expected maxTimeoutMs to be at least timeoutMs (${config.timeoutMs}), got ${config.maxTimeoutMs}`;
+}

@@ -1,0 +1,75 @@
+/**
+ * The `code_execution` tool definition. Its description is generated from the live registry by
+ * declarations/ (when to use code mode, the call_tool contract, TypeScript declarations of every
+ * callable tool) and regenerated after any change to the tool list.
+ */
+import type { Logger, ToolDefinition } from "../../core/plugin-contract.js";
+import type { ResolvedCodeExecutionOptions } from "./code-execution-options.js";
+import { CODE_EXECUTION_TOOL_NAME, codeExecutionInputSchema, describeCodeExecutionTool } from "./declarations/index.js";
+
+/** The pipeline's budget for the tool exceeds the run's own, so the plugin always answers first. */
+export const PIPELINE_GRACE_MS = 1_000;
+
+/** Said when the description cannot be generated: enough for the sandbox API to be usable. */
+const FALLBACK_DESCRIPTION =
+  "Run a JavaScript program in a sandbox that calls tools: tools.<server>.<tool>(args) returns a promise of the value; " +
+  "call_tool(server, tool, args) returns { ok, value | error } and works without await. The last expression's value is the result. " +
+  'Use search_tools("words") and describe_tool("server.tool") inside the program to find tools.';
+
+export interface CodeExecutionToolOptions {
+  options: ResolvedCodeExecutionOptions;
+  /** Every tool in the registry right now. */
+  listTools(): readonly ToolDefinition[];
+  logger: Logger;
+}
+
+export interface CodeExecutionTool {
+  definition: ToolDefinition;
+  /** Forget the cached description: the tool list changed. */
+  invalidate(): void;
+}
+
+/**
+ * The definition, with a description computed when first read after each change (the registry is
+ * complete by then, including tools of plugins started after this one).
+ *
+ * @example
+ * const tool = createCodeExecutionTool({ options, listTools: context.listTools, logger });
+ * context.onToolsChanged(tool.invalidate);
+ */
+export function createCodeExecutionTool({ options, listTools, logger }: CodeExecutionToolOptions): CodeExecutionTool {
+  let description: string | undefined;
+  const describe = (): string => {
+    try {
+      return describeCodeExecutionTool(listTools(), {
+        exclude: options.excludeTools,
+        ...(options.maxDescriptionBytes === undefined ? {} : { maxDescriptionBytes: options.maxDescriptionBytes }),
+        limits: {
+          timeoutMs: options.timeoutMs,
+          maxToolCalls: options.maxToolCalls,
+          ...(options.allowedServers === null ? {} : { allowedServers: options.allowedServers }),
+        },
+      });
+    } catch (error) {
+      logger.warn(`Could not generate the code_execution description: ${(error as Error).message}`);
+      return FALLBACK_DESCRIPTION;
+    }
+  };
+  const definition: ToolDefinition = {
+    name: CODE_EXECUTION_TOOL_NAME,
+    get description() {
+      description ??= describe();
+      return description;
+    },
+    inputSchema: codeExecutionInputSchema,
+    annotations: { title: "Run code that calls tools", openWorldHint: true },
+    timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
+    parallel: true,
+  };
+  return {
+    definition,
+    invalidate() {
+      description = undefined;
+    },
+  };
+}

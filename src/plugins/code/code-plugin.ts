@@ -1,0 +1,162 @@
+/**
+ * The `code` plugin: the `code_execution` tool. Each run is checked and prepared on the host, then
+ * runs in a fresh SES Compartment inside a pooled child-process runtime that the host kills at the
+ * deadline or past the memory cap; its tool calls go back through the executor's own pipeline.
+ */
+import { performance } from "node:perf_hooks";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
+import { abortReasonCode, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+import { resolveCodeExecutionOptions, type ResolvedCodeExecutionOptions } from "./code-execution-options.js";
+import { createCodeExecutionTool } from "./code-execution-tool.js";
+import { shapeCodeLogRecord, type CodeRunStats } from "./code-log-record.js";
+import type { CodeFailureDetails, CodeResult } from "./code-result.js";
+import { CODE_EXECUTION_TOOL_NAME } from "./declarations/index.js";
+import { prepareSource } from "./prepare-source.js";
+import { resolveCodeRequest } from "./resolve-code-request.js";
+import { runOnRuntime, type RunError } from "./run-on-runtime.js";
+import { createRuntimePool } from "./runtime-pool.js";
+import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
+import { createToolDispatcher, type ToolCallTrace } from "./tool-dispatch.js";
+
+export const CODE_PLUGIN_NAME = "code";
+/** Largest arguments object code may pass to one tool, as JSON. */
+export const MAX_TOOL_ARGUMENT_BYTES = 4 * 1024 * 1024;
+/** Runs whose log statistics wait for the execution log; older ones are forgotten. */
+const MAX_PENDING_STATS = 1_000;
+/** Why a run's calls still under way are cancelled when it ends (one object: the run's hot path makes no Error). */
+const RUN_ENDED = new ToolexecError("CANCELLED", "The code execution that made this call has ended");
+
+/** The running plugin; the executor uses `shapeLogRecord` for the run's execution-log line. */
+export interface CodePluginInstance extends PluginInstance {
+  shapeLogRecord(record: Record<string, unknown>): Record<string, unknown>;
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/**
+ * The plugin. Its one config entry is the resolved `codeExecution` settings; with none it runs
+ * with the defaults (as the contract suite starts it).
+ *
+ * @example
+ * const plugin = codePlugin(); // started by the executor when code execution is enabled
+ */
+export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
+  return {
+    name: CODE_PLUGIN_NAME,
+    async start(entries, context): Promise<CodePluginInstance> {
+      const options = entries[0] ?? resolveCodeExecutionOptions(undefined, { enabled: true });
+      const pool = createRuntimePool({
+        poolSize: options.poolSize,
+        maxQueue: options.maxQueue,
+        memoryLimitMb: options.memoryLimitMb,
+        maxFrameBytes: Math.max(options.maxResultBytes, MAX_TOOL_ARGUMENT_BYTES) + 8 * options.maxLogBytes + 64 * 1024,
+        logger: context.logger,
+      });
+      const tool = createCodeExecutionTool({ options, listTools: () => context.listTools(), logger: context.logger });
+      let catalog: ToolCatalog | undefined;
+      let catalogVersion = 0;
+      const unsubscribe = context.onToolsChanged(() => {
+        catalog = undefined;
+        tool.invalidate();
+      });
+      const stats = new Map<string, CodeRunStats>();
+      const inflight = new Set<Promise<unknown>>();
+      const closing = new AbortController();
+      let closed: Promise<void> | undefined;
+
+      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number): Promise<PluginResult> => {
+        const started = performance.now();
+        const resolved = resolveCodeRequest(args, options);
+        if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
+        const { request } = resolved;
+        context.emit("code:start", { executionId, code: request.code.slice(0, 500), inputBytes: request.inputBytes, timeoutMs: request.timeoutMs });
+        let logs: string[] = [];
+        let trace: ToolCallTrace[] = [];
+        let toolCallCount = 0;
+        let queueMs = 0;
+        let runMs = 0;
+        const end = (result: { ok: true; value: unknown } | { ok: false; error: RunError }): PluginResult => {
+          const base = { execution_id: executionId, logs, tool_calls: trace, duration_ms: round(performance.now() - started) };
+          const codeResult: CodeResult = result.ok ? { ok: true, value: result.value, ...base } : { ok: false, error: result.error, ...base };
+          if (stats.size >= MAX_PENDING_STATS) stats.delete(stats.keys().next().value!);
+          stats.set(executionId, { inputBytes: request.inputBytes, queueMs, runMs, toolCallCount, timeoutMs: request.timeoutMs });
+          context.emit("code:end", { executionId, ...codeResult });
+          if (codeResult.ok) return { ok: true, value: codeResult };
+          const { stack, ...error } = codeResult.error;
+          const details: CodeFailureDetails = { ...(stack === undefined ? {} : { stack }), logs, tool_calls: trace, duration_ms: base.duration_ms };
+          return toolError(error.code, error.message, details);
+        };
+
+        const prepared = prepareSource(request.code);
+        if (!prepared.ok) return end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } });
+        const runDeadline = Math.min(Date.now() + request.timeoutMs, deadline);
+        let runtime;
+        try {
+          runtime = await pool.acquire(runDeadline, signal);
+        } catch (error) {
+          const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
+          queueMs = performance.now() - started;
+          return end({ ok: false, error: { code: fault.code, message: fault.message } });
+        }
+        queueMs = performance.now() - started;
+        catalog ??= buildToolCatalog(context.listTools(), options.excludeTools, ++catalogVersion);
+        const calls = new AbortController();
+        const dispatcher = createToolDispatcher({ catalog, policy: request.policy, executionId, signal: calls.signal, callTool: context.callTool });
+        const runStarted = performance.now();
+        const outcome = await runOnRuntime(runtime, {
+          prepared: prepared.prepared,
+          codeLines: request.code.split(/\r\n|[\n\r\u2028\u2029]/).length,
+          inputJson: request.inputJson,
+          deadline: runDeadline,
+          timeoutMs: request.timeoutMs,
+          signal,
+          stopSignal: closing.signal,
+          catalog,
+          dispatcher,
+          limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
+        });
+        runMs = performance.now() - runStarted;
+        // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
+        calls.abort(RUN_ENDED);
+        if (outcome.reusable) pool.release(runtime, outcome.run);
+        logs = outcome.logs;
+        trace = dispatcher.trace;
+        toolCallCount = dispatcher.count;
+        return end(outcome.result);
+      };
+
+      const instance: CodePluginInstance = {
+        listTools: () => [tool.definition],
+        async callTool(call, { signal, deadline }) {
+          if (call.name !== CODE_EXECUTION_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);
+          if (closed) return toolError("EXECUTOR_CLOSED", "The code plugin is closed");
+          if (signal.aborted) return toolError(abortReasonCode(signal), "The code execution was cancelled before it started");
+          const run = execute(call.executionId, call.arguments, signal, deadline);
+          inflight.add(run);
+          try {
+            return await run;
+          } finally {
+            inflight.delete(run);
+          }
+        },
+        shapeLogRecord(record) {
+          const executionId = String(record.executionId);
+          const runStats = stats.get(executionId);
+          stats.delete(executionId);
+          return shapeCodeLogRecord(record, runStats);
+        },
+        close() {
+          closed ??= (async () => {
+            unsubscribe();
+            closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The executor closed while the code was running; it was stopped"));
+            await pool.close();
+            await Promise.allSettled([...inflight]);
+          })();
+          return closed;
+        },
+      };
+      return instance;
+    },
+  };
+}

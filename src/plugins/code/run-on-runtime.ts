@@ -1,0 +1,191 @@
+/**
+ * One run on one runtime, from the host's side: send the request, serve its tool calls and
+ * discovery questions, collect its logs, and end it exactly once, whichever comes first: its
+ * result, the deadline (the runtime is killed: `TIMEOUT`), the memory watchdog (`MEMORY_LIMIT`),
+ * the caller's abort, or the runtime's death.
+ */
+import { ERROR_CODES, type ErrorCode } from "../../core/errors/error-codes.js";
+import { describeTool, searchTools } from "./declarations/index.js";
+import type { PreparedSource } from "./prepare-source.js";
+import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
+import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+import { envelopeJson, type ToolDispatcher } from "./tool-dispatch.js";
+
+const MIB = 1024 * 1024;
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
+const LOG_PREFIXES = new Map([
+  ["log", ""],
+  ["info", "[info] "],
+  ["warn", "[warn] "],
+  ["error", "[error] "],
+  ["debug", "[debug] "],
+]);
+
+export interface RunLimits {
+  maxResultBytes: number;
+  maxLogBytes: number;
+  maxArgumentBytes: number;
+  memoryLimitMb: number;
+}
+
+export interface RunRequest {
+  prepared: PreparedSource;
+  /** Lines of the submitted code: frames below them are the wrapper's. */
+  codeLines: number;
+  inputJson: string;
+  deadline: number;
+  timeoutMs: number;
+  /** The caller's signal: aborting it kills the runtime. */
+  signal: AbortSignal;
+  /** The plugin's own: aborted when it closes. */
+  stopSignal?: AbortSignal;
+  catalog: ToolCatalog;
+  dispatcher: ToolDispatcher;
+  limits: RunLimits;
+}
+
+export type RunError = { code: ErrorCode; message: string; stack?: string };
+
+export interface RunOutcome {
+  result: { ok: true; value: unknown } | { ok: false; error: RunError };
+  logs: string[];
+  /** False when the runtime was killed or broke: it must not go back to the pool. */
+  reusable: boolean;
+  /** The run's sequence number in its runtime (for the idle handshake). */
+  run: number;
+}
+
+function exitError(exit: RuntimeExit, memoryLimitMb: number): RunError {
+  if (/heap out of memory|Reached heap limit|Allocation failed/i.test(exit.stderr)) {
+    return { code: "MEMORY_LIMIT", message: `The code ran out of memory (heap limit ${memoryLimitMb} MiB) and was stopped` };
+  }
+  const how = exit.signal ?? `exit code ${exit.code}`;
+  return { code: "RUNTIME_ERROR", message: `The code's runtime stopped unexpectedly (${how})` };
+}
+
+/** Answer to a `describe_tool` / `search_tools` frame, from the tools code may call. */
+function answerMeta(catalog: ToolCatalog, frame: RuntimeFrame): unknown {
+  if (frame.op === "describe_tool") return describeTool(catalog.definitions, String(frame.arg));
+  const { query, limit } = (frame.arg ?? {}) as { query?: unknown; limit?: unknown };
+  return searchTools(catalog.definitions, String(query ?? ""), typeof limit === "number" ? limit : undefined);
+}
+
+/**
+ * Run `request` on `runtime` (already acquired and ready). Never rejects.
+ *
+ * @example
+ * const outcome = await runOnRuntime(runtime, request);
+ * if (outcome.reusable) pool.release(runtime, outcome.run);
+ */
+export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Promise<RunOutcome> {
+  const run = runtime.nextRun();
+  const logs: string[] = [];
+  let logBytes = 0;
+  let logsDropped = false;
+
+  return new Promise<RunOutcome>((resolve) => {
+    let finished = false;
+    const finish = (result: RunOutcome["result"], reusable: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadlineTimer);
+      clearInterval(memoryTimer);
+      request.signal.removeEventListener("abort", onAbort);
+      request.stopSignal?.removeEventListener("abort", onStop);
+      runtime.onFrame = undefined;
+      runtime.onExit = undefined;
+      if (!reusable) runtime.kill();
+      if (logsDropped) logs.push(`[toolexec] later log lines were dropped: the limit is ${request.limits.maxLogBytes} bytes per execution`);
+      resolve({ result, logs, reusable, run });
+    };
+    const fail = (code: ErrorCode, message: string) => finish({ ok: false, error: { code, message } }, false);
+
+    const onAbort = () => abortedBy(request.signal);
+    const onStop = () => abortedBy(request.stopSignal!);
+    const abortedBy = (signal: AbortSignal) => {
+      const reason = signal.reason as { code?: unknown; message?: unknown } | undefined;
+      const code = typeof reason?.code === "string" && KNOWN_CODES.has(reason.code) ? (reason.code as ErrorCode) : "CANCELLED";
+      fail(code, typeof reason?.message === "string" ? reason.message : "The code execution was cancelled and stopped");
+    };
+    const deadlineTimer = setTimeout(
+      () => fail("TIMEOUT", `The code did not finish within ${request.timeoutMs} ms and was stopped`),
+      Math.max(0, request.deadline - Date.now()),
+    );
+    const memoryLimitBytes = request.limits.memoryLimitMb * MIB;
+    const memoryTimer = setInterval(() => {
+      const resident = runtime.residentBytes();
+      if (resident !== undefined && resident - (runtime.baselineBytes ?? 0) > memoryLimitBytes) {
+        fail("MEMORY_LIMIT", `The code used more than ${request.limits.memoryLimitMb} MiB of memory and was stopped`);
+      }
+    }, MEMORY_CHECK_INTERVAL_MS);
+    memoryTimer.unref();
+    if (request.signal.aborted) return onAbort();
+    if (request.stopSignal?.aborted) return onStop();
+    request.signal.addEventListener("abort", onAbort, { once: true });
+    request.stopSignal?.addEventListener("abort", onStop, { once: true });
+    if (!runtime.alive) return fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
+    runtime.onExit = (exit) => finish({ ok: false, error: exitError(exit, request.limits.memoryLimitMb) }, false);
+
+    const onLog = (frame: RuntimeFrame) => {
+      if (frame.dropped === true) logsDropped = true;
+      if (typeof frame.text !== "string" || logsDropped) return;
+      const line = `${LOG_PREFIXES.get(String(frame.level)) ?? ""}${frame.text}`;
+      if (logBytes + line.length > request.limits.maxLogBytes + 64) {
+        logsDropped = true;
+        return;
+      }
+      logBytes += line.length;
+      logs.push(line);
+    };
+
+    const onCall = (frame: RuntimeFrame) => {
+      const call = frame.c;
+      if (typeof call !== "number") return fail("RUNTIME_ERROR", "The code's runtime sent a malformed tool call");
+      void request.dispatcher
+        .dispatch(frame.target, frame.args)
+        .catch((error: unknown) => ({ ok: false as const, error: { code: "PLUGIN_FAILED", message: `The host failed to run the call: ${(error as Error)?.message ?? String(error)}` } }))
+        .then((envelope) => {
+          if (finished) return;
+          const json = envelopeJson(envelope);
+          if (frame.sync === true) runtime.answer(call, json);
+          else runtime.send({ t: "reply", c: call, result: json });
+        });
+    };
+
+    const onDone = (frame: RuntimeFrame) => {
+      if (frame.ok === true) return finish({ ok: true, value: frame.value ?? null }, true);
+      const error = (frame.error ?? {}) as Record<string, unknown>;
+      const code = typeof error.code === "string" && KNOWN_CODES.has(error.code) ? (error.code as ErrorCode) : "RUNTIME_ERROR";
+      const message = typeof error.message === "string" ? error.message : "The code failed";
+      finish({ ok: false, error: { code, message, ...(typeof error.stack === "string" ? { stack: error.stack } : {}) } }, true);
+    };
+
+    runtime.onFrame = (frame) => {
+      if (frame.x !== run) return;
+      try {
+        if (frame.t === "log") onLog(frame);
+        else if (frame.t === "call") onCall(frame);
+        else if (frame.t === "meta" && typeof frame.c === "number") runtime.answer(frame.c, JSON.stringify(answerMeta(request.catalog, frame)));
+        else if (frame.t === "done") onDone(frame);
+        else fail("RUNTIME_ERROR", `The code's runtime sent an unknown frame "${frame.t}"`);
+      } catch (error) {
+        fail("PLUGIN_FAILED", `The host failed while serving the code: ${(error as Error)?.message ?? String(error)}`);
+      }
+    };
+
+    const catalog = runtime.catalogVersion === request.catalog.version ? {} : { catalog: { version: request.catalog.version, tools: request.catalog.pairs } };
+    runtime.catalogVersion = request.catalog.version;
+    const sent = runtime.send({
+      t: "run",
+      x: run,
+      source: request.prepared.source,
+      columnEdits: request.prepared.columnEdits,
+      lastLine: request.codeLines,
+      input: request.inputJson,
+      limits: { maxResultBytes: request.limits.maxResultBytes, maxLogBytes: request.limits.maxLogBytes, maxArgumentBytes: request.limits.maxArgumentBytes },
+      ...catalog,
+    });
+    if (!sent) fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
+  });
+}

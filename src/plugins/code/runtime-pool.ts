@@ -1,0 +1,166 @@
+/**
+ * The pool of warm runtimes. Runtimes start on demand up to `poolSize` and stay warm; a request
+ * with none free waits in a bounded FIFO queue under its own deadline. A runtime goes back to
+ * the pool only after it reported its run idle (no microtask of it left running); one that misses
+ * that handshake, or was killed, is replaced, and only once it has exited, so kills on a busy
+ * machine never pile up respawns.
+ */
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
+import type { Logger } from "../../core/plugin-contract.js";
+import { abortReasonCode } from "../../core/plugin-contract.js";
+import { spawnRuntime, type RuntimeProcess, type RuntimeProcessOptions } from "./runtime-process.js";
+
+/** How long a finished run's runtime may take to report idle before it is recycled. */
+export const IDLE_HANDSHAKE_TIMEOUT_MS = 1_000;
+
+export interface RuntimePoolOptions extends RuntimeProcessOptions {
+  poolSize: number;
+  maxQueue: number;
+  logger: Logger;
+  /** Start a runtime right away so the first run finds one warm. Default true. */
+  prewarm?: boolean;
+  /** For tests: how runtimes are made. */
+  spawn?: (options: RuntimeProcessOptions) => RuntimeProcess;
+}
+
+export interface RuntimePool {
+  /**
+   * A free runtime, waiting in the queue if none is. Rejects with `QUEUE_FULL`, `TIMEOUT` at
+   * `deadline`, the signal's code when it aborts, `PLUGIN_FAILED` when no runtime can start, or
+   * `EXECUTOR_CLOSED`.
+   */
+  acquire(deadline: number, signal: AbortSignal): Promise<RuntimeProcess>;
+  /** Give back a runtime whose run `run` finished; it is reused once it reports idle. */
+  release(runtime: RuntimeProcess, run: number): void;
+  /** Runtimes alive or starting, and requests waiting. */
+  stats(): { runtimes: number; idle: number; waiting: number };
+  /** Kill every runtime and fail the waiting requests; resolves once all have exited. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  resolve(runtime: RuntimeProcess): void;
+  reject(error: ToolexecError): void;
+}
+
+export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
+  const make = options.spawn ?? spawnRuntime;
+  const all = new Set<RuntimeProcess>();
+  const idle: RuntimeProcess[] = [];
+  const waiters: Waiter[] = [];
+  /** Runtimes given back and awaiting their idle report: about to be free, so not worth a new start. */
+  const settling = new Set<RuntimeProcess>();
+  let starting = 0;
+  let closed = false;
+
+  const handOver = (runtime: RuntimeProcess) => {
+    if (closed || !runtime.alive) return;
+    const waiter = waiters.shift();
+    if (waiter) waiter.resolve(runtime);
+    else idle.push(runtime);
+  };
+
+  const start = () => {
+    const runtime = make({ memoryLimitMb: options.memoryLimitMb, maxFrameBytes: options.maxFrameBytes });
+    all.add(runtime);
+    starting++;
+    let started = false;
+    runtime.ready.then(
+      () => {
+        starting--;
+        started = true;
+        handOver(runtime);
+      },
+      (error: Error) => {
+        starting--;
+        runtime.kill();
+        if (closed) return;
+        options.logger.warn(`A code runtime failed to start: ${error.message}`);
+        // Nothing else will serve the waiters: fail them now rather than at their deadlines.
+        if (starting === 0 && [...all].every((other) => other === runtime || !other.alive)) {
+          const failure = new ToolexecError("PLUGIN_FAILED", `No code runtime could start: ${error.message}`);
+          for (const waiter of waiters.splice(0)) waiter.reject(failure);
+        }
+      },
+    );
+    void runtime.exited.then(() => {
+      all.delete(runtime);
+      settling.delete(runtime);
+      const index = idle.indexOf(runtime);
+      if (index >= 0) idle.splice(index, 1);
+      // Replace a runtime that was killed or crashed, but never one that could not start.
+      if (!closed && started && all.size < options.poolSize && (waiters.length > starting || idle.length === 0)) start();
+    });
+  };
+
+  if (options.prewarm !== false) start();
+
+  return {
+    acquire(deadline, signal) {
+      if (closed) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", "The code runtimes are closed"));
+      if (signal.aborted) return Promise.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled before it started"));
+      while (idle.length > 0) {
+        const runtime = idle.pop()!;
+        if (runtime.alive) return Promise.resolve(runtime);
+      }
+      // A runtime starting or settling will serve one waiter each; start another only past them.
+      const coming = starting + settling.size;
+      if (all.size < options.poolSize && waiters.length >= coming) start();
+      // Requests waiting for a runtime that is starting or settling for them do not count against the queue.
+      if (waiters.length >= options.maxQueue + starting + settling.size) {
+        return Promise.reject(
+          new ToolexecError("QUEUE_FULL", `Too many code executions waiting (limit ${options.maxQueue}); try again later`, {
+            details: { maxQueue: options.maxQueue, poolSize: options.poolSize },
+          }),
+        );
+      }
+      return new Promise<RuntimeProcess>((resolve, reject) => {
+        const waitedSince = Date.now();
+        const settle = () => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", onAbort);
+          const index = waiters.indexOf(waiter);
+          if (index >= 0) waiters.splice(index, 1);
+        };
+        const waiter: Waiter = {
+          resolve(runtime) {
+            settle();
+            resolve(runtime);
+          },
+          reject(error) {
+            settle();
+            reject(error);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiter.reject(
+            new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`),
+          );
+        }, Math.max(0, deadline - Date.now()));
+        const onAbort = () => waiter.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
+        signal.addEventListener("abort", onAbort, { once: true });
+        waiters.push(waiter);
+      });
+    },
+    release(runtime, run) {
+      if (closed || !runtime.alive) return;
+      if (runtime.tainted) return runtime.kill();
+      settling.add(runtime);
+      void runtime.waitIdle(run, IDLE_HANDSHAKE_TIMEOUT_MS).then((isIdle) => {
+        settling.delete(runtime);
+        if (isIdle && !runtime.tainted) handOver(runtime);
+        else runtime.kill();
+      });
+    },
+    stats: () => ({ runtimes: all.size, idle: idle.length, waiting: waiters.length }),
+    async close() {
+      closed = true;
+      const reason = new ToolexecError("EXECUTOR_CLOSED", "The executor closed before a code runtime became free");
+      for (const waiter of waiters.splice(0)) waiter.reject(reason);
+      idle.length = 0;
+      const exits = [...all].map((runtime) => runtime.exited);
+      for (const runtime of all) runtime.kill();
+      await Promise.all(exits);
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * One code runtime: a child process with an empty environment and its own heap cap. The host
+ * sends it requests over IPC and reads its JSON-line frames on fd 3, where it also writes the
+ * one-line answers to synchronous tool calls. Nothing the runtime sends is trusted: frames are
+ * size-capped and parsed as JSON only, and anything malformed gets the runtime killed.
+ */
+import { spawn } from "node:child_process";
+import os from "node:os";
+import type { Readable, Writable } from "node:stream";
+import { createLineReader } from "./line-reader.js";
+import { residentBytes } from "./resident-memory.js";
+import { runtimeArguments } from "./runtime-command.js";
+
+/** A runtime that has not locked down by then never will: a machine this slow cannot run code anyway. */
+export const RUNTIME_START_TIMEOUT_MS = 60_000;
+const STDERR_TAIL_BYTES = 8 * 1024;
+
+export interface RuntimeExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The end of what the process wrote to stderr (V8 prints heap exhaustion there). */
+  stderr: string;
+}
+
+/** A frame from the runtime: JSON with a string `t` (see runtime/run-code.mjs). */
+export type RuntimeFrame = Record<string, unknown> & { t: string };
+
+export interface RuntimeProcessOptions {
+  memoryLimitMb: number;
+  /** Longest frame accepted, in bytes. */
+  maxFrameBytes: number;
+}
+
+export interface RuntimeProcess {
+  readonly id: number;
+  readonly pid: number | undefined;
+  /** Resolves once the runtime has locked down; rejects if it could not start. */
+  readonly ready: Promise<void>;
+  /** Resolves once the process is gone and its stderr is read. */
+  readonly exited: Promise<RuntimeExit>;
+  /** False from the moment it is killed or exits. */
+  readonly alive: boolean;
+  /** Code of a finished run tried to call out: the runtime must not be reused. */
+  readonly tainted: boolean;
+  /** Resident bytes when it became ready: the memory watchdog's baseline. */
+  readonly baselineBytes: number | undefined;
+  /** The tool-catalog version this runtime holds; the host sends a new catalog when it differs. */
+  catalogVersion: number;
+  /** Where frames of the run under way go (`idle` and `late` frames are handled here). */
+  onFrame: ((frame: RuntimeFrame) => void) | undefined;
+  /** Told when the process exits while a run is under way (set per run, like `onFrame`). */
+  onExit: ((exit: RuntimeExit) => void) | undefined;
+  /** The next run's sequence number. */
+  nextRun(): number;
+  /** Whether the runtime reports run `run` idle within `timeoutMs`. */
+  waitIdle(run: number, timeoutMs: number): Promise<boolean>;
+  /** Send a message over IPC; false if the runtime is gone. */
+  send(message: object): boolean;
+  /** Answer a synchronous call or meta request with a JSON line on fd 3; `resultJson` is JSON text. */
+  answer(call: number, resultJson: string): void;
+  residentBytes(): number | undefined;
+  kill(): void;
+}
+
+let nextId = 1;
+
+/**
+ * Spawn a runtime. It locks down in the background; await `ready` before sending a run.
+ *
+ * @example
+ * const runtime = spawnRuntime({ memoryLimitMb: 256, maxFrameBytes: 8 << 20 });
+ * await runtime.ready;
+ */
+export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
+  const child = spawn(process.execPath, runtimeArguments(options.memoryLimitMb), {
+    stdio: ["ignore", "ignore", "pipe", "pipe", "ipc"],
+    env: {},
+    // Not the package folder: a crash must never leave a core file among the runtime's sources.
+    cwd: os.tmpdir(),
+    serialization: "json",
+    windowsHide: true,
+  });
+  const socket = child.stdio[3] as (Readable & Writable) | null;
+  let alive = true;
+  let tainted = false;
+  let baselineBytes: number | undefined;
+  let stderr = "";
+  let runs = 0;
+  let idleRun = 0;
+  const idleWaiters = new Map<number, (idle: boolean) => void>();
+  let markReady: () => void = () => {};
+  let failStart: (error: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    failStart = reject;
+  });
+  // Nobody may be waiting on `ready` when start-up fails (a runtime killed at close).
+  ready.catch(() => undefined);
+  const startTimer = setTimeout(() => {
+    failStart(new Error(`the runtime did not start within ${RUNTIME_START_TIMEOUT_MS} ms`));
+    kill();
+  }, RUNTIME_START_TIMEOUT_MS);
+
+  function kill() {
+    if (!alive) return;
+    alive = false;
+    for (const resolve of idleWaiters.values()) resolve(false);
+    idleWaiters.clear();
+    child.kill("SIGKILL");
+  }
+
+  const onLine = (line: string) => {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(line);
+    } catch {
+      kill();
+      return;
+    }
+    if (frame === null || typeof frame !== "object" || typeof (frame as RuntimeFrame).t !== "string") return kill();
+    const { t, x } = frame as RuntimeFrame;
+    if (t === "ready") {
+      clearTimeout(startTimer);
+      if (child.pid !== undefined) baselineBytes = residentBytes(child.pid);
+      markReady();
+    } else if (t === "idle" && typeof x === "number") {
+      idleRun = Math.max(idleRun, x);
+      idleWaiters.get(x)?.(true);
+      idleWaiters.delete(x);
+    } else if (t === "late") {
+      tainted = true;
+    } else {
+      try {
+        runtime.onFrame?.(frame as RuntimeFrame);
+      } catch {
+        // A frame the host could not handle: this runtime's run cannot go on.
+        kill();
+      }
+    }
+  };
+  socket?.on("data", createLineReader(options.maxFrameBytes, onLine, kill));
+  socket?.on("error", () => undefined);
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_BYTES);
+  });
+  child.on("error", (error) => {
+    failStart(error);
+    alive = false;
+  });
+
+  const exited = new Promise<RuntimeExit>((resolve) => {
+    child.on("close", (code, signal) => {
+      alive = false;
+      clearTimeout(startTimer);
+      for (const resolve of idleWaiters.values()) resolve(false);
+      idleWaiters.clear();
+      const tail = stderr.trim();
+      failStart(new Error(`the runtime exited during start-up (${signal ?? `exit code ${code}`})${tail ? `: ${tail.split("\n").slice(-3).join(" ")}` : ""}`));
+      const exit = { code, signal, stderr };
+      runtime.onExit?.(exit);
+      resolve(exit);
+    });
+  });
+
+  const runtime: RuntimeProcess = {
+    id: nextId++,
+    pid: child.pid,
+    ready,
+    exited,
+    get alive() {
+      return alive;
+    },
+    get tainted() {
+      return tainted;
+    },
+    get baselineBytes() {
+      return baselineBytes;
+    },
+    catalogVersion: -1,
+    onFrame: undefined,
+    onExit: undefined,
+    nextRun: () => ++runs,
+    waitIdle(run, timeoutMs) {
+      if (idleRun >= run) return Promise.resolve(true);
+      if (!alive) return Promise.resolve(false);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          idleWaiters.delete(run);
+          resolve(false);
+        }, timeoutMs);
+        idleWaiters.set(run, (idle) => {
+          clearTimeout(timer);
+          resolve(idle);
+        });
+      });
+    },
+    send(message) {
+      if (!alive || !child.connected) return false;
+      try {
+        child.send(message, (error) => {
+          if (error) kill();
+        });
+        return true;
+      } catch {
+        kill();
+        return false;
+      }
+    },
+    answer(call, resultJson) {
+      if (!alive || !socket) return;
+      socket.write(`{"c":${call},"result":${resultJson}}\n`);
+    },
+    residentBytes: () => (alive && child.pid !== undefined ? residentBytes(child.pid) : undefined),
+    kill,
+  };
+  return runtime;
+}

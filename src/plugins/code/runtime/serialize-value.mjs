@@ -1,0 +1,185 @@
+// @ts-check
+/**
+ * JSON text of a sandbox value, made inside the runtime so the host never runs a getter, a Proxy
+ * trap or a `toJSON`. Like `JSON.stringify`, except that it refuses what JSON would silently drop
+ * or throw on (functions, symbols, BigInts, cycles, Maps and Sets) with a message naming the
+ * place, stops at a size cap, and writes an Error as `{ name, message }`.
+ */
+
+/** Deeper nesting than this is refused: it is never data, and it would exhaust the stack. */
+export const MAX_DEPTH = 512;
+
+/**
+ * @typedef {{ ok: true, json: string } | { ok: false, code: string, message: string }} SerializeResult
+ */
+
+const FAILURE = Symbol("serialize failure");
+
+/**
+ * @param {string} code
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(code, message) {
+  throw { [FAILURE]: true, code, message };
+}
+
+/** @param {string} path @param {string | number} key */
+function childPath(path, key) {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** @param {unknown} value */
+function isBrand(value, /** @type {(this: any, ...args: any[]) => unknown} */ method) {
+  try {
+    method.call(value, undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {unknown} error */
+function errorText(error) {
+  try {
+    if (error !== null && typeof error === "object") return `${/** @type {any} */ (error).name}: ${/** @type {any} */ (error).message}`;
+    return String(error);
+  } catch {
+    return "an unreadable error";
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @param {{ maxBytes: number, label: string }} options `label` names the root in messages ("result", "arguments")
+ * @returns {SerializeResult}
+ */
+export function serializeValue(value, { maxBytes, label }) {
+  /** @type {string[]} */
+  const parts = [];
+  let size = 0;
+  /** @type {Map<object, string>} objects on the current path, with their paths */
+  const ancestors = new Map();
+
+  /** @param {string} text @param {string} path */
+  const emit = (text, path) => {
+    size += text.length;
+    if (size > maxBytes) fail("OUTPUT_TOO_LARGE", `The ${label} is larger than ${maxBytes} bytes as JSON (the limit was reached at ${path}); return less, e.g. a summary or a page of it`);
+    parts.push(text);
+  };
+
+  /**
+   * Read `holder[key]`, running any getter: user code, under the run's deadline.
+   * @param {any} holder @param {string | number} key @param {string} path
+   */
+  const read = (holder, key, path) => {
+    try {
+      return holder[key];
+    } catch (error) {
+      return fail("RUNTIME_ERROR", `Reading ${path} threw ${errorText(error)}`);
+    }
+  };
+
+  /**
+   * @param {unknown} input
+   * @param {string} path
+   * @param {string | number} key
+   * @param {"top" | "array" | "object"} place
+   * @returns {boolean} false when nothing was written (an omitted object property)
+   */
+  const visit = (input, path, key, place) => {
+    let current = input;
+    if (current !== null && typeof current === "object") {
+      const toJSON = read(current, "toJSON", `${path}.toJSON`);
+      if (typeof toJSON === "function") {
+        try {
+          current = toJSON.call(current, String(key));
+        } catch (error) {
+          fail("RUNTIME_ERROR", `${path}.toJSON() threw ${errorText(error)}`);
+        }
+      }
+    }
+    switch (typeof current) {
+      case "string":
+        emit(JSON.stringify(current), path);
+        return true;
+      case "number":
+        emit(Number.isFinite(current) ? String(current) : "null", path);
+        return true;
+      case "boolean":
+        emit(current ? "true" : "false", path);
+        return true;
+      case "undefined":
+        if (place === "object") return false;
+        emit("null", path);
+        return true;
+      case "bigint":
+        return fail("NOT_SERIALIZABLE", `${path} is a BigInt (${current}n), which JSON cannot hold; convert it with String() or Number()`);
+      case "symbol":
+        return fail("NOT_SERIALIZABLE", `${path} is a symbol, which JSON cannot hold`);
+      case "function":
+        return fail("NOT_SERIALIZABLE", `${path} is a function, which JSON cannot hold; call it, or leave it out`);
+      default:
+        break;
+    }
+    if (current === null) {
+      emit("null", path);
+      return true;
+    }
+    const object = /** @type {object} */ (current);
+    const seenAt = ancestors.get(object);
+    if (seenAt !== undefined) fail("NOT_SERIALIZABLE", `${path} refers back to ${seenAt}: circular structures cannot become JSON`);
+    if (ancestors.size >= MAX_DEPTH) fail("NOT_SERIALIZABLE", `${path} is nested more than ${MAX_DEPTH} levels deep`);
+    if (isBrand(object, Map.prototype.has)) fail("NOT_SERIALIZABLE", `${path} is a Map, which JSON cannot hold; use Object.fromEntries(map) or [...map]`);
+    if (isBrand(object, Set.prototype.has)) fail("NOT_SERIALIZABLE", `${path} is a Set, which JSON cannot hold; use [...set]`);
+    ancestors.set(object, path);
+    if (Array.isArray(object)) {
+      emit("[", path);
+      const length = Number(read(object, "length", `${path}.length`));
+      for (let index = 0; index < length; index++) {
+        if (index > 0) emit(",", path);
+        visit(read(object, index, childPath(path, index)), childPath(path, index), index, "array");
+      }
+      emit("]", path);
+    } else {
+      emit("{", path);
+      let first = true;
+      const keys = object instanceof Error ? ["name", "message", ...Object.keys(object).filter((name) => name !== "name" && name !== "message")] : Object.keys(object);
+      for (const name of keys) {
+        const at = childPath(path, name);
+        const before = parts.length;
+        const beforeSize = size;
+        if (!first) emit(",", at);
+        emit(`${JSON.stringify(name)}:`, at);
+        if (visit(read(object, name, at), at, name, "object")) first = false;
+        else {
+          parts.length = before;
+          size = beforeSize;
+        }
+      }
+      emit("}", path);
+    }
+    ancestors.delete(object);
+    return true;
+  };
+
+  try {
+    visit(value, label, "", "top");
+  } catch (error) {
+    if (error !== null && typeof error === "object" && FAILURE in error) {
+      const failure = /** @type {{ code: string, message: string }} */ (/** @type {unknown} */ (error));
+      return { ok: false, code: failure.code, message: failure.message };
+    }
+    const stackOverflow = error instanceof RangeError;
+    return {
+      ok: false,
+      code: "RUNTIME_ERROR",
+      message: stackOverflow ? `The ${label} could not be turned into JSON: ${errorText(error)}` : `Serializing the ${label} threw ${errorText(error)}`,
+    };
+  }
+  const json = parts.join("");
+  const bytes = Buffer.byteLength(json, "utf8");
+  if (bytes > maxBytes) return { ok: false, code: "OUTPUT_TOO_LARGE", message: `The ${label} is ${bytes} bytes as JSON, over the limit of ${maxBytes} bytes; return less, e.g. a summary or a page of it` };
+  return { ok: true, json };
+}

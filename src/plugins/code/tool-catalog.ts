@@ -1,0 +1,44 @@
+/**
+ * The tools sandboxed code can reach, indexed for dispatch: by server and tool, and by registry
+ * name. Lookups go through Maps only, never `object[server][tool]`, so no name the sandbox sends
+ * ("__proto__", "constructor") can reach anything but a tool.
+ */
+import type { ToolDefinition } from "../../core/plugin-contract.js";
+import { listCodeModeTools, type CodeModeTool } from "./declarations/index.js";
+
+export interface ToolCatalog {
+  /** Bumped on every change; a runtime gets the catalog again when its version differs. */
+  version: number;
+  entries: readonly CodeModeTool[];
+  byAddress: ReadonlyMap<string, ReadonlyMap<string, CodeModeTool>>;
+  byName: ReadonlyMap<string, CodeModeTool>;
+  /** `[server, tool]` of every entry, for the runtime's `tools` namespace. */
+  pairs: Array<[string, string]>;
+  /** The callable tools' definitions (excluded ones left out), for describe_tool and search_tools. */
+  definitions: ToolDefinition[];
+}
+
+/**
+ * @example
+ * const catalog = buildToolCatalog(context.listTools(), ["drop_table"], 1);
+ * catalog.byAddress.get("local")?.get("csv_summary")?.name; // "csv_summary"
+ */
+export function buildToolCatalog(tools: readonly ToolDefinition[], exclude: readonly string[], version: number): ToolCatalog {
+  const entries = listCodeModeTools(tools, exclude);
+  const byAddress = new Map<string, Map<string, CodeModeTool>>();
+  const byName = new Map<string, CodeModeTool>();
+  for (const entry of entries) {
+    let server = byAddress.get(entry.server);
+    if (!server) byAddress.set(entry.server, (server = new Map()));
+    server.set(entry.tool, entry);
+    byName.set(entry.name, entry);
+  }
+  return {
+    version,
+    entries,
+    byAddress,
+    byName,
+    pairs: entries.map((entry): [string, string] => [entry.server, entry.tool]),
+    definitions: entries.map((entry) => entry.definition),
+  };
+}

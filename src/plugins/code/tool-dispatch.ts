@@ -1,0 +1,143 @@
+/**
+ * Sandboxed code's tool calls, on the host: resolve the name, apply the run's policy (allowed
+ * servers, then the call cap), and run the call through the executor's own pipeline, tied to the
+ * run by `parentExecutionId` and cancelled by the run's signal. Every call is traced.
+ */
+import { closestMatch } from "../../core/config/describe-value.js";
+import type { CallToolOptions } from "../../core/plugin-contract.js";
+import type { ToolResult } from "../../core/tool-result.js";
+import type { CodeModeTool } from "./declarations/index.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+
+/** What code receives from `call_tool`: never more than code and message of a failure. */
+export type SandboxEnvelope = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** One line of a result's `tool_calls`. */
+export interface ToolCallTrace {
+  server: string;
+  tool: string;
+  duration_ms: number;
+  ok: boolean;
+  /** The failure's code, when `ok` is false. */
+  error_code?: string;
+}
+
+/** A result lists at most this many calls; the log line has the total. */
+export const MAX_TRACED_CALLS = 1_000;
+
+export interface CallPolicy {
+  /** `null` allows every server; `[]` none. */
+  allowedServers: readonly string[] | null;
+  /** 0 is unlimited. */
+  maxToolCalls: number;
+}
+
+export interface ToolDispatcherOptions {
+  catalog: ToolCatalog;
+  policy: CallPolicy;
+  executionId: string;
+  signal: AbortSignal;
+  callTool(name: string, args: unknown, options: CallToolOptions): Promise<ToolResult>;
+}
+
+export interface ToolDispatcher {
+  /** Run one call the sandbox asked for; `target` comes from the runtime and is checked here. */
+  dispatch(target: unknown, args: unknown): Promise<SandboxEnvelope>;
+  readonly trace: ToolCallTrace[];
+  /** Calls made (refused ones included). */
+  readonly count: number;
+}
+
+const failure = (code: string, message: string): SandboxEnvelope => ({ ok: false, error: { code, message } });
+
+function resolveTarget(catalog: ToolCatalog, target: unknown): CodeModeTool | SandboxEnvelope {
+  const { server, tool, name } = (target ?? {}) as Record<string, unknown>;
+  if (typeof server === "string" && typeof tool === "string") {
+    const entry = catalog.byAddress.get(server)?.get(tool);
+    if (entry) return entry;
+    const hint = closestMatch(`${server}.${tool}`, catalog.entries.map((candidate) => `${candidate.server}.${candidate.tool}`));
+    return failure("TOOL_NOT_FOUND", `No tool ${server}.${tool}${hint ? `; did you mean ${hint}?` : ""} (search_tools("words") lists tools)`);
+  }
+  if (typeof name === "string") {
+    const entry = catalog.byName.get(name);
+    if (entry) return entry;
+    const hint = closestMatch(name, catalog.byName.keys());
+    return failure("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""} (search_tools("words") lists tools)`);
+  }
+  return failure("INVALID_INPUT", "A tool call needs a server and a tool name, or a registry name");
+}
+
+/**
+ * @example
+ * const dispatcher = createToolDispatcher({ catalog, policy: { allowedServers: null, maxToolCalls: 0 }, executionId, signal, callTool });
+ * const envelope = await dispatcher.dispatch({ server: "local", tool: "echo" }, { a: 1 });
+ */
+export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispatcher {
+  const { catalog, policy } = options;
+  const trace: ToolCallTrace[] = [];
+  let count = 0;
+
+  /** A trace line in call order, filled in when the call ends. */
+  const record = (server: string, tool: string): ToolCallTrace => {
+    const entry: ToolCallTrace = { server, tool, duration_ms: 0, ok: false };
+    if (trace.length < MAX_TRACED_CALLS) trace.push(entry);
+    return entry;
+  };
+
+  return {
+    trace,
+    get count() {
+      return count;
+    },
+    async dispatch(target, args) {
+      count++;
+      const resolved = resolveTarget(catalog, target);
+      const { server, tool } = "name" in resolved ? resolved : describeTarget(target);
+      const entry = record(server, tool);
+      const refuse = (code: string, message: string) => {
+        entry.error_code = code;
+        return failure(code, message);
+      };
+      if (!("name" in resolved)) return resolved.ok ? resolved : refuse(resolved.error.code, resolved.error.message);
+      if (options.signal.aborted) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
+      if (policy.allowedServers !== null && !policy.allowedServers.includes(server)) {
+        const allowed = policy.allowedServers.length === 0 ? "no server is allowed" : `allowed: ${policy.allowedServers.join(", ")}`;
+        return refuse("SERVER_NOT_ALLOWED", `Server "${server}" is not allowed in this execution (${allowed})`);
+      }
+      if (policy.maxToolCalls > 0 && count > policy.maxToolCalls) {
+        return refuse("MAX_TOOL_CALLS_EXCEEDED", `This execution may make at most ${policy.maxToolCalls} tool calls; ${server}.${tool} was call ${count}`);
+      }
+      const started = performance.now();
+      let result: ToolResult;
+      try {
+        result = await options.callTool(resolved.name, args, { signal: options.signal, parentExecutionId: options.executionId });
+      } catch (error) {
+        const code = typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : "PLUGIN_FAILED";
+        return refuse(code, (error as Error)?.message ?? String(error));
+      }
+      entry.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
+      entry.ok = result.ok;
+      if (!result.ok) entry.error_code = result.error.code;
+      return result.ok ? { ok: true, value: result.value } : failure(result.error.code, result.error.message);
+    },
+  };
+}
+
+/** Server and tool of an unresolved target, for the trace. */
+function describeTarget(target: unknown): { server: string; tool: string } {
+  const { server, tool, name } = (target ?? {}) as Record<string, unknown>;
+  if (typeof server === "string" && typeof tool === "string") return { server, tool };
+  return { server: "", tool: typeof name === "string" ? name : "" };
+}
+
+/**
+ * The envelope as JSON text for the runtime. A host plugin may return a value JSON cannot hold
+ * (a BigInt, a cycle): that call then fails instead of the whole run.
+ */
+export function envelopeJson(envelope: SandboxEnvelope): string {
+  try {
+    return JSON.stringify(envelope);
+  } catch (error) {
+    return JSON.stringify(failure("NOT_SERIALIZABLE", `The tool's value cannot be passed to the code: ${(error as Error).message}`));
+  }
+}
