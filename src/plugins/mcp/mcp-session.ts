@@ -229,30 +229,36 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
     async request(request, schema, requestOptions) {
       if (!alive) return { ok: false, failure: { kind: "not-sent", sessionLost: true, message: `${server} is not connected` } };
       const local = new AbortController();
-      const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, local.signal]) : local.signal;
+      // The caller's abort is forwarded by hand: AbortSignal.any costs a WeakRef and a
+      // FinalizationRegistry entry per request on Node 20, which shows in every call's time.
+      const caller = requestOptions.signal;
+      const forward = () => local.abort(caller!.reason);
+      if (caller?.aborted) forward();
+      else caller?.addEventListener("abort", forward, { once: true });
       const { pending, progressToken } = requests.begin(requestOptions.onProgress);
-      // Our own progress token (not the SDK's `onprogress`), so progress is routed in arrival order.
-      const sent = progressToken === undefined ? request : { ...request, params: { ...request.params, _meta: { ...(request.params?._meta as object | undefined), progressToken } } };
-      let answer: Promise<unknown>;
       try {
-        answer = client.request(sent as never, schema as never, { signal, timeout: requestOptions.timeoutMs });
-      } finally {
-        requests.sentAll();
-      }
-      const answered = answer.then(
-        (value) => ({ ok: true as const, value: value as z.infer<typeof schema> }),
-        (error: unknown) => {
-          if (requestOptions.signal?.aborted) return { ok: false as const, failure: abortedFailure(requestOptions.signal) };
-          const status = pending.status !== undefined && pending.status >= 400 ? { httpStatus: pending.status, retryAfterMs: pending.retryAfterMs } : {};
-          return { ok: false as const, failure: classifyError(error, { server: entry.name, ...status }) };
-        },
-      );
-      try {
+        // Our own progress token (not the SDK's `onprogress`), so progress is routed in arrival order.
+        const sent = progressToken === undefined ? request : { ...request, params: { ...request.params, _meta: { ...(request.params?._meta as object | undefined), progressToken } } };
+        let answer: Promise<unknown>;
+        try {
+          answer = client.request(sent as never, schema as never, { signal: local.signal, timeout: requestOptions.timeoutMs });
+        } finally {
+          requests.sentAll();
+        }
+        const answered = answer.then(
+          (value) => ({ ok: true as const, value: value as z.infer<typeof schema> }),
+          (error: unknown) => {
+            if (caller?.aborted) return { ok: false as const, failure: abortedFailure(caller) };
+            const status = pending.status !== undefined && pending.status >= 400 ? { httpStatus: pending.status, retryAfterMs: pending.retryAfterMs } : {};
+            return { ok: false as const, failure: classifyError(error, { server: entry.name, ...status }) };
+          },
+        );
         const outcome = await Promise.race([answered, pending.settled.then((failure) => ({ ok: false as const, failure, settledHere: true }))]);
         // Ended here while the session lives on: tell the SDK (and the server) to forget the request.
         if ("settledHere" in outcome && alive) local.abort(new Error(outcome.failure.message));
         return outcome.ok ? outcome : { ok: false, failure: outcome.failure };
       } finally {
+        caller?.removeEventListener("abort", forward);
         requests.end(pending);
       }
     },

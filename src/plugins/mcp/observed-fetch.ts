@@ -42,6 +42,22 @@ function requestIds(body: unknown): number[] {
   }
 }
 
+/**
+ * A signal for one exchange that aborts with `parent` (the transport's), and `release` to stop
+ * following it. Undici hangs a listener on the signal of every request and drops it only when that
+ * request is garbage-collected; on the transport's one long-lived signal they pile up, every later
+ * fetch pays to count them, and a busy host sees MaxListenersExceededWarning. This one is
+ * released as soon as the exchange is over.
+ */
+function followSignal(parent: AbortSignal | null | undefined): { signal?: AbortSignal; release(): void } {
+  if (!parent) return { release: () => {} };
+  const controller = new AbortController();
+  const forward = () => controller.abort(parent.reason);
+  if (parent.aborted) forward();
+  else parent.addEventListener("abort", forward, { once: true });
+  return { signal: controller.signal, release: () => parent.removeEventListener("abort", forward) };
+}
+
 const mediaType = (response: Response) => (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
 /**
@@ -60,10 +76,12 @@ export function createObservedFetch(base: FetchLike, options: ObservedFetchOptio
     // session. Refuse it (204 tells an EventSource to stop); the plugin re-initializes itself.
     if (reopening && options.transport === "sse") return new Response(null, { status: 204 });
     const ids = method === "POST" ? requestIds(init?.body) : [];
+    const exchange = followSignal(init?.signal);
     let response: Response;
     try {
-      response = await base(input, init);
+      response = await base(input, exchange.signal ? { ...init, signal: exchange.signal } : init);
     } catch (error) {
+      exchange.release();
       if (reopening && !init?.signal?.aborted) observer.onEventStreamLost((error as Error)?.message ?? String(error));
       throw error;
     }
@@ -72,8 +90,14 @@ export function createObservedFetch(base: FetchLike, options: ObservedFetchOptio
       observer.onPostStatus(ids, response.status, retryAfterMs);
     }
     if (reopening && (response.status === 404 || response.status === 400)) observer.onEventStreamLost(`HTTP ${response.status}`);
-    if (!response.ok || response.body === null) return response;
-    const type = mediaType(response);
+    const type = response.ok && response.body !== null ? mediaType(response) : "";
+    const watched = type === "text/event-stream" || (type === "application/json" && ids.length > 0);
+    // A body passed through unwatched (an error text, a 202's "Accepted") is read or cancelled by
+    // the SDK at once; it stops following the transport's signal now, since its end is not seen here.
+    if (!watched || response.body === null) {
+      exchange.release();
+      return response;
+    }
     let body: ReadableStream<Uint8Array>;
     if (type === "text/event-stream") {
       body = watchBody(
@@ -81,16 +105,21 @@ export function createObservedFetch(base: FetchLike, options: ObservedFetchOptio
         sseWatcher(maxResponseBytes, {
           onRetryHint: (ms) => observer.onRetryHint(ms),
           onEnd: (resumable, error) => {
+            exchange.release();
             if (isToolexecTooLarge(error)) observer.onTooLarge(ids);
             if (isEventStream) observer.onEventStreamEnd(error);
             else observer.onPostStreamEnd(ids, resumable, error);
           },
         }),
       );
-    } else if (type === "application/json" && ids.length > 0) {
-      body = watchBody(response.body, countingWatcher(maxResponseBytes, (error) => isToolexecTooLarge(error) && observer.onTooLarge(ids)));
     } else {
-      return response;
+      body = watchBody(
+        response.body,
+        countingWatcher(maxResponseBytes, (error) => {
+          exchange.release();
+          if (isToolexecTooLarge(error)) observer.onTooLarge(ids);
+        }),
+      );
     }
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };

@@ -16,6 +16,8 @@ export interface PendingRequest {
   settle(failure: SessionFailure): void;
   /** Resolves with the failure given to `settle`. */
   readonly settled: Promise<SessionFailure>;
+  /** The progress token sent with it, when progress was asked for. */
+  progressToken?: string;
 }
 
 export interface PendingRequests {
@@ -47,6 +49,7 @@ export function createPendingRequests(): PendingRequests {
       sending = request;
       if (!onProgress) return { pending: request };
       const progressToken = `toolexec-${++tokens}`;
+      request.progressToken = progressToken;
       progress.set(progressToken, { request, listener: onProgress });
       return { pending: request, progressToken };
     },
@@ -74,7 +77,7 @@ export function createPendingRequests(): PendingRequests {
     end(request) {
       pending.delete(request);
       if (request.id !== undefined) byId.delete(request.id);
-      for (const [token, route] of progress) if (route.request === request) progress.delete(token);
+      if (request.progressToken !== undefined) progress.delete(request.progressToken);
     },
     settleAll(failure) {
       for (const request of pending) request.settle(failure);

@@ -12,7 +12,12 @@ const MAX_ERROR_MESSAGE_LENGTH = 1_000;
 
 const textsOf = (content: CallToolResult["content"]) => content.filter((part) => part.type === "text").map((part) => (part as { text: string }).text);
 
+/** What JSON text can start with, after JSON's own whitespace. */
+const JSON_START = /^[ \t\n\r]*[{["\-0-9tfn]/;
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  // Most plain-text answers fail this test: checking first spares a thrown SyntaxError per call.
+  if (!JSON_START.test(text)) return { ok: false };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
