@@ -56,7 +56,8 @@ describe("Streamable HTTP server", () => {
     const log = fixtureLog();
     const port = await freePort();
     const first = await startFixtureServer("http", { port, log: log.file });
-    const { executor } = await openProject({ mcpServers: { remote: { type: "http", url: first.url } } });
+    // A retry budget wide enough for the restarted server to come up on a loaded machine.
+    const { executor } = await openProject({ mcpServers: { remote: { type: "http", url: first.url, retry: { retries: 6, minDelayMs: 250, maxDelayMs: 2_000 } } } });
     const pending = executor.callTool("remote__read_slow", { delayMs: 1_000 });
     await eventually(() => log.runs("read_slow") === 1, 5_000, "read_slow running");
     await first.stop();

@@ -3,7 +3,7 @@
  * server-everything, all on 127.0.0.1 and all stopped after each test; executors closed likewise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
 import { createExecutor, type Executor, type ExecutorEvents, type ExecutorOptions } from "../../src/index.js";
 import { createTempProject } from "../helpers/temp-project.js";
+import { isRunning } from "../helpers/processes.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = path.join(here, "..", "fixtures", "mcp");
@@ -20,11 +21,15 @@ export const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
 const processes = new Set<ChildProcess>();
 const executors = new Set<Executor>();
+/** Fixture-log folders, removed once the servers writing into them are gone. */
+const logFolders = new Set<string>();
 
 afterEach(async () => {
   await Promise.all([...executors].map((executor) => executor.close()));
   executors.clear();
   await Promise.all([...processes].map(stopProcess));
+  for (const folder of logFolders) rmSync(folder, { recursive: true, force: true });
+  logFolders.clear();
 });
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -50,7 +55,9 @@ export function freePort(): Promise<number> {
 
 /** A file the fixture servers append events to (FIXTURE_LOG), and a reader for it. */
 export function fixtureLog() {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "toolexec-mcp-log-")), "events.jsonl");
+  const folder = mkdtempSync(path.join(os.tmpdir(), "toolexec-mcp-log-"));
+  logFolders.add(folder);
+  const file = path.join(folder, "events.jsonl");
   return {
     file,
     events(): Array<{ event: string; pid: number; tool?: string; [key: string]: unknown }> {
@@ -160,11 +167,5 @@ export async function eventually(check: () => boolean | Promise<boolean>, within
 }
 
 /** Is a process with this pid alive? */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether `pid` still runs (a zombie counts as dead). */
+export const isAlive = isRunning;

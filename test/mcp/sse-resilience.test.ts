@@ -55,6 +55,13 @@ describe("legacy SSE server", () => {
     expect(await executor.callTool("legacy__echo", { text: "ok" })).toMatchObject({ ok: true, value: "ok" });
   });
 
+  it("follows a redirect of its event stream (the follow-up GET is not a reconnect)", async () => {
+    const server = await startFixtureServer("sse");
+    const { executor } = await openProject({ mcpServers: { moved: { type: "sse", url: server.url.replace(/\/sse$/, "/old-sse") } } });
+    expect(executor.servers()[0]).toMatchObject({ state: "connected" });
+    expect(await executor.callTool("moved__echo", { text: "redirected" })).toMatchObject({ ok: true, value: "redirected" });
+  });
+
   it("is found from a bare url: Streamable HTTP is tried first, then legacy SSE", async () => {
     const server = await startFixtureServer("sse");
     const { executor } = await openProject({ mcpServers: { legacy: { url: server.url } } });

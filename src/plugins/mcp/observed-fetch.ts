@@ -67,11 +67,13 @@ const mediaType = (response: Response) => (response.headers.get("content-type") 
  */
 export function createObservedFetch(base: FetchLike, options: ObservedFetchOptions): FetchLike {
   const { observer, maxResponseBytes } = options;
-  let eventStreams = 0;
+  // Event streams that actually opened: a GET after one of them is a reconnect. A GET after a
+  // redirect or an error is not (the EventSource follows redirects with GETs of its own).
+  let openedEventStreams = 0;
   return async (input, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     const isEventStream = method === "GET";
-    const reopening = isEventStream && eventStreams++ > 0;
+    const reopening = isEventStream && openedEventStreams > 0;
     // Legacy SSE: a second GET is the EventSource reconnecting, which lands on a new, uninitialized
     // session. Refuse it (204 tells an EventSource to stop); the plugin re-initializes itself.
     if (reopening && options.transport === "sse") return new Response(null, { status: 204 });
@@ -91,6 +93,7 @@ export function createObservedFetch(base: FetchLike, options: ObservedFetchOptio
     }
     if (reopening && (response.status === 404 || response.status === 400)) observer.onEventStreamLost(`HTTP ${response.status}`);
     const type = response.ok && response.body !== null ? mediaType(response) : "";
+    if (isEventStream && type === "text/event-stream") openedEventStreams++;
     const watched = type === "text/event-stream" || (type === "application/json" && ids.length > 0);
     // A body passed through unwatched (an error text, a 202's "Accepted") is read or cancelled by
     // the SDK at once; it stops following the transport's signal now, since its end is not seen here.
