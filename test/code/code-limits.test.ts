@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolResult } from "../../src/index.js";
 import { openCodeExecutor, type CodeSetup } from "./code-test-helpers.js";
+import { isRunning } from "../helpers/processes.js";
 import { testToolsPlugin, type TestToolsState } from "./fixtures/test-tools-plugin.js";
 
 /** How late a TIMEOUT may come after the deadline. */
@@ -58,7 +59,8 @@ describe("TIMEOUT", () => {
     const aborted = state.aborted.length;
     await stillWorks();
     const code = `console.log("before");\ntools.local.wait({});\ncall_tool("local", "slow", { pidFile: ${JSON.stringify(pidFile)}, seconds: 30 })`;
-    const { result, late } = await timed(code, 1_500);
+    // Long enough for the script to start and write its pid even on a heavily loaded machine.
+    const { result, late } = await timed(code, 4_000);
     expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT" }, logs: ["before"] });
     expect(late).toBeLessThan(DEADLINE_SLACK_MS);
     await expect.poll(() => state.aborted.slice(aborted)).toEqual(["CANCELLED"]);
@@ -69,14 +71,7 @@ describe("TIMEOUT", () => {
   });
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isAlive = isRunning;
 
 describe("MEMORY_LIMIT and stack depth", () => {
   const bombs: Array<[string, string]> = [
