@@ -1,5 +1,6 @@
 // The bundled example, end to end through the library: list the tools in tools.json, call each one,
-// show how a failure looks, and where the execution log went. Run with `npm run example`.
+// show how a failure looks, compose them in one sandboxed program (code mode, enabled by tools.json's
+// `codeExecution`), and where the execution log went. Run with `npm run example`.
 import { createExecutor } from "../dist/index.js";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -11,7 +12,7 @@ const show = (label, result) => {
 
 try {
   const tools = await executor.listTools();
-  console.log(`toolexec example — ${tools.length} tools from tools.json: ${tools.map((tool) => tool.name).join(", ")}`);
+  console.log(`toolexec example — ${tools.length} tools: ${tools.map((tool) => tool.name).join(", ")}`);
 
   show("csv_summary examples/sales.csv (units, revenue)", await executor.callTool("csv_summary", { path: "examples/sales.csv", columns: ["region", "units", "revenue"] }));
   show("unit_convert 26.2 mi → km", await executor.callTool("unit_convert", { value: 26.2, from: "mi", to: "km", precision: 2 }));
@@ -27,6 +28,25 @@ try {
 
   show("a failing call (kilometres to kilograms)", await executor.callTool("unit_convert", { value: 1, from: "km", to: "kg" }));
   show("an invalid call (value is not a number)", await executor.callTool("unit_convert", { value: "ten", from: "km", to: "mi" }));
+  // Code mode: one program composes three tools and returns only what is needed; each call still goes
+  // through the same pipeline (validation, timeouts, logging). More in docs/code-execution.md.
+  const code = await executor.executeCode({
+    code: [
+      "const stats = await tools.local.file_stats({ path: input.path });",
+      "const [summary, size] = await Promise.all([",
+      "  tools.local.csv_summary({ path: input.path, columns: ['revenue'] }),",
+      "  tools.local.unit_convert({ value: stats.bytes, from: 'B', to: 'KiB', precision: 2 }),",
+      "]);",
+      "console.log(`summarized ${summary.rows} rows`);",
+      "return { rows: summary.rows, revenue: summary.columns[0].sum, size: size.text };",
+    ].join("\n"),
+    input: { path: "examples/sales.csv" },
+  });
+  console.log(`\n▶ code mode: file_stats, then csv_summary and unit_convert together  (${code.ok ? "ok" : "failed"}, ${code.duration_ms.toFixed(1)} ms)`);
+  console.log(code.ok ? JSON.stringify(code.value, null, 2) : `${code.error.code}: ${code.error.message}`);
+  if (code.logs.length > 0) console.log(`logs: ${code.logs.join(" | ")}`);
+  for (const call of code.tool_calls) console.log(`  ${call.server}.${call.tool}  ${call.duration_ms.toFixed(1)} ms  ${call.ok ? "ok" : call.error_code}`);
+
   console.log(`\nEvery call above is one JSON line in ${root}.toolexec/logs/executions.jsonl`);
 } finally {
   await executor.close();
