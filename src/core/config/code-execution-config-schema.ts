@@ -44,6 +44,12 @@ export const codeExecutionConfigSchema = z
       .optional()
       .describe('Servers code may call ("local" for tools.json tools, "human", MCP server names); absent allows all, [] allows none.'),
     excludeTools: z.array(z.string().min(1)).optional().describe("Registry names of tools code may not call and is not told about."),
+    listOnlyCodeExecution: z
+      .boolean()
+      .optional()
+      .describe(
+        "List only code_execution and the excludeTools to the model (executor.listTools, toolexec tools list), so it reaches the other tools through code (default false). A listing policy, not access control: callTool still runs every tool.",
+      ),
     poolSize: positiveInteger.max(256).optional().describe(`Runtimes (child processes) running code at once (default ${DEFAULT_CODE_POOL_SIZE}).`),
     maxQueue: z
       .number()

@@ -39,7 +39,10 @@ export interface Executor {
   readonly root: string;
   /** Non-fatal config problems of the config in force (e.g. a script that does not exist yet). */
   readonly warnings: readonly ConfigIssue[];
-  /** Every callable tool with its JSON Schemas. */
+  /**
+   * Every callable tool with its JSON Schemas; with `codeExecution.listOnlyCodeExecution`, only
+   * `code_execution` and the excluded tools (the others stay callable).
+   */
   listTools(): Promise<ToolInfo[]>;
   /** Run a tool. Resolves to a result envelope; throws only after `close()` (`EXECUTOR_CLOSED`). */
   callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolResult>;
@@ -215,7 +218,10 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     },
     async listTools() {
       if (closed) throw new ToolexecError("EXECUTOR_CLOSED", "Cannot list tools: the executor is closed");
-      return [...host.tools.values()].map(({ definition }) => ({
+      // Under codeExecution.listOnlyCodeExecution the code plugin hides the tools code reaches.
+      const code = codeInstance();
+      const listed = code ? [...host.tools.values()].filter(({ definition }) => code.isListed(definition.name)) : [...host.tools.values()];
+      return listed.map(({ definition }) => ({
         name: definition.name,
         description: definition.description,
         inputSchema: definition.inputSchema,

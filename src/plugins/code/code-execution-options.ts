@@ -23,6 +23,8 @@ export interface ResolvedCodeExecutionOptions {
   /** Servers code may call; `null` allows every server. */
   allowedServers: string[] | null;
   excludeTools: string[];
+  /** List only `code_execution` and the excluded tools to the model (a listing policy, not access control). */
+  listOnlyCodeExecution: boolean;
   poolSize: number;
   maxQueue: number;
   memoryLimitMb: number;
@@ -59,6 +61,7 @@ export function resolveCodeExecutionOptions(
     maxToolCalls: merged.maxToolCalls ?? DEFAULT_CODE_MAX_TOOL_CALLS,
     allowedServers: merged.allowedServers === undefined ? null : [...new Set(merged.allowedServers)],
     excludeTools: [...new Set(merged.excludeTools ?? [])],
+    listOnlyCodeExecution: merged.listOnlyCodeExecution ?? false,
     poolSize: merged.poolSize ?? DEFAULT_CODE_POOL_SIZE,
     maxQueue: merged.maxQueue ?? DEFAULT_CODE_MAX_QUEUE,
     memoryLimitMb: merged.memoryLimitMb ?? DEFAULT_CODE_MEMORY_LIMIT_MB,

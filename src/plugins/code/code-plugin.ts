@@ -26,13 +26,36 @@ export const MAX_TOOL_ARGUMENT_BYTES = 4 * 1024 * 1024;
 const MAX_PENDING_STATS = 1_000;
 /** Why a run's calls still under way are cancelled when it ends (one object: the run's hot path makes no Error). */
 const RUN_ENDED = new ToolexecError("CANCELLED", "The code execution that made this call has ended");
+/** The signal of every run that ended before making a tool call: already aborted, shared. */
+const ENDED_RUN_CALLS = new AbortController();
+ENDED_RUN_CALLS.abort(RUN_ENDED);
 
 /** The running plugin; the executor uses `shapeLogRecord` for the run's execution-log line. */
 export interface CodePluginInstance extends PluginInstance {
   shapeLogRecord(record: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Whether the tool named `name` is shown when tools are listed to a model. False only under
+   * `listOnlyCodeExecution` for tools code can call: those are reached through `code_execution`.
+   * A listing policy, not access control: `callTool` still runs them.
+   */
+  isListed(name: string): boolean;
 }
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/** Lines of `code` as the runtime's stack frames count them, without splitting it into strings. */
+function countLines(code: string): number {
+  let lines = 1;
+  for (let index = 0; index < code.length; index++) {
+    const char = code.charCodeAt(index);
+    if (char === 0x0a || char === 0x2028 || char === 0x2029) lines++;
+    else if (char === 0x0d) {
+      lines++;
+      if (code.charCodeAt(index + 1) === 0x0a) index++;
+    }
+  }
+  return lines;
+}
 
 /**
  * The plugin. Its one config entry is the resolved `codeExecution` settings; with none it runs
@@ -60,6 +83,7 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
         catalog = undefined;
         tool.invalidate();
       });
+      const listedAlone = options.listOnlyCodeExecution ? new Set([CODE_EXECUTION_TOOL_NAME, ...options.excludeTools]) : undefined;
       const stats = new Map<string, CodeRunStats>();
       const inflight = new Set<Promise<unknown>>();
       const closing = new AbortController();
@@ -101,12 +125,13 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
         }
         queueMs = performance.now() - started;
         catalog ??= buildToolCatalog(context.listTools(), options.excludeTools, ++catalogVersion);
-        const calls = new AbortController();
-        const dispatcher = createToolDispatcher({ catalog, policy: request.policy, executionId, signal: calls.signal, callTool: context.callTool });
+        // Made on the first tool call: most runs make none, and the run's hot path makes no controller for them.
+        let calls: AbortController | undefined;
+        const dispatcher = createToolDispatcher({ catalog, policy: request.policy, executionId, signal: () => (calls ??= new AbortController()).signal, callTool: context.callTool });
         const runStarted = performance.now();
         const outcome = await runOnRuntime(runtime, {
           prepared: prepared.prepared,
-          codeLines: request.code.split(/\r\n|[\n\r\u2028\u2029]/).length,
+          codeLines: countLines(request.code),
           inputJson: request.inputJson,
           deadline: runDeadline,
           timeoutMs: request.timeoutMs,
@@ -118,7 +143,8 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
         });
         runMs = performance.now() - runStarted;
         // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
-        calls.abort(RUN_ENDED);
+        if (calls) calls.abort(RUN_ENDED);
+        else calls = ENDED_RUN_CALLS;
         if (outcome.reusable) pool.release(runtime, outcome.run);
         logs = outcome.logs;
         trace = dispatcher.trace;
@@ -140,6 +166,7 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
             inflight.delete(run);
           }
         },
+        isListed: (name) => listedAlone === undefined || listedAlone.has(name),
         shapeLogRecord(record) {
           const executionId = String(record.executionId);
           const runStats = stats.get(executionId);

@@ -36,7 +36,8 @@ export interface ToolDispatcherOptions {
   catalog: ToolCatalog;
   policy: CallPolicy;
   executionId: string;
-  signal: AbortSignal;
+  /** The run's signal for its calls (aborted when the run ends), made on first use. */
+  signal(): AbortSignal;
   callTool(name: string, args: unknown, options: CallToolOptions): Promise<ToolResult>;
 }
 
@@ -69,7 +70,7 @@ function resolveTarget(catalog: ToolCatalog, target: unknown): CodeModeTool | Sa
 
 /**
  * @example
- * const dispatcher = createToolDispatcher({ catalog, policy: { allowedServers: null, maxToolCalls: 0 }, executionId, signal, callTool });
+ * const dispatcher = createToolDispatcher({ catalog, policy: { allowedServers: null, maxToolCalls: 0 }, executionId, signal: () => signal, callTool });
  * const envelope = await dispatcher.dispatch({ server: "local", tool: "echo" }, { a: 1 });
  */
 export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispatcher {
@@ -99,7 +100,8 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
         return failure(code, message);
       };
       if (!("name" in resolved)) return resolved.ok ? resolved : refuse(resolved.error.code, resolved.error.message);
-      if (options.signal.aborted) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
+      const signal = options.signal();
+      if (signal.aborted) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
       if (policy.allowedServers !== null && !policy.allowedServers.includes(server)) {
         const allowed = policy.allowedServers.length === 0 ? "no server is allowed" : `allowed: ${policy.allowedServers.join(", ")}`;
         return refuse("SERVER_NOT_ALLOWED", `Server "${server}" is not allowed in this execution (${allowed})`);
@@ -110,7 +112,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
       const started = performance.now();
       let result: ToolResult;
       try {
-        result = await options.callTool(resolved.name, args, { signal: options.signal, parentExecutionId: options.executionId });
+        result = await options.callTool(resolved.name, args, { signal, parentExecutionId: options.executionId });
       } catch (error) {
         const code = typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : "PLUGIN_FAILED";
         return refuse(code, (error as Error)?.message ?? String(error));
