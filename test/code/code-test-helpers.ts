@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createExecutor, type Executor, type ExecutorOptions } from "../../src/index.js";
+import { toolEntry } from "../helpers/temp-project.js";
 
 export const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -19,14 +20,7 @@ export const SCRIPTS: Record<string, string> = {
   "upper.sh": 'python3 -c \'import json,sys; print(json.dumps(json.load(sys.stdin)["text"].upper()))\'\n',
 };
 
-const tool = (name: string, runtime: "python" | "shell", script: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  description: `Test tool ${name}`,
-  runtime,
-  script,
-  inputSchema: { type: "object" },
-  ...extra,
-});
+const tool = toolEntry;
 
 /** The script tools of {@link SCRIPTS}, as tools.json entries. */
 export const SCRIPT_TOOLS = [

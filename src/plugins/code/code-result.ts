@@ -2,22 +2,10 @@
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import type { ToolResult } from "../../core/tool-result.js";
 import type { ToolCallTrace } from "./tool-dispatch.js";
+import type { CodeExecutionInput } from "./declarations/code-execution-input-schema.js";
 
 /** A request to run code: the `code_execution` tool's arguments. */
-export interface CodeRequest {
-  /** JavaScript; top-level await and return work; the last expression statement's value is the result. */
-  code: string;
-  /** Any JSON value, available to the code as `input` (null when absent). */
-  input?: unknown;
-  options?: {
-    /** Deadline of this run in ms, queueing included; at most the configured `maxTimeoutMs`. */
-    timeout_ms?: number;
-    /** Tool calls this run may make; 0 is unlimited; at most the configured `maxToolCalls` when that is set. */
-    max_tool_calls?: number;
-    /** Servers this run may call, within the configured ones; `[]` allows none. */
-    allowed_servers?: string[];
-  };
-}
+export type CodeRequest = CodeExecutionInput;
 
 interface CodeResultBase {
   /** The run's id; its tool calls are logged with it as `parentExecutionId`. */

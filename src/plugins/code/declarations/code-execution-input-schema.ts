@@ -3,11 +3,16 @@ import type { JsonSchema } from "../../../core/plugin-contract.js";
 
 /** The arguments of one `code_execution` call, as the schema below accepts them. */
 export interface CodeExecutionInput {
+  /** JavaScript; top-level await and return work; the last expression statement's value is the result. */
   code: string;
+  /** Any JSON value, available to the code as `input` (null when absent). */
   input?: unknown;
   options?: {
+    /** Deadline of this run in ms, queueing included; at most the configured `maxTimeoutMs`. */
     timeout_ms?: number;
+    /** Tool calls this run may make; 0 is unlimited; at most the configured `maxToolCalls` when that is set. */
     max_tool_calls?: number;
+    /** Servers this run may call, within the configured ones; `[]` allows none. */
     allowed_servers?: string[];
   };
 }
