@@ -128,8 +128,10 @@ console.log(JSON.stringify({ closedAt: Date.now(), lines }));
     expect(outcome.code).toBe(0);
     const report = JSON.parse(outcome.stdout) as { closedAt: number; lines: number };
     expect(report.lines).toBe(3);
-    // Nothing (rotation timer, file handle, watcher) kept the event loop alive after close().
-    expect(outcome.exitedAt - report.closedAt).toBeLessThan(1000);
+    // Nothing (rotation timer, file handle, watcher) kept the event loop alive after close(). A
+    // handle left referenced would keep it alive for good (the 1 s rotation timer re-arms itself);
+    // the bound is a few intervals wide so that one slow exit on a busy machine does not fail it.
+    expect(outcome.exitedAt - report.closedAt).toBeLessThan(3_000);
   }, 20_000);
 });
 

@@ -88,19 +88,19 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallTool
       const result: ToolResult = outcome.ok
         ? { ok: true, value: outcome.value, ...(outcome.content === undefined ? {} : { content: outcome.content }), executionId, tool: name, durationMs }
         : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
-      const record = {
-        time: new Date(startedAt).toISOString(),
-        executionId,
-        ...parent,
-        tool: name,
-        plugin: registered?.owner.name ?? null,
-        arguments: callArguments ?? args ?? null,
-        ok: result.ok,
-        ...(result.ok ? { value: result.value } : { error: result.error }),
-        durationMs,
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      };
       if (log) {
+        const record = {
+          time: new Date(startedAt).toISOString(),
+          executionId,
+          ...parent,
+          tool: name,
+          plugin: registered?.owner.name ?? null,
+          arguments: callArguments ?? args ?? null,
+          ok: result.ok,
+          ...(result.ok ? { value: result.value } : { error: result.error }),
+          durationMs,
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        };
         let shaped: Record<string, unknown> = record;
         try {
           shaped = dependencies.shapeLogRecord?.(record) ?? record;
