@@ -75,8 +75,9 @@ const METADATA_FIELDS = new Set(["time", "executionId", "parentExecutionId", "to
 
 /** `record` with its payload (arguments, value, error, anything not metadata) redacted. */
 function redactPayload(record: Record<string, unknown>, redactor: Redactor, secrets: readonly string[]): Record<string, unknown> {
+  const redact = redactor.prepare(secrets);
   const redacted: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) redacted[key] = METADATA_FIELDS.has(key) ? value : redactor.redact(value, secrets);
+  for (const [key, value] of Object.entries(record)) redacted[key] = METADATA_FIELDS.has(key) ? value : redact(value);
   return redacted;
 }
 

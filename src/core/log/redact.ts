@@ -24,6 +24,8 @@ export interface Redactor {
    * always serializes. `secrets` are literal strings to hide.
    */
   redact(value: unknown, secrets?: readonly string[]): unknown;
+  /** `redact` with the secrets prepared once, for redacting several values against the same list. */
+  prepare(secrets?: readonly string[]): (value: unknown) => unknown;
 }
 
 /** `test()` on a /g or /y pattern moves `lastIndex`, which would skip every other matching key. */
@@ -32,37 +34,49 @@ const withoutState = (pattern: RegExp) => (pattern.global || pattern.sticky ? ne
 export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
   const patterns = keyPatterns.map(withoutState);
   const isSecretKey = (key: string) => patterns.some((pattern) => pattern.test(key));
+  // The secret list changes only when plugins restart, while every logged call brings it again:
+  // the scrubber built for the last list is kept and reused while the list's contents are the same.
+  let preparedKey: string | undefined;
+  let prepared: ((value: unknown) => unknown) | undefined;
+  const prepare = (secrets: readonly string[] = []) => {
+    const key = JSON.stringify(secrets);
+    if (prepared && key === preparedKey) return prepared;
+    preparedKey = key;
+    return (prepared = prepareFor(secrets));
+  };
+  const prepareFor = (secrets: readonly string[]) => {
+    const scrub = createSecretScrubber(secrets);
+    const exactSecrets = new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+    // Only the objects above the current one: the same object reached twice is not a cycle.
+    const ancestors = new Set<object>();
+    const walk = (current: unknown, applyToJSON = true): unknown => {
+      if (typeof current === "string") return scrub(current);
+      // A numeric secret (a PIN) can come back as a JSON number; only the whole number is one.
+      if (typeof current === "number" || typeof current === "bigint") {
+        const text = String(current);
+        return exactSecrets.has(text) ? REDACTED : typeof current === "bigint" ? text : current;
+      }
+      if (current === null || typeof current !== "object") return current;
+      if (ancestors.has(current)) return "[Circular]";
+      // As JSON.stringify does: one toJSON per value, so a toJSON returning `this` cannot loop.
+      const toJSON = (current as { toJSON?: unknown }).toJSON;
+      if (applyToJSON && typeof toJSON === "function") return walk(toJSON.call(current), false);
+      ancestors.add(current);
+      try {
+        if (Array.isArray(current)) return current.map((item) => walk(item));
+        const copy: Record<string, unknown> = {};
+        for (const [key, inner] of Object.entries(current)) {
+          copy[scrub(key)] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
+        }
+        return copy;
+      } finally {
+        ancestors.delete(current);
+      }
+    };
+    return (value: unknown) => walk(value);
+  };
   return {
-    redact(value, secrets = []) {
-      const scrub = createSecretScrubber(secrets);
-      const exactSecrets = new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH));
-      // Only the objects above the current one: the same object reached twice is not a cycle.
-      const ancestors = new Set<object>();
-      const walk = (current: unknown, applyToJSON = true): unknown => {
-        if (typeof current === "string") return scrub(current);
-        // A numeric secret (a PIN) can come back as a JSON number; only the whole number is one.
-        if (typeof current === "number" || typeof current === "bigint") {
-          const text = String(current);
-          return exactSecrets.has(text) ? REDACTED : typeof current === "bigint" ? text : current;
-        }
-        if (current === null || typeof current !== "object") return current;
-        if (ancestors.has(current)) return "[Circular]";
-        // As JSON.stringify does: one toJSON per value, so a toJSON returning `this` cannot loop.
-        const toJSON = (current as { toJSON?: unknown }).toJSON;
-        if (applyToJSON && typeof toJSON === "function") return walk(toJSON.call(current), false);
-        ancestors.add(current);
-        try {
-          if (Array.isArray(current)) return current.map((item) => walk(item));
-          const copy: Record<string, unknown> = {};
-          for (const [key, inner] of Object.entries(current)) {
-            copy[scrub(key)] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
-          }
-          return copy;
-        } finally {
-          ancestors.delete(current);
-        }
-      };
-      return walk(value);
-    },
+    redact: (value, secrets) => prepare(secrets)(value),
+    prepare,
   };
 }
