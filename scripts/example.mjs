@@ -42,10 +42,10 @@ try {
     ].join("\n"),
     input: { path: "examples/sales.csv" },
   });
-  console.log(`\n▶ code mode: file_stats, then csv_summary and unit_convert together  (${code.ok ? "ok" : "failed"}, ${code.duration_ms.toFixed(1)} ms)`);
+  console.log(`\n▶ code mode: file_stats, then csv_summary and unit_convert together  (${code.ok ? "ok" : "failed"}, ${code.durationMs.toFixed(1)} ms)`);
   console.log(code.ok ? JSON.stringify(code.value, null, 2) : `${code.error.code}: ${code.error.message}`);
   if (code.logs.length > 0) console.log(`logs: ${code.logs.join(" | ")}`);
-  for (const call of code.tool_calls) console.log(`  ${call.server}.${call.tool}  ${call.duration_ms.toFixed(1)} ms  ${call.ok ? "ok" : call.error_code}`);
+  for (const call of code.toolCalls) console.log(`  ${call.server}.${call.tool}  ${call.durationMs.toFixed(1)} ms  ${call.ok ? "ok" : call.errorCode}`);
 
   console.log(`\nEvery call above is one JSON line in ${root}.toolexec/logs/executions.jsonl`);
 } finally {

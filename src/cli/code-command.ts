@@ -71,11 +71,11 @@ export async function readCodeRequest(values: CodeCommandValues, readStdin: () =
 function formatTrace(result: CodeResult): string[] {
   const lines: string[] = [];
   if (result.logs.length > 0) lines.push("logs:", ...result.logs.map((line) => `  ${line.replace(/\n/g, "\n  ")}`));
-  if (result.tool_calls.length > 0) {
-    lines.push(`tool calls (${result.tool_calls.length}):`);
-    for (const call of result.tool_calls) lines.push(`  ${call.server}.${call.tool}  ${call.duration_ms} ms  ${call.ok ? "ok" : (call.error_code ?? "failed")}`);
+  if (result.toolCalls.length > 0) {
+    lines.push(`tool calls (${result.toolCalls.length}):`);
+    for (const call of result.toolCalls) lines.push(`  ${call.server}.${call.tool}  ${call.durationMs} ms  ${call.ok ? "ok" : (call.errorCode ?? "failed")}`);
   }
-  lines.push(`execution id: ${result.execution_id} (${result.duration_ms} ms)`);
+  lines.push(`execution id: ${result.executionId} (${result.durationMs} ms)`);
   return lines;
 }
 

@@ -3,7 +3,7 @@ import type { ConfigIssue } from "../core/errors/config-error.js";
 import { formatConfigIssue } from "../core/errors/config-error.js";
 import type { JsonSchema } from "../core/plugin-contract.js";
 import type { ToolResult } from "../core/tool-result.js";
-import type { ToolInfo } from "../core/executor/create-executor.js";
+import type { ToolInfo } from "../core/executor/create-core-executor.js";
 import type { McpServerInfo } from "../plugins/mcp/server-info.js";
 
 function typeOf(schema: JsonSchema | undefined): string {

@@ -1,12 +1,16 @@
 /**
- * The plugin contract, version 1: the only thing a plugin (script runners, MCP, code mode, human
- * input, or a host's own) has to implement. It changes rarely and only with a version bump.
+ * The plugin contract, version 2: the only thing a plugin (script runners, MCP, code mode, human
+ * input, or a host's own) has to implement — three required members — plus optional capabilities a
+ * plugin declares when it needs more from the pipeline. It changes rarely and only with a version bump.
+ * Version 2 added the optional capabilities (`selfScheduled`, `server`, `callTool` on the call's
+ * options, `shapeLogRecord`, `isListed`, `api`); every version-1 plugin is a valid version-2 plugin.
  */
 import type { ErrorCode } from "./errors/error-codes.js";
+import type { PluginEvents } from "./plugin-events.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** Bumped on any incompatible change to the types in this file. */
-export const PLUGIN_CONTRACT_VERSION = 1;
+export const PLUGIN_CONTRACT_VERSION = 2;
 
 /** A JSON Schema document (draft 2020-12 unless it names another with `$schema`). */
 export type JsonSchema = Record<string, unknown>;
@@ -35,6 +39,18 @@ export interface ToolDefinition {
   timeoutMs?: number;
   /** May calls of this tool overlap? Default false: one at a time, in arrival order. */
   parallel?: boolean;
+  /**
+   * Capability: the tool bounds its own concurrency (a pool, a queue) and takes no slot of the
+   * executor's `maxConcurrency`; the calls it makes through `options.callTool` still take theirs.
+   * `code_execution` is one. Default false.
+   */
+  selfScheduled?: boolean;
+  /**
+   * Where the tool lives when it belongs to a server (an MCP server, or a built-in one such as
+   * `human`): the server's name as configured and the tool's name there. Code mode addresses tools by
+   * it (`tools.<server>.<tool>`, `allowed_servers`); without it a tool is a local one.
+   */
+  server?: { name: string; tool: string };
 }
 
 /** One call, as the core hands it to the plugin after validating the arguments. */
@@ -52,6 +68,13 @@ export interface PluginCallOptions {
   deadline: number;
   /** Report progress of a long call; the executor emits it as `tool:progress`. */
   onProgress?(progress: ToolProgress): void;
+  /**
+   * Call another tool as part of this call (composition): the sub-call goes through the whole
+   * pipeline, is logged with this call's `executionId` as `parentExecutionId`, is cancelled with this
+   * call unless given its own signal, and may borrow this call's concurrency slot, so composing tools
+   * never deadlocks under `maxConcurrency`.
+   */
+  callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolResult>;
 }
 
 /** Progress of a call, as MCP's progress notifications carry it. */
@@ -87,8 +110,26 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** Overrides the tool's budget for this call, queueing included. */
   timeoutMs?: number;
-  /** Ties a sub-call to the execution that made it (code mode); logged as `parentExecutionId`. */
+  /**
+   * Ties a sub-call to the call under way that made it; logged as `parentExecutionId`. While that
+   * call holds a concurrency slot, the sub-call may borrow it (see `PluginCallOptions.callTool`).
+   */
   parentExecutionId?: string;
+}
+
+/** A call's execution-log record as the pipeline builds it, before a plugin's `shapeLogRecord`. */
+export interface ExecutionRecord extends Record<string, unknown> {
+  time: string;
+  executionId: string;
+  parentExecutionId?: string;
+  tool: string;
+  plugin: string | null;
+  arguments: unknown;
+  ok: boolean;
+  value?: unknown;
+  error?: ToolErrorInfo;
+  durationMs: number;
+  timeoutMs?: number;
 }
 
 /** What the executor lends a plugin. */
@@ -96,26 +137,51 @@ export interface PluginContext {
   /** The project folder (absolute). */
   root: string;
   logger: Logger;
-  /** The executor's own pipeline, for plugins that compose tools. */
+  /**
+   * The executor's own pipeline: a new top-level call. To call tools from inside a tool call, use
+   * the call's own `options.callTool` (or pass `parentExecutionId`), which never deadlocks.
+   */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
   /** Every tool in the registry right now, from all plugins. */
   listTools(): ToolDefinition[];
   /** Called after the registry changed (reload or a plugin's own change); returns the unsubscribe function. */
   onToolsChanged(listener: () => void): () => void;
-  /** Emit a plugin event to the host (`server:connected`, `code:start`, ...); see ExecutorEvents. */
-  emit(event: string, payload: Record<string, unknown>): void;
+  /**
+   * Emit a plugin event to the host (`server:connected`, `code:start`, ...). Events emitted while
+   * `createExecutor` is starting are held and delivered just after it resolves, so hosts hear them.
+   */
+  emit<Name extends keyof PluginEvents>(event: Name, payload: PluginEvents[Name]): void;
 }
 
-/** A running plugin: the tools it serves right now. */
-export interface PluginInstance {
+/**
+ * A running plugin: the tools it serves right now. `listTools`, `callTool` and `close` are
+ * required; everything else is an optional capability.
+ */
+export interface PluginInstance<Api = unknown> {
   listTools(): ToolDefinition[];
   callTool(call: ToolCall, options: PluginCallOptions): Promise<PluginResult>;
-  /** Optional: tell the executor the tool list changed; returns the unsubscribe function. */
-  onToolsChanged?(listener: () => void): () => void;
-  /** Optional: strings the execution log must never show (env values, header values, keys). */
-  secrets?(): readonly string[];
   /** Stops every process, connection and timer; safe to call twice. */
   close(): Promise<void>;
+  /** Capability: tell the executor the tool list changed; returns the unsubscribe function. */
+  onToolsChanged?(listener: () => void): () => void;
+  /** Capability: strings the execution log must never show (env values, header values, keys). */
+  secrets?(): readonly string[];
+  /**
+   * Capability: reshape the execution-log record of a call of one of this plugin's tools before it
+   * is written (code runs log a code excerpt, not the whole code). Runs even when the call ended
+   * because the executor closed. A throw keeps the record as built.
+   */
+  shapeLogRecord?(record: ExecutionRecord): Record<string, unknown>;
+  /**
+   * Capability: a listing policy over every plugin's tools. A tool for which any running plugin
+   * answers false is left out of `executor.listTools()` (what a model is shown); it stays callable.
+   */
+  isListed?(tool: ToolDefinition): boolean;
+  /**
+   * Capability: the plugin's own API for hosts, reached with `executor.pluginApi(plugin)` (typed by
+   * the plugin's `Api`), e.g. the MCP plugin's servers and resources.
+   */
+  api?: Api;
 }
 
 /**
@@ -135,9 +201,9 @@ export interface PluginInstance {
  *   },
  * };
  */
-export interface ExecutorPlugin<Entry = unknown> {
+export interface ExecutorPlugin<Entry = unknown, Api = unknown> {
   name: string;
-  start(entries: Entry[], context: PluginContext): Promise<PluginInstance>;
+  start(entries: Entry[], context: PluginContext): Promise<PluginInstance<Api>>;
 }
 
 /** The error code carried by an aborted signal's reason, if it is one of ours. */

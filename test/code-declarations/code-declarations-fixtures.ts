@@ -27,9 +27,14 @@ export async function humanTool(): Promise<ToolDefinition> {
   return definition!;
 }
 
-/** A tool with only the parts declarations read. */
+/**
+ * A tool with only the parts declarations read. A name with `__` stands for an MCP server's tool,
+ * and gets the `server` the MCP plugin would give it (`github__create_issue` → github, create_issue).
+ */
 export function tool(name: string, inputSchema: Record<string, unknown>, outputSchema?: Record<string, unknown>, description = `The ${name} tool.`): ToolDefinition {
-  return { name, description, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
+  const separator = name.indexOf("__");
+  const server = separator > 0 ? { server: { name: name.slice(0, separator), tool: name.slice(separator + 2) } } : {};
+  return { name, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), ...server };
 }
 
 /** Names, keys, literals and comments chosen to break naive generated TypeScript. */

@@ -1,56 +1,17 @@
-/** The registry name ↔ server/tool rule that the declarations and the runtime share. */
+/** The tool-address rule: a tool's declared server, never a parsed name. */
 import { describe, expect, it } from "vitest";
-import { listCodeModeTools } from "../../src/plugins/code/declarations/code-mode-catalog.js";
-import { toRegistryName, toServerAndTool } from "../../src/plugins/code/declarations/tool-address.js";
-import { tool } from "./code-declarations-fixtures.js";
+import { toolAddress } from "../../src/plugins/code/declarations/tool-address.js";
 
-describe("toServerAndTool / toRegistryName", () => {
-  it.each([
-    ["csv_summary", "local", "csv_summary"],
-    ["csv-summary.v2", "local", "csv-summary.v2"],
-    ["github__create_issue", "github", "create_issue"],
-    ["my-server__get.item", "my-server", "get.item"],
-    // Only the first `__` separates: an MCP tool's own name may contain `__`.
-    ["server__tool__part", "server", "tool__part"],
-    ["request_human_input", "human", "request_human_input"],
-  ])("maps %s to %s / %s and back", (name, server, toolName) => {
-    expect(toServerAndTool(name)).toEqual({ server, tool: toolName });
-    expect(toRegistryName(server, toolName)).toBe(name);
+describe("toolAddress", () => {
+  it("addresses a tool by the server its definition names", () => {
+    expect(toolAddress({ name: "github__create_issue", server: { name: "github", tool: "create_issue" } })).toEqual({ server: "github", tool: "create_issue" });
+    expect(toolAddress({ name: "request_human_input", server: { name: "human", tool: "request_human_input" } })).toEqual({ server: "human", tool: "request_human_input" });
   });
 
-  it("keeps names with an empty side of `__` whole, as local tools", () => {
-    expect(toServerAndTool("__private")).toEqual({ server: "local", tool: "__private" });
-    expect(toServerAndTool("trailing__")).toEqual({ server: "local", tool: "trailing__" });
-  });
-
-  it("namespaces any other tool of the human server like an MCP tool, so it cannot reach a local one", () => {
-    expect(toRegistryName("human", "csv_summary")).toBe("human__csv_summary");
-  });
-});
-
-describe("listCodeModeTools", () => {
-  const tools = [
-    tool("zeta__b", {}),
-    tool("unit_convert", {}),
-    tool("code_execution", {}),
-    tool("alpha__a", {}),
-    tool("csv_summary", {}),
-    tool("request_human_input", {}),
-    tool("drop_table", {}),
-  ];
-
-  it("leaves out code_execution and excluded names, sorting local first, then servers and tools", () => {
-    expect(listCodeModeTools(tools, ["drop_table"]).map(({ server, tool: name }) => `${server}.${name}`)).toEqual([
-      "local.csv_summary",
-      "local.unit_convert",
-      "alpha.a",
-      "human.request_human_input",
-      "zeta.b",
-    ]);
-  });
-
-  it("keeps the first of two tools with the same address", () => {
-    const catalog = listCodeModeTools([tool("local__x", {}, undefined, "first"), tool("x", {}, undefined, "second")]);
-    expect(catalog.map((entry) => [entry.name, entry.definition.description])).toEqual([["local__x", "first"]]);
+  it("never parses names: servers with spaces or __ keep their names, and a local name with __ stays local", () => {
+    expect(toolAddress({ name: "my_server__a__b", server: { name: "my server", tool: "a__b" } })).toEqual({ server: "my server", tool: "a__b" });
+    expect(toolAddress({ name: "a__b__echo", server: { name: "a__b", tool: "echo" } })).toEqual({ server: "a__b", tool: "echo" });
+    expect(toolAddress({ name: "csv__summary" })).toEqual({ server: "local", tool: "csv__summary" });
+    expect(toolAddress({ name: "csv_summary" })).toEqual({ server: "local", tool: "csv_summary" });
   });
 });

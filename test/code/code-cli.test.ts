@@ -38,7 +38,7 @@ describe("toolexec code exec", () => {
   it("prints the exact CodeResult with --json", async () => {
     const result = await cli("--code", "call_tool('echo', input).value", "--input", '{"a":1}', "--json");
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: true, value: { echo: { a: 1 } }, execution_id: expect.any(String), logs: [], tool_calls: [expect.objectContaining({ server: "local", tool: "echo", ok: true })], duration_ms: expect.any(Number) });
+    expect(JSON.parse(result.stdout)).toEqual({ ok: true, value: { echo: { a: 1 } }, executionId: expect.any(String), logs: [], toolCalls: [expect.objectContaining({ server: "local", tool: "echo", ok: true })], durationMs: expect.any(Number) });
   });
 
   it("exits 1 on failure with the code, message, stack and execution id", async () => {

@@ -29,7 +29,7 @@ describe("a pool of 10", () => {
     );
     const results = await Promise.all(runs);
     expect(results.map((result) => (result.ok ? result.value : result.error))).toEqual(Array.from({ length: 50 }, (_, index) => ({ index, sum: 2 * index })));
-    expect(new Set(results.map((result) => result.execution_id)).size).toBe(50);
+    expect(new Set(results.map((result) => result.executionId)).size).toBe(50);
   }, 30_000);
 });
 
@@ -49,7 +49,7 @@ describe("tools under fan-out", () => {
     const serial = await setup.executor.executeCode({ code: "await call_tools(Array.from({ length: 5 }, () => ({ server: 'local', tool: 'track', args: { ms: 30 } })))" });
     expect(serial.ok).toBe(true);
     expect(state.maxConcurrentTrack).toBe(1);
-    expect(serial.tool_calls).toHaveLength(5);
+    expect(serial.toolCalls).toHaveLength(5);
   });
 
   it("isolates runs on the same runtime: globals, declarations and attempted intrinsic changes do not carry over", async () => {

@@ -105,7 +105,7 @@ describe("after the run", () => {
       const code = "tools.local.wait({ ms: 30 }).then(() => 0).then(() => 0).then(() => 0).then(() => 0).then(() => call_tool('local', 'echo', { late: true }));\n'returned'";
       const result = await setup.executor.executeCode({ code });
       expect(result).toMatchObject({ ok: true, value: "returned" });
-      expect(result.tool_calls.map((call) => call.tool)).toEqual(["wait"]);
+      expect(result.toolCalls.map((call) => call.tool)).toEqual(["wait"]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(calls.filter((call) => call.tool === "echo")).toEqual([]);
       await stillWorks();

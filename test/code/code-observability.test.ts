@@ -28,7 +28,7 @@ describe("code runs in the execution log and events", () => {
     await setup.executor.close();
     const records = readLogRecords(path.join(setup.project.root, ".toolexec/logs"));
 
-    const line = records.find((record) => record.executionId === ok.execution_id)!;
+    const line = records.find((record) => record.executionId === ok.executionId)!;
     expect(line).toMatchObject({
       tool: "code_execution",
       plugin: "code",
@@ -47,12 +47,12 @@ describe("code runs in the execution log and events", () => {
     expect(line.code).toHaveLength(500);
     expect(line).not.toHaveProperty("arguments");
 
-    const subCall = records.find((record) => record.parentExecutionId === ok.execution_id)!;
+    const subCall = records.find((record) => record.parentExecutionId === ok.executionId)!;
     expect(subCall).toMatchObject({ tool: "echo", plugin: "script", ok: true, arguments: { n: 7 } });
 
-    const failure = records.find((record) => record.executionId === failed.execution_id)!;
+    const failure = records.find((record) => record.executionId === failed.executionId)!;
     expect(failure).toMatchObject({ ok: false, error: { code: "RUNTIME_ERROR", message: expect.stringContaining("TypeError"), stack: expect.stringContaining("code.js:2:6") }, toolCallCount: 1 });
-    expect(records.filter((record) => record.parentExecutionId === failed.execution_id)).toHaveLength(1);
+    expect(records.filter((record) => record.parentExecutionId === failed.executionId)).toHaveLength(1);
   });
 
   it("emits code:start and code:end around each run, with the result", () => {
@@ -61,7 +61,7 @@ describe("code runs in the execution log and events", () => {
     expect(starts).toHaveLength(2);
     expect(ends).toHaveLength(2);
     expect(starts[0]!.payload).toMatchObject({ executionId: expect.any(String), code: expect.stringMatching(/^\/\/ x/), inputBytes: 7, timeoutMs: 120_000 });
-    expect(ends[0]!.payload).toMatchObject({ executionId: (starts[0]!.payload as { executionId: string }).executionId, ok: true, value: 7, tool_calls: [expect.objectContaining({ tool: "echo" })] });
+    expect(ends[0]!.payload).toMatchObject({ executionId: (starts[0]!.payload as { executionId: string }).executionId, ok: true, value: 7, toolCalls: [expect.objectContaining({ tool: "echo" })] });
     expect(ends[1]!.payload).toMatchObject({ ok: false, error: { code: "RUNTIME_ERROR" } });
     const subCallStart = events.find((event) => event.name === "tool:start" && (event.payload as { tool: string }).tool === "echo");
     expect(subCallStart?.payload).toMatchObject({ parentExecutionId: (starts[0]!.payload as { executionId: string }).executionId });

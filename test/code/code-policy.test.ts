@@ -23,7 +23,7 @@ describe("max_tool_calls", () => {
       ok: true,
       value: [0, 1, 2, { code: "MAX_TOOL_CALLS_EXCEEDED", message: "This execution may make at most 3 tool calls; local.add was call 4" }],
     });
-    expect(result.tool_calls.map((call) => call.error_code ?? "ok")).toEqual(["ok", "ok", "ok", "MAX_TOOL_CALLS_EXCEEDED"]);
+    expect(result.toolCalls.map((call) => call.errorCode ?? "ok")).toEqual(["ok", "ok", "ok", "MAX_TOOL_CALLS_EXCEEDED"]);
   });
 
   it("uses the configured cap by default, and refuses requests above it or unlimited", async () => {
@@ -62,7 +62,7 @@ describe("ceilings and exclusions", () => {
 
   it("checks the request's shape against the tool's input schema", async () => {
     const result = await setup.executor.executeCode({ code: "1", options: { timeout_ms: "soon" } } as never);
-    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" }, execution_id: expect.any(String), logs: [], tool_calls: [] });
+    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" }, executionId: expect.any(String), logs: [], toolCalls: [] });
   });
 
   it("hides excluded tools from code: not callable, not in tools, not found by search", async () => {
@@ -100,7 +100,7 @@ describe("disabled", () => {
       const message =
         'Code execution is disabled: "code_execution" is offered only when enabled, with createExecutor({ codeExecution: { enabled: true } }) or "codeExecution": { "enabled": true } in tools.json';
       expect(await executor.callTool("code_execution", { code: "1" })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND", message } });
-      expect(await executor.executeCode({ code: "1" })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND", message }, logs: [], tool_calls: [] });
+      expect(await executor.executeCode({ code: "1" })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND", message }, logs: [], toolCalls: [] });
     } finally {
       await executor.close();
       project.remove();
@@ -132,7 +132,7 @@ describe("max_tool_calls 0", () => {
     try {
       const result = await own.executor.executeCode({ code: "Array.from({ length: 30 }, (_, i) => call_tool('local', 'add', { a: i, b: 0 }).ok).every(Boolean)", options: { max_tool_calls: 0 } });
       expect(result).toMatchObject({ ok: true, value: true });
-      expect(result.tool_calls).toHaveLength(30);
+      expect(result.toolCalls).toHaveLength(30);
     } finally {
       await own.close();
     }

@@ -42,7 +42,7 @@ describe("the result", () => {
 
   it("has the envelope shape", async () => {
     const result = await run("1");
-    expect(result).toEqual({ ok: true, value: 1, execution_id: expect.any(String), logs: [], tool_calls: [], duration_ms: expect.any(Number) });
+    expect(result).toEqual({ ok: true, value: 1, executionId: expect.any(String), logs: [], toolCalls: [], durationMs: expect.any(Number) });
   });
 
   it("gives code its own deep copy of input, null when absent", async () => {
@@ -75,7 +75,7 @@ describe("calling tools", () => {
       { ok: true, value: { echo: { n: 2 } } },
       { ok: true, value: 5 },
     ]);
-    expect(result.tool_calls.map(({ server, tool, ok }) => `${server}.${tool}:${ok}`)).toEqual(["local.echo:true", "local.echo:true", "local.add:true"]);
+    expect(result.toolCalls.map(({ server, tool, ok }) => `${server}.${tool}:${ok}`)).toEqual(["local.echo:true", "local.echo:true", "local.add:true"]);
   });
 
   it("call_tool returns a tool's failure as a value, never a throw", async () => {
@@ -118,8 +118,8 @@ const envelopes = await call_tools([{ server: "local", tool: "add", args: { a: 1
   it("waits for tool calls still under way when the code returns, and turns a value JSON cannot hold into a call failure", async () => {
     const result = await run("tools.local.echo({ late: true }); call_tool('local', 'bigint', {})");
     expect(value(result)).toEqual({ ok: false, error: { code: "NOT_SERIALIZABLE", message: expect.stringContaining("BigInt") } });
-    expect(result.tool_calls.map((call) => call.tool).sort()).toEqual(["bigint", "echo"]);
-    expect(result.tool_calls.every((call) => call.duration_ms > 0)).toBe(true);
+    expect(result.toolCalls.map((call) => call.tool).sort()).toEqual(["bigint", "echo"]);
+    expect(result.toolCalls.every((call) => call.durationMs > 0)).toBe(true);
   });
 
   it("carries large arguments and answers both ways, synchronously and not", async () => {

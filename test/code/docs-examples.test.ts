@@ -149,14 +149,14 @@ describe("docs/code-execution.md examples", () => {
       const result = await executor.executeCode({ code });
       if (!result.ok) throw new Error(`${file} failed: ${result.error.code}: ${result.error.message}\n${result.error.stack ?? ""}`);
       expect(result.value).toEqual(value);
-      expect(result.tool_calls.length).toBeGreaterThan(0);
+      expect(result.toolCalls.length).toBeGreaterThan(0);
     });
 
     it("returns the documented value through `toolexec code exec --file`", async () => {
       const run = await cliRuns.get(file)!;
       expect(run.exitCode, run.stderr).toBe(0);
       const result = JSON.parse(run.stdout) as { ok: boolean; value: unknown };
-      expect(result).toMatchObject({ ok: true, execution_id: expect.any(String) });
+      expect(result).toMatchObject({ ok: true, executionId: expect.any(String) });
       expect(result.value).toEqual(documentedExample(file).value);
     });
   });

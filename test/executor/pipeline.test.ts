@@ -1,6 +1,7 @@
 /** The call pipeline, through createExecutor with host plugins: envelopes, events, faults and deadlines. */
 import { describe, expect, it } from "vitest";
-import { createExecutor, isToolexecError, toolError, type ExecutorPlugin, type PluginInstance, type ToolDefinition } from "../../src/index.js";
+import { createExecutor, isToolexecError, type ExecutorPlugin } from "../../src/index.js";
+import { toolError, type PluginInstance, type ToolDefinition } from "../../src/plugin.js";
 import { ABORT_GRACE_MS } from "../../src/core/executor/call-pipeline.js";
 import { createTempProject } from "../helpers/temp-project.js";
 

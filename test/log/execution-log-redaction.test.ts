@@ -1,6 +1,7 @@
 /** Secrets never reach the log: env values wherever a script prints them, and values under secret-looking keys. */
 import { afterEach, describe, expect, it } from "vitest";
-import { createExecutor, REDACTED, type Executor, type ExecutorOptions } from "../../src/index.js";
+import { createExecutor, type Executor, type ExecutorOptions } from "../../src/index.js";
+import { REDACTED } from "../../src/core/log/redact.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { DEFAULT_LOG_PATH, executorOptions, readLogRecords, readLogText } from "./log-test-helpers.js";
 

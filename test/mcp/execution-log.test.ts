@@ -1,7 +1,7 @@
 /** MCP calls in the execution log: env values and header values of servers never appear in it. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LOG_FILE_NAME } from "../../src/index.js";
+import { LOG_FILE_NAME } from "../../src/core/log/execution-log.js";
 import { eventually, openProject, startFixtureServer, stdioFixture } from "./mcp-test-helpers.js";
 
 describe("execution log", () => {

@@ -4,7 +4,7 @@ import { parseDotenv } from "../../src/core/config/parse-dotenv.js";
 import { backoffDelay, parseRetryAfter } from "../../src/plugins/mcp/backoff-delay.js";
 import { exposedToolName } from "../../src/plugins/mcp/tool-definitions.js";
 import { unwrapToolResult } from "../../src/plugins/mcp/unwrap-tool-result.js";
-import { PLUGIN_TOOL_NAME_PATTERN } from "../../src/index.js";
+import { PLUGIN_TOOL_NAME_PATTERN } from "../../src/plugin.js";
 
 describe("exposedToolName", () => {
   it("joins server and tool with __, keeping MCP's tool-name characters and 128 characters", () => {

@@ -1,18 +1,21 @@
 /** Every built-in plugin, and a host-style plugin written the documented way, pass the contract suite. */
-import { writeFileSync } from "node:fs";
-import { mkdtempSync, mkdirSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { abortReasonCode, loadProjectConfig, toolError, type ExecutorPlugin, type ScriptToolEntry } from "../../src/index.js";
+import { abortReasonCode, toolError } from "../../src/plugin.js";
+import { loadProjectConfig, type ExecutorPlugin, type ScriptToolEntry } from "../../src/index.js";
 import { humanInputPlugin } from "../../src/plugins/human/human-input-plugin.js";
 import { scriptPlugin } from "../../src/plugins/script/script-plugin.js";
-import { testPluginContract } from "../plugin-contract.js";
+import { vi } from "vitest";
+import { deferred } from "../helpers/deferred.js";
+import { testPluginContract } from "../../src/testing.js";
 
 function scriptProject(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-contract-"));
   mkdirSync(path.join(root, "tools"));
   writeFileSync(path.join(root, "tools", "quick.py"), "import json, sys\njson.dump({'got': json.load(sys.stdin)}, sys.stdout)\n");
-  writeFileSync(path.join(root, "tools", "forever.sh"), "#!/usr/bin/env bash\nwhile true; do sleep 1; done\n");
+  // It marks that it runs, so the suite aborts work under way rather than a spawn in progress.
+  writeFileSync(path.join(root, "tools", "forever.sh"), '#!/usr/bin/env bash\ntouch "$TOOLEXEC_ROOT/forever-started"\nwhile true; do sleep 1; done\n');
   writeFileSync(path.join(root, "mcp.json"), JSON.stringify({ mcpServers: {} }));
   writeFileSync(
     path.join(root, "tools.json"),
@@ -35,20 +38,46 @@ testPluginContract<ScriptToolEntry>("script", {
   },
   context: () => ({ root: scriptRoot }),
   quickCall: { name: "quick", arguments: { a: 1 } },
-  slowCall: { name: "forever", arguments: {} },
+  slowCall: {
+    name: "forever",
+    arguments: {},
+    started: async () => {
+      const marker = path.join(scriptRoot, "forever-started");
+      await vi.waitFor(() => {
+        if (!existsSync(marker)) throw new Error("forever.sh has not started yet");
+      }, { timeout: 10_000, interval: 10 });
+      rmSync(marker);
+    },
+  },
 });
+
+/** Resolved each time the human plugin's handler receives the slow question. */
+let questionAsked = deferred();
 
 testPluginContract("human", {
   plugin: () =>
     humanInputPlugin(({ question, signal }) =>
       question === "wait"
-        ? new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("withdrawn"))))
+        ? new Promise((_, reject) => {
+            signal.addEventListener("abort", () => reject(new Error("withdrawn")));
+            questionAsked.resolve();
+          })
         : "yes",
     ),
   entries: () => [],
   quickCall: { name: "request_human_input", arguments: { question: "Proceed?" } },
-  slowCall: { name: "request_human_input", arguments: { question: "wait" } },
+  slowCall: {
+    name: "request_human_input",
+    arguments: { question: "wait" },
+    started: async () => {
+      await questionAsked.promise;
+      questionAsked = deferred();
+    },
+  },
 });
+
+/** Resolved each time the clock plugin's sleep begins. */
+let sleepStarted = deferred();
 
 /** The smallest honest host plugin: a clock, and a tool that waits for its signal. */
 function clockPlugin(): ExecutorPlugin {
@@ -77,6 +106,7 @@ function clockPlugin(): ExecutorPlugin {
               resolve(result);
             };
             sleeps.set(timer, () => end(toolError("EXECUTOR_CLOSED", "closed")));
+            sleepStarted.resolve();
             signal.addEventListener("abort", () => end(toolError(abortReasonCode(signal), "sleep interrupted")));
           });
         },
@@ -92,5 +122,12 @@ testPluginContract("clock (host plugin example)", {
   plugin: clockPlugin,
   entries: () => [],
   quickCall: { name: "now", arguments: {} },
-  slowCall: { name: "sleep", arguments: {} },
+  slowCall: {
+    name: "sleep",
+    arguments: {},
+    started: async () => {
+      await sleepStarted.promise;
+      sleepStarted = deferred();
+    },
+  },
 });

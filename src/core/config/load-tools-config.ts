@@ -9,9 +9,10 @@ import { interpolateEnvironment } from "./interpolate-environment.js";
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
+import { SHELL_STARTUP_VARIABLES } from "../host-environment.js";
+import { RESERVED_TOOL_NAMES } from "../tool-names.js";
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
-  RESERVED_TOOL_NAMES,
   toolEntrySchema,
   toolsConfigSchema,
   type ToolEntryFile,
@@ -73,7 +74,7 @@ export async function loadToolsConfig(root: string, fileName: string): Promise<L
   const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools');
   if (read.status === "missing") return read;
   if (read.status === "ok") {
-    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document);
+    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);
     const codeIssues = checkCodeExecution(file, read.document);
     if (resolved.status !== "ok" || codeIssues.length > 0) return { status: "invalid", issues: [...(resolved.status === "ok" ? [] : resolved.issues), ...codeIssues] };
     return read.data.codeExecution === undefined ? resolved : { status: "ok", config: { ...resolved.config, codeExecution: read.data.codeExecution } };
@@ -82,7 +83,7 @@ export async function loadToolsConfig(root: string, fileName: string): Promise<L
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
   const rawTools = valueAt(read.document.value, ["tools"]);
-  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document);
+  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false);
   return { status: "invalid", issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : []), ...checkCodeExecution(file, read.document)] };
 }
 
@@ -118,7 +119,7 @@ function checkNames(rawTools: unknown[], report: (at: JsonPath, message: string)
 }
 
 /** Variables bash would run as startup files; the script plugin drops them, so say so. */
-const IGNORED_VARIABLES = new Set(["BASH_ENV", "ENV"]);
+const IGNORED_VARIABLES = new Set(SHELL_STARTUP_VARIABLES);
 
 /**
  * Interpolate `${VAR}` / `${VAR:-default}` / `${env:VAR}` in env values from the host's
@@ -152,6 +153,8 @@ function resolveTools(
   defaults: NonNullable<ToolsConfigFile["defaults"]>,
   rawTools: unknown[],
   document: JsonDocument,
+  /** The whole file passed the schema, so every entry has its shape (no need to check each again). */
+  shapesChecked: boolean,
 ): LoadToolsResult {
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
@@ -166,7 +169,7 @@ function resolveTools(
 
   for (const [index, rawTool] of rawTools.entries()) {
     // An entry the schema rejected has its issues already; the checks below need its shape.
-    if (!toolEntrySchema.safeParse(rawTool).success) continue;
+    if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) continue;
     // The document's value rather than zod's copy, as in readJsonConfig: it keeps "__proto__" keys.
     const tool = rawTool as ToolEntryFile;
     const at = (...rest: JsonPath) => ["tools", index, ...rest];

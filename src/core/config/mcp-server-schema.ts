@@ -19,17 +19,6 @@ export const TRANSPORT_SPELLINGS = {
 export type TransportSpelling = keyof typeof TRANSPORT_SPELLINGS;
 
 /** Retries a call or a connection gets before `SERVICE_UNAVAILABLE`. */
-/** Code mode's server for tools.json (and host plugin) tools: an MCP server may not take it. */
-export const LOCAL_SERVER = "local";
-/** Code mode's server for built-in tools such as request_human_input. */
-export const HUMAN_SERVER = "human";
-/**
- * Server names that code mode gives to local and built-in tools. An MCP server may still use one
- * (client configs must load unchanged); in code mode its tools are then reached by their full
- * registry name, `call_tool("local__tool", args)`, since `tools.local` means the tools.json tools.
- */
-export const RESERVED_SERVER_NAMES: readonly string[] = [LOCAL_SERVER, HUMAN_SERVER];
-
 export const DEFAULT_MCP_RETRIES = 3;
 /** First backoff delay; each retry doubles it (with jitter) up to the maximum. */
 export const DEFAULT_MCP_MIN_DELAY_MS = 250;

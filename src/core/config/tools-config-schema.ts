@@ -5,14 +5,7 @@
 import { z } from "zod";
 import { codeExecutionConfigSchema } from "./code-execution-config-schema.js";
 
-/** MCP's tool-name characters, 1–128 long; `__` is reserved for `server__tool` namespacing. */
-export const TOOL_NAME_PATTERN = /^(?!.*__)[A-Za-z0-9_.-]{1,128}$/;
-
-/** Any plugin's tool name: MCP's tool-name characters, 1-128 of them. MCP tools use `__` (`server__tool`). */
-export const PLUGIN_TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
-
-/** Names the built-in plugins own; a tools.json tool may not take them. */
-export const RESERVED_TOOL_NAMES = ["request_human_input", "code_execution"] as const;
+import { TOOL_NAME_PATTERN } from "../tool-names.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;

@@ -1,23 +1,29 @@
 /**
- * The one path every call takes, from the host, the CLI or a plugin: resolve → validate input →
- * schedule → plugin call under deadline and signal → validate output → envelope → log → events.
+ * The one path every call takes, from the host, the CLI or a plugin: resolve → snapshot and
+ * validate input → schedule → plugin call under deadline and signal → validate output → envelope →
+ * log → events. The pipeline owns call tracking: `close()` aborts every call under way through it
+ * and waits for all of them to settle (their log records written).
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { MAX_TIMEOUT_MS } from "../config/tools-config-schema.js";
 import { closestMatch, describeValue } from "../config/describe-value.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
-import type { CallToolOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
+import type { CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
 import type { Scheduler } from "../schedule/scheduler.js";
-import { formatSchemaProblems } from "../schema/schema-validator.js";
+import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
+import { formatSchemaProblems, type CompiledValidator } from "../schema/schema-validator.js";
 import { toolError, type ToolResult } from "../tool-result.js";
+import { checkCallOptions, snapshotArguments } from "./call-input.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
 
 /** After the deadline or a cancel, how long a plugin gets to answer with its own details. */
 export const ABORT_GRACE_MS = 50;
+
+/** How many tool names a `TOOL_NOT_FOUND` result lists in `details.available` at most. */
+const MAX_NAMED_TOOLS = 100;
 
 export interface PipelineDependencies {
   host: PluginHost;
@@ -25,25 +31,30 @@ export interface PipelineDependencies {
   emitter: Emitter<ExecutorEvents>;
   log: ExecutionLog | undefined;
   defaultTimeoutMs: number;
-  isClosed(): boolean;
-  /** Controllers of calls under way, aborted by `close()`. */
-  inflight: Set<AbortController>;
-  /**
-   * Tools that take no slot of the global concurrency limit because they limit themselves and
-   * call other tools (code_execution: its runtime pool bounds it, and its sub-calls take slots;
-   * holding one would let a few runs starve their own sub-calls).
-   */
-  isSelfScheduled?(tool: RegisteredTool): boolean;
-  /** Reshape a call's log record before it is written (code runs log code excerpts, not arguments). */
-  shapeLogRecord?(record: Record<string, unknown>): Record<string, unknown>;
-  /** Extra words for TOOL_NOT_FOUND about a name that is known but switched off (code_execution). */
-  missingToolHint?(name: string): string | undefined;
+  /** Why a name is not in the registry when it is known but switched off (e.g. code_execution). */
+  unavailableToolHint?(name: string): string | undefined;
 }
 
 export type CallTool = (name: string, args?: unknown, options?: CallToolOptions) => Promise<ToolResult>;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+export interface CallPipeline {
+  callTool: CallTool;
+  /** Refuse new calls (`EXECUTOR_CLOSED`), abort every call under way with `reason`, and wait until all have settled. */
+  closeAll(reason: ToolexecError): Promise<void>;
+}
+
+/** A call under way, as the pipeline tracks it. */
+interface RunningCall {
+  controller: AbortController;
+  /** Abort the call (deadline, caller, close): aborts its signal and starts the plugin's grace period. */
+  abort(reason: ToolexecError): void;
+  /** Set while the plugin works on the call: what to do when it is aborted. */
+  onAbort: ((reason: ToolexecError) => void) | undefined;
+  done: Promise<unknown>;
+  /** Set while the call holds a concurrency slot: the one slot its sub-calls may borrow. */
+  lentSlot: FifoSemaphore | undefined;
+  holdsSlot: boolean;
+}
 
 function checkResultShape(result: unknown, plugin: string): PluginResult {
   const candidate = result as { ok?: unknown; error?: { code?: unknown; message?: unknown } } | null;
@@ -52,157 +63,234 @@ function checkResultShape(result: unknown, plugin: string): PluginResult {
   return toolError("PLUGIN_FAILED", `Plugin "${plugin}" returned a malformed result: expected { ok: true, value } or { ok: false, error: { code, message } }`);
 }
 
-/** The plugin's answer, or — once the signal aborts and a short grace passes — the abort's own. */
-function raceWithAbort(work: Promise<PluginResult>, signal: AbortSignal): Promise<PluginResult> {
-  let onAbort: (() => void) | undefined;
-  let graceTimer: NodeJS.Timeout | undefined;
-  const aborted = new Promise<PluginResult>((resolve) => {
-    onAbort = () => {
-      const reason = signal.reason as ToolexecError;
-      graceTimer = setTimeout(() => resolve(toolError(reason.code, reason.message)), ABORT_GRACE_MS);
+/**
+ * The plugin's answer, or — once the call is aborted and a short grace passes — the abort's own.
+ * The pipeline aborts calls itself, so it hooks the abort directly instead of listening on the signal.
+ */
+function answerOrAbort(running: RunningCall, plugin: string, name: string, start: () => Promise<PluginResult>): Promise<PluginResult> {
+  return new Promise<PluginResult>((resolve) => {
+    let settled = false;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const settle = (result: PluginResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(graceTimer);
+      running.onAbort = undefined;
+      resolve(result);
     };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return Promise.race([work, aborted]).finally(() => {
-    signal.removeEventListener("abort", onAbort!);
-    clearTimeout(graceTimer);
+    const failed = (error: unknown) => settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${name}": ${(error as Error)?.message ?? String(error)}`));
+    running.onAbort = (reason) => {
+      graceTimer = setTimeout(() => settle(toolError(reason.code, reason.message)), ABORT_GRACE_MS);
+    };
+    const signal = running.controller.signal;
+    if (signal.aborted) running.onAbort(signal.reason as ToolexecError);
+    let work: Promise<PluginResult>;
+    try {
+      work = start();
+    } catch (error) {
+      return failed(error);
+    }
+    Promise.resolve(work).then((result) => settle(checkResultShape(result, plugin)), failed);
   });
 }
 
-export function createCallPipeline(dependencies: PipelineDependencies): CallTool {
+/** A validator, or the reason it could not be compiled (the schema passed its meta-schema check). */
+function validatorOf(get: () => CompiledValidator | undefined): CompiledValidator | undefined | { failure: string } {
+  try {
+    return get();
+  } catch (error) {
+    return { failure: (error as Error).message };
+  }
+}
+
+export function createCallPipeline(dependencies: PipelineDependencies): CallPipeline {
   const { host, scheduler, emitter, log } = dependencies;
+  const calls = new Map<string, RunningCall>();
+  let closedWith: ToolexecError | undefined;
 
-  return async function callTool(name, args, options = {}) {
-    if (dependencies.isClosed()) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${name}": the executor is closed`);
-    const executionId = randomUUID();
-    const startedAt = Date.now();
-    const started = performance.now();
-    const parent = options.parentExecutionId === undefined ? {} : { parentExecutionId: options.parentExecutionId };
-    let registered: RegisteredTool | undefined;
-    let callArguments: Record<string, unknown> | undefined;
-    let timeoutMs: number | undefined;
-
-    const finish = (outcome: PluginResult): ToolResult => {
-      const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      const result: ToolResult = outcome.ok
-        ? { ok: true, value: outcome.value, ...(outcome.content === undefined ? {} : { content: outcome.content }), executionId, tool: name, durationMs }
-        : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
-      if (log) {
-        const record = {
-          time: new Date(startedAt).toISOString(),
-          executionId,
-          ...parent,
-          tool: name,
-          plugin: registered?.owner.name ?? null,
-          arguments: callArguments ?? args ?? null,
-          ok: result.ok,
-          ...(result.ok ? { value: result.value } : { error: result.error }),
-          durationMs,
-          ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        };
-        let shaped: Record<string, unknown> = record;
+  /** Envelope, log record and events: the end of every call, whatever happened. */
+  const finish = (
+    outcome: PluginResult,
+    call: { name: string; args: unknown; executionId: string; startedAt: number; started: number; parentExecutionId: string | undefined; registered?: RegisteredTool; timeoutMs?: number },
+  ): ToolResult => {
+    const { name, executionId, parentExecutionId } = call;
+    const durationMs = Math.round((performance.now() - call.started) * 1000) / 1000;
+    const result: ToolResult = outcome.ok
+      ? outcome.content === undefined
+        ? { ok: true, value: outcome.value, executionId, tool: name, durationMs }
+        : { ok: true, value: outcome.value, content: outcome.content, executionId, tool: name, durationMs }
+      : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
+    if (log) {
+      const record: ExecutionRecord = {
+        time: new Date(call.startedAt).toISOString(),
+        executionId,
+        ...(parentExecutionId === undefined ? {} : { parentExecutionId }),
+        tool: name,
+        plugin: call.registered?.owner.name ?? null,
+        arguments: call.args ?? null,
+        ok: result.ok,
+        ...(result.ok ? { value: result.value } : { error: result.error }),
+        durationMs,
+        ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+      };
+      let shaped: Record<string, unknown> = record;
+      // The owner is the instance that ran the call, even when the executor has closed it since.
+      const shape = call.registered?.owner.instance.shapeLogRecord;
+      if (shape) {
         try {
-          shaped = dependencies.shapeLogRecord?.(record) ?? record;
+          shaped = shape.call(call.registered!.owner.instance, record);
         } catch {
           shaped = record;
         }
-        log.write(shaped, host.secrets());
       }
-      emitter.emit("tool:end", { ...result, ...parent });
-      if (!result.ok) emitter.emit("tool:error", { ...result, ...parent });
-      return result;
-    };
+      log.write(shaped, host.secrets());
+    }
+    const event = parentExecutionId === undefined ? result : { ...result, parentExecutionId };
+    emitter.emit("tool:end", event);
+    if (!result.ok) emitter.emit("tool:error", event as ToolResult & { ok: false });
+    return result;
+  };
 
-    if (options.timeoutMs !== undefined && !(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMEOUT_MS)) {
-      return finish(toolError("INVALID_OPTIONS", `Expected timeoutMs to be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, got ${describeValue(options.timeoutMs)}`));
-    }
-    registered = host.tools.get(name);
-    if (!registered) {
-      const switchedOff = dependencies.missingToolHint?.(name);
-      if (switchedOff !== undefined) return finish(toolError("TOOL_NOT_FOUND", switchedOff, { available: [...host.tools.keys()] }));
-      const hint = closestMatch(name, host.tools.keys());
-      return finish(toolError("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""}`, { available: [...host.tools.keys()] }));
-    }
-    const { definition, owner } = registered;
+  const notFound = (name: string): PluginResult => {
+    // Large registries are named in part: an error result stays small whatever the registry's size.
+    const names = [...host.tools.keys()];
+    const available = names.length <= MAX_NAMED_TOOLS ? names : [...names.slice(0, MAX_NAMED_TOOLS), `… and ${names.length - MAX_NAMED_TOOLS} more`];
+    const switchedOff = dependencies.unavailableToolHint?.(name);
+    if (switchedOff !== undefined) return toolError("TOOL_NOT_FOUND", switchedOff, { available });
+    const hint = closestMatch(name, host.tools.keys());
+    return toolError("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""}`, { available });
+  };
 
-    if (args === undefined || args === null) {
-      callArguments = {};
-    } else if (!isPlainObject(args)) {
-      const kind = typeof args === "object" && !Array.isArray(args) ? `a ${(args as object).constructor?.name ?? "non-plain object"}` : describeValue(args);
-      return finish(toolError("INVALID_INPUT", `Expected the arguments of "${name}" to be a plain object, got ${kind}`));
-    } else {
-      try {
-        // A JSON round trip: rejects what cannot cross to a tool and snapshots the caller's object.
-        callArguments = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
-      } catch (error) {
-        return finish(toolError("INVALID_INPUT", `The arguments of "${name}" are not JSON-serializable: ${(error as Error).message}`));
-      }
-    }
-    const problems = registered.validateInput(callArguments);
-    if (problems.length > 0) {
-      return finish(toolError("INVALID_INPUT", `Invalid arguments for "${name}": ${formatSchemaProblems(problems)}`, { problems }));
-    }
-
-    timeoutMs = options.timeoutMs ?? definition.timeoutMs ?? dependencies.defaultTimeoutMs;
-    const deadline = startedAt + timeoutMs;
+  /** Abort the call at its deadline, on the caller's signal, or when the executor closes. */
+  const track = (name: string, executionId: string, timeoutMs: number, signal: AbortSignal | undefined) => {
     const controller = new AbortController();
-    const budget = timeoutMs;
-    const timer = setTimeout(() => controller.abort(new ToolexecError("TIMEOUT", `"${name}" did not finish within ${budget} ms`)), timeoutMs);
-    const onCallerAbort = () => controller.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled by the caller`));
-    if (options.signal?.aborted) controller.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
-    else options.signal?.addEventListener("abort", onCallerAbort, { once: true });
-    dependencies.inflight.add(controller);
-    host.enter(owner);
-    emitter.emit("tool:start", { executionId, tool: name, arguments: callArguments, ...parent });
+    let settle!: () => void;
+    const running: RunningCall = {
+      controller,
+      abort(reason) {
+        if (controller.signal.aborted) return;
+        controller.abort(reason);
+        running.onAbort?.(reason);
+      },
+      onAbort: undefined,
+      done: new Promise<void>((resolve) => (settle = resolve)),
+      lentSlot: undefined,
+      holdsSlot: false,
+    };
+    const timer = setTimeout(() => running.abort(new ToolexecError("TIMEOUT", `"${name}" did not finish within ${timeoutMs} ms`)), timeoutMs);
+    const onCallerAbort = () => running.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled by the caller`));
+    if (signal?.aborted) running.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
+    else signal?.addEventListener("abort", onCallerAbort, { once: true });
+    calls.set(executionId, running);
+    const untrack = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+      calls.delete(executionId);
+      settle();
+    };
+    return { running, untrack };
+  };
 
-    let outcome: PluginResult;
+  /** Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting. */
+  const schedule = async (registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined) => {
+    if (running.controller.signal.aborted) throw running.controller.signal.reason;
+    if (registered.definition.selfScheduled) return () => {};
+    let lender: FifoSemaphore | undefined;
+    if (parent?.holdsSlot) lender = parent.lentSlot ??= createFifoSemaphore(1);
+    const release = await scheduler.acquire(name, registered.definition.parallel ?? false, running.controller.signal, lender);
+    running.holdsSlot = true;
+    return () => {
+      running.holdsSlot = false;
+      release();
+    };
+  };
+
+  const invoke = (registered: RegisteredTool, name: string, callArguments: Record<string, unknown>, executionId: string, deadline: number, running: RunningCall, parentExecutionId: string | undefined) => {
+    const { owner } = registered;
+    const signal = running.controller.signal;
+    const options: PluginCallOptions = {
+      signal,
+      deadline,
+      onProgress: (progress) =>
+        emitter.emit("tool:progress", parentExecutionId === undefined ? { executionId, tool: name, ...progress } : { executionId, tool: name, ...progress, parentExecutionId }),
+      callTool: (subName, subArgs, subOptions = {}) => callTool(subName, subArgs, { signal, ...subOptions, parentExecutionId: executionId }),
+    };
+    return answerOrAbort(running, owner.name, name, () => owner.instance.callTool({ name, arguments: callArguments, executionId }, options));
+  };
+
+  const checkOutput = (registered: RegisteredTool, name: string, outcome: PluginResult, timeoutMs: number): PluginResult => {
+    if (outcome.ok) {
+      const validator = validatorOf(registered.outputValidator);
+      if (validator === undefined) return outcome;
+      if (typeof validator !== "function") return toolError("PLUGIN_FAILED", `The outputSchema of "${name}" cannot be compiled: ${validator.failure}`);
+      const problems = validator(outcome.value);
+      if (problems.length === 0) return outcome;
+      const message = `The result of "${name}" does not match its outputSchema: ${formatSchemaProblems(problems).replace(/\barguments\b/g, "result")}`;
+      return toolError("INVALID_OUTPUT", message, { problems });
+    }
+    if (outcome.error.code === "TIMEOUT") return { ok: false, error: { ...outcome.error, details: { timeoutMs, ...outcome.error.details } } satisfies ToolErrorInfo };
+    return outcome;
+  };
+
+  async function callTool(name: string, args?: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
+    if (closedWith) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${name}": the executor is closed`);
+    const parentExecutionId = options?.parentExecutionId;
+    const call = { name, args, executionId: randomUUID(), startedAt: Date.now(), started: performance.now(), parentExecutionId } as Parameters<typeof finish>[1];
+    if (typeof name !== "string") {
+      call.name = String(name);
+      return finish(toolError("INVALID_INPUT", `Expected the tool name to be a string, got ${describeValue(name)}`), call);
+    }
+    const optionsProblem = checkCallOptions(options);
+    if (optionsProblem) return finish(optionsProblem, call);
+
+    const lease = host.lease(name);
+    if (!lease) return finish(notFound(name), call);
+    const registered = (call.registered = lease.tool);
     try {
-      let release: (() => void) | undefined;
+      const snapshot = snapshotArguments(name, args);
+      if (!snapshot.ok) return finish(snapshot, call);
+      const callArguments = (call.args = snapshot.value);
+      const validator = validatorOf(registered.inputValidator);
+      if (typeof validator !== "function") return finish(toolError("PLUGIN_FAILED", `The inputSchema of "${name}" cannot be compiled: ${validator?.failure}`), call);
+      const problems = validator(callArguments);
+      if (problems.length > 0) return finish(toolError("INVALID_INPUT", `Invalid arguments for "${name}": ${formatSchemaProblems(problems)}`, { problems }), call);
+
+      const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? dependencies.defaultTimeoutMs);
+      const { running, untrack } = track(name, call.executionId, timeoutMs, options.signal);
+      emitter.emit("tool:start", parentExecutionId === undefined ? { executionId: call.executionId, tool: name, arguments: callArguments } : { executionId: call.executionId, tool: name, arguments: callArguments, parentExecutionId });
+      let outcome: PluginResult;
       try {
-        // A call cancelled before it began takes no slot and never reaches the plugin.
-        if (controller.signal.aborted) throw controller.signal.reason;
-        release = dependencies.isSelfScheduled?.(registered) ? () => {} : await scheduler.acquire(name, definition.parallel ?? false, controller.signal);
-      } catch (error) {
-        const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
-        outcome = toolError(fault.code, fault.message, fault.details);
-      }
-      if (release) {
+        let release: (() => void) | undefined;
         try {
-          const work = Promise.resolve()
-            .then(() =>
-              owner.instance.callTool(
-                { name, arguments: callArguments, executionId },
-                { signal: controller.signal, deadline, onProgress: (progress) => emitter.emit("tool:progress", { executionId, tool: name, ...progress, ...parent }) },
-              ),
-            )
-            .then(
-              (result) => checkResultShape(result, owner.name),
-              (error: unknown) => toolError("PLUGIN_FAILED", `Plugin "${owner.name}" threw while calling "${name}": ${(error as Error)?.message ?? String(error)}`),
-            );
-          outcome = await raceWithAbort(work, controller.signal);
-        } finally {
-          release();
+          // A call cancelled before it began takes no slot and never reaches the plugin.
+          release = await schedule(registered, name, running, parentExecutionId === undefined ? undefined : calls.get(parentExecutionId));
+        } catch (error) {
+          const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
+          outcome = toolError(fault.code, fault.message, fault.details);
         }
+        if (release) {
+          try {
+            outcome = await invoke(registered, name, callArguments, call.executionId, call.startedAt + timeoutMs, running, parentExecutionId);
+          } finally {
+            release();
+          }
+        }
+        return finish(checkOutput(registered, name, outcome!, timeoutMs), call);
+      } finally {
+        untrack();
       }
     } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onCallerAbort);
-      dependencies.inflight.delete(controller);
-      host.leave(owner);
+      lease.release();
     }
-    outcome = outcome!;
+  }
 
-    if (outcome.ok && registered.validateOutput) {
-      const outputProblems = registered.validateOutput(outcome.value);
-      if (outputProblems.length > 0) {
-        const message = `The result of "${name}" does not match its outputSchema: ${formatSchemaProblems(outputProblems).replace(/\barguments\b/g, "result")}`;
-        return finish(toolError("INVALID_OUTPUT", message, { problems: outputProblems }));
-      }
-    }
-    if (!outcome.ok && outcome.error.code === "TIMEOUT") {
-      outcome = { ok: false, error: { ...outcome.error, details: { timeoutMs, ...outcome.error.details } } satisfies ToolErrorInfo };
-    }
-    return finish(outcome);
+  return {
+    callTool,
+    async closeAll(reason) {
+      closedWith = reason;
+      const under = [...calls.values()];
+      for (const running of under) running.abort(reason);
+      await Promise.allSettled(under.map((running) => running.done));
+    },
   };
 }

@@ -1,12 +1,12 @@
-/** The events an executor emits, by name, with their payloads. */
+/** The events an executor emits, by name, with their payloads: the core's own, and every plugin's. */
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { ToolexecError } from "../errors/toolexec-error.js";
 import type { ToolProgress } from "../plugin-contract.js";
+import type { PluginEvents } from "../plugin-events.js";
 import type { ToolFailure, ToolResult } from "../tool-result.js";
-import type { CodeResult } from "../../plugins/code/code-result.js";
-import type { McpServerEvents } from "../../plugins/mcp/server-info.js";
 
-export interface ExecutorEvents {
+/** The events of the core: calls, the registry and the config. */
+export interface CoreEvents {
   /** A call passed validation and is about to be scheduled. */
   "tool:start": { executionId: string; tool: string; arguments: Record<string, unknown>; parentExecutionId?: string };
   /** Every call ends with exactly one `tool:end`, success or failure. */
@@ -21,14 +21,7 @@ export interface ExecutorEvents {
   "config:reloaded": { restarted: string[]; tools: string[]; warnings: ConfigIssue[] };
   /** A config change was rejected; the last good config keeps running. */
   "config:error": { error: ToolexecError; message: string };
-  /** A code run was accepted (its request passed the checks); `code` is its first 500 characters. */
-  "code:start": { executionId: string; code: string; inputBytes: number; timeoutMs: number };
-  /** Every accepted code run ends with exactly one `code:end`, carrying its result. */
-  "code:end": CodeResult & { executionId: string };
-  /** An MCP server was initialized (again after a drop: `reconnected`). */
-  "server:connected": McpServerEvents["server:connected"];
-  /** An MCP server became unusable: its first connection failed or a live one dropped; `reason` says why. */
-  "server:disconnected": McpServerEvents["server:disconnected"];
-  /** A background reconnection to an MCP server is scheduled for `nextAttemptAt` (epoch ms). */
-  "server:retrying": McpServerEvents["server:retrying"];
 }
+
+/** Every event an executor emits: the core's and those the plugins declare in `PluginEvents`. */
+export type ExecutorEvents = CoreEvents & PluginEvents;

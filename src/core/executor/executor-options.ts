@@ -1,4 +1,8 @@
-/** The options of `createExecutor`, checked once and resolved into `ResolvedExecutorOptions` with named defaults. */
+/**
+ * The core's options of `createExecutor`, checked once and resolved into `ResolvedExecutorOptions`
+ * with named defaults. The composition root adds the built-in plugins' options to the same strict
+ * schema, so an unknown key is refused wherever it was meant to go.
+ */
 import path from "node:path";
 import { z } from "zod";
 import { formatJsonPath } from "../config/parse-json-document.js";
@@ -8,16 +12,14 @@ import { ToolexecError } from "../errors/toolexec-error.js";
 import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES, isLogInterval } from "../log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
-import type { HumanInputHandler } from "../../plugins/human/human-input-plugin.js";
-import type { ElicitationHandler } from "../../plugins/mcp/elicitation.js";
-import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "../config/code-execution-config-schema.js";
 
 export const DEFAULT_MAX_CONCURRENCY = 8;
 export const DEFAULT_MAX_QUEUE = 256;
 export const DEFAULT_RELOAD_DEBOUNCE_MS = 50;
 export const DEFAULT_LOG_DIR = ".toolexec/logs";
 
-export interface ExecutorOptions {
+/** The options the core itself understands; `createExecutor` takes these plus the built-in plugins' own. */
+export interface CoreExecutorOptions {
   /** Folder holding tools.json, mcp.json and tools/. Default `process.cwd()`. */
   root?: string;
   /** Reload config and scripts when they change on disk. Default true. */
@@ -39,22 +41,8 @@ export interface ExecutorOptions {
     /** Values larger than this many bytes are logged as a preview. Default 65536. */
     maxValueBytes?: number;
   };
-  /** Enables `request_human_input`: called with the question, returns the person's answer. */
-  onHumanInput?: HumanInputHandler;
-  /** Answers MCP servers' elicitation requests (a form or a URL for the user); without it servers are told the client cannot elicit. */
-  onElicitation?: ElicitationHandler;
-  /** MCP client behaviour. */
-  mcp?: {
-    /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
-    startupTimeoutMs?: number;
-  };
-  /**
-   * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
-   * overrides the same key of tools.json's `codeExecution`. See docs/code-execution.md.
-   */
-  codeExecution?: CodeExecutionConfig;
   /** Extra plugins, started after the built-in ones. */
-  plugins?: ExecutorPlugin[];
+  plugins?: ExecutorPlugin<never>[];
   /** Budget of a call whose tool names none, in ms. Default 30000. */
   defaultTimeoutMs?: number;
   /** Calls running at once across all tools. Default 8. */
@@ -73,12 +61,7 @@ export interface ResolvedExecutorOptions {
   toolsConfig: string | false;
   mcpConfig: string | false;
   log: false | { dir: string; interval: string; maxFiles: number; redactKeys: RegExp[]; maxValueBytes: number };
-  onHumanInput: HumanInputHandler | undefined;
-  onElicitation: ElicitationHandler | undefined;
-  /** As given; merged with tools.json's `codeExecution` whenever the config is (re)loaded. */
-  codeExecution: CodeExecutionConfig | undefined;
-  mcp: { startupTimeoutMs: number | undefined };
-  plugins: ExecutorPlugin[];
+  plugins: ExecutorPlugin<never>[];
   defaultTimeoutMs: number;
   maxConcurrency: number;
   maxQueue: number;
@@ -87,7 +70,8 @@ export interface ResolvedExecutorOptions {
 }
 
 const relativePath = z.string().min(1);
-const optionsSchema = z.strictObject({
+/** The core's option schemas by key, in the order messages list them. */
+export const coreOptionSchemas = {
   root: z.string().min(1).optional(),
   watch: z.boolean().optional(),
   toolsConfig: z.union([relativePath, z.literal(false)]).optional(),
@@ -106,10 +90,6 @@ const optionsSchema = z.strictObject({
       maxValueBytes: z.number().int().positive().optional(),
     })
     .optional(),
-  onHumanInput: z.function().optional(),
-  onElicitation: z.function().optional(),
-  codeExecution: codeExecutionConfigSchema.optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional() }).optional(),
   plugins: z
     .array(z.looseObject({ name: z.string().min(1), start: z.function() }))
     .optional(),
@@ -120,7 +100,7 @@ const optionsSchema = z.strictObject({
   logger: z
     .looseObject({ debug: z.function(), info: z.function(), warn: z.function(), error: z.function() })
     .optional(),
-});
+};
 
 const stderrLogger: Logger = {
   debug() {},
@@ -131,21 +111,29 @@ const stderrLogger: Logger = {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Check the caller's options (never mutating them) and apply defaults. Throws `INVALID_OPTIONS`. */
-export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecutorOptions {
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    const problems = describeZodIssues(parsed.error.issues, optionsSchema, options ?? {}).map(
-      ({ path: at, message }) => `${formatJsonPath(at) || "options"}: ${message}`,
-    );
-    throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
-  }
-  const ceilingProblem = options.codeExecution === undefined ? undefined : timeoutCeilingProblem(options.codeExecution);
-  if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
+/** Throws `INVALID_OPTIONS` listing every problem of `options` against the strict `schema`. */
+export function checkOptions(schema: z.ZodType, options: unknown): void {
+  const parsed = schema.safeParse(options ?? {});
+  if (parsed.success) return;
+  const problems = describeZodIssues(parsed.error.issues, schema, options ?? {}).map(({ path: at, message }) => `${formatJsonPath(at) || "options"}: ${message}`);
+  throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
+}
+
+/**
+ * Check the caller's core options (never mutating them) and apply defaults. Throws `INVALID_OPTIONS`.
+ * `reservedPluginNames` are the built-in plugins' names, which a host plugin may not take.
+ */
+export function resolveExecutorOptions(options: CoreExecutorOptions, reservedPluginNames: readonly string[] = []): ResolvedExecutorOptions {
+  checkOptions(z.strictObject(coreOptionSchemas), options);
+  return resolveCheckedOptions(options, reservedPluginNames);
+}
+
+/** Defaults for options a strict schema has already checked. */
+export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPluginNames: readonly string[]): ResolvedExecutorOptions {
   const root = path.resolve(options.root ?? process.cwd());
   const names = new Set<string>();
   for (const plugin of options.plugins ?? []) {
-    if (names.has(plugin.name) || ["script", "human", "mcp", "code"].includes(plugin.name)) {
+    if (names.has(plugin.name) || reservedPluginNames.includes(plugin.name)) {
       throw new ToolexecError("INVALID_OPTIONS", `Plugin name "${plugin.name}" is already taken; give each plugin a unique name`);
     }
     names.add(plugin.name);
@@ -169,10 +157,6 @@ export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecut
             ],
             maxValueBytes: options.log?.maxValueBytes ?? DEFAULT_LOG_MAX_VALUE_BYTES,
           },
-    onHumanInput: options.onHumanInput,
-    onElicitation: options.onElicitation,
-    codeExecution: options.codeExecution === undefined ? undefined : { ...options.codeExecution },
-    mcp: { startupTimeoutMs: options.mcp?.startupTimeoutMs },
     plugins: [...(options.plugins ?? [])],
     defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxConcurrency: options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,

@@ -1,7 +1,7 @@
 /**
  * Runs the plugins and keeps the tool registry. On reload only plugins whose entries changed are
  * restarted: the new instance starts, the registry swaps atomically, and the old instance closes
- * once its in-flight calls have finished on it.
+ * once the calls that leased its tools have finished on it.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ExecutorPlugin, Logger, PluginContext, PluginInstance, ToolDefinition } from "../plugin-contract.js";
@@ -9,25 +9,30 @@ import { checkSchema, compileSchema, type CompiledValidator } from "../schema/sc
 
 /** A plugin to run with the config entries it owns. */
 export interface PluginSpec {
-  plugin: ExecutorPlugin;
+  plugin: ExecutorPlugin<never>;
   entries: unknown[];
 }
 
 export interface RunningPlugin {
+  /** The plugin object it was started from: the key hosts use to reach its API. */
+  plugin: ExecutorPlugin<never>;
   name: string;
   instance: PluginInstance;
   entriesKey: string;
-  /** Calls resolved to this instance and not finished yet. */
-  active: number;
-  retired: boolean;
-  unsubscribe: (() => void) | undefined;
 }
 
 export interface RegisteredTool {
   definition: ToolDefinition;
   owner: RunningPlugin;
-  validateInput: CompiledValidator;
-  validateOutput: CompiledValidator | undefined;
+  /** Compiled on first use: a registry of thousands of tools starts without compiling any. */
+  inputValidator(): CompiledValidator;
+  outputValidator(): CompiledValidator | undefined;
+}
+
+/** A tool taken for one call: its instance stays open until `release()`. */
+export interface ToolLease {
+  tool: RegisteredTool;
+  release(): void;
 }
 
 export interface PluginHost {
@@ -37,12 +42,14 @@ export interface PluginHost {
   start(specs: PluginSpec[]): Promise<void>;
   /** Restart the plugins whose entries changed; returns their names. Throws and keeps the old set on failure. */
   apply(specs: PluginSpec[]): Promise<string[]>;
-  /** The running instance of the plugin with that name, if any (for plugin-specific executor methods). */
-  instance(name: string): PluginInstance | undefined;
+  /** Take the tool named `name` for a call; its plugin instance is not closed before the lease ends. */
+  lease(name: string): ToolLease | undefined;
+  /** The running instance started from `plugin`, if any. */
+  instanceOf<Api>(plugin: ExecutorPlugin<never, Api>): PluginInstance<Api> | undefined;
+  /** The running instances, in start order. */
+  instances(): PluginInstance[];
   /** Strings no log may show, from every running plugin. */
   secrets(): string[];
-  enter(owner: RunningPlugin): void;
-  leave(owner: RunningPlugin): void;
   close(): Promise<void>;
 }
 
@@ -55,35 +62,57 @@ export interface PluginHostOptions {
 
 const keyOf = (entries: unknown[]) => JSON.stringify(entries);
 
+function lazy<Value>(make: () => Value): () => Value {
+  let made = false;
+  let value: Value;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
+}
+
+function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
+  const { inputSchema, outputSchema } = definition;
+  return {
+    definition,
+    owner,
+    inputValidator: lazy(() => compileSchema(inputSchema)),
+    outputValidator: lazy(() => (outputSchema ? compileSchema(outputSchema) : undefined)),
+  };
+}
+
 export function createPluginHost(options: PluginHostOptions): PluginHost {
   let running: RunningPlugin[] = [];
   let tools: ReadonlyMap<string, RegisteredTool> = new Map();
   let closed = false;
-  /** Replaced instances still finishing calls, and the closes under way, so `close()` can wait for all. */
+  /** Leases open per instance; a retired instance closes when its count drops to zero. */
+  const leases = new Map<RunningPlugin, number>();
   const retired = new Set<RunningPlugin>();
+  const unsubscribes = new Map<RunningPlugin, () => void>();
   const closing = new Set<Promise<void>>();
 
   const closeInstance = (plugin: RunningPlugin): Promise<void> => {
     retired.delete(plugin);
-    const done = closeQuietly(plugin);
+    const done = (async () => {
+      unsubscribes.get(plugin)?.();
+      unsubscribes.delete(plugin);
+      try {
+        await plugin.instance.close();
+      } catch (error) {
+        options.logger.warn(`Plugin "${plugin.name}" failed to close: ${(error as Error).message}`);
+      }
+    })();
     closing.add(done);
     void done.finally(() => closing.delete(done));
     return done;
   };
 
-  const closeQuietly = async (plugin: RunningPlugin) => {
-    plugin.unsubscribe?.();
-    try {
-      await plugin.instance.close();
-    } catch (error) {
-      options.logger.warn(`Plugin "${plugin.name}" failed to close: ${(error as Error).message}`);
-    }
-  };
-
   const retire = (plugin: RunningPlugin) => {
-    plugin.retired = true;
     retired.add(plugin);
-    if (plugin.active === 0) void closeInstance(plugin);
+    if (!leases.get(plugin)) void closeInstance(plugin);
   };
 
   /** Build a registry; `strict` makes conflicts and bad schemas throw instead of skipping the tool. */
@@ -100,8 +129,8 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
           continue;
         }
         const reused = previous.get(definition.name);
-        if (reused && reused.definition === definition) {
-          registry.set(definition.name, { ...reused, owner });
+        if (reused && reused.definition === definition && reused.owner === owner) {
+          registry.set(definition.name, reused);
           continue;
         }
         const problems = [...checkSchema(definition.inputSchema), ...(definition.outputSchema ? checkSchema(definition.outputSchema) : [])];
@@ -111,12 +140,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
           options.logger.warn(`${message} (tool skipped)`);
           continue;
         }
-        registry.set(definition.name, {
-          definition,
-          owner,
-          validateInput: compileSchema(definition.inputSchema),
-          validateOutput: definition.outputSchema ? compileSchema(definition.outputSchema) : undefined,
-        });
+        registry.set(definition.name, registerTool(definition, owner));
       }
     }
     return registry;
@@ -125,27 +149,28 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   const startOne = async (spec: PluginSpec): Promise<RunningPlugin> => {
     let instance: PluginInstance;
     try {
-      instance = await spec.plugin.start(spec.entries, options.context);
+      instance = await spec.plugin.start(spec.entries as never[], options.context);
     } catch (error) {
       if (error instanceof ToolexecError) throw error;
       throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
-    const plugin: RunningPlugin = { name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries), active: 0, retired: false, unsubscribe: undefined };
-    plugin.unsubscribe = instance.onToolsChanged?.(() => {
-      if (plugin.retired || closed) return;
+    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries) };
+    const unsubscribe = instance.onToolsChanged?.(() => {
+      if (retired.has(plugin) || closed || !running.includes(plugin)) return;
       tools = buildRegistry(running, false);
       options.onRegistryChanged("plugin");
     });
+    if (unsubscribe) unsubscribes.set(plugin, unsubscribe);
     return plugin;
   };
 
   /** Start the plugins that need it; on any failure close the new ones and rethrow. */
-  const startAll = async (specs: PluginSpec[], reuse: Map<string, RunningPlugin>) => {
+  const startAll = async (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) => {
     const started: RunningPlugin[] = [];
     const next: RunningPlugin[] = [];
     try {
       for (const spec of specs) {
-        const current = reuse.get(spec.plugin.name);
+        const current = reuse.get(spec.plugin);
         if (current && current.entriesKey === keyOf(spec.entries)) {
           next.push(current);
         } else {
@@ -161,6 +186,15 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     }
   };
 
+  const release = (owner: RunningPlugin) => {
+    const open = (leases.get(owner) ?? 1) - 1;
+    if (open > 0) leases.set(owner, open);
+    else {
+      leases.delete(owner);
+      if (retired.has(owner)) void closeInstance(owner);
+    }
+  };
+
   return {
     get tools() {
       return tools;
@@ -171,7 +205,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       tools = registry;
     },
     async apply(specs) {
-      const { next, started, registry } = await startAll(specs, new Map(running.map((plugin) => [plugin.name, plugin])));
+      const { next, started, registry } = await startAll(specs, new Map(running.map((plugin) => [plugin.plugin, plugin])));
       const replaced = running.filter((plugin) => !next.includes(plugin));
       running = next;
       tools = registry;
@@ -179,18 +213,26 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       options.onRegistryChanged("reload");
       return started.map((plugin) => plugin.name);
     },
-    instance(name) {
-      return running.find((plugin) => plugin.name === name)?.instance;
+    lease(name) {
+      const tool = tools.get(name);
+      if (!tool) return undefined;
+      leases.set(tool.owner, (leases.get(tool.owner) ?? 0) + 1);
+      let released = false;
+      return {
+        tool,
+        release() {
+          if (released) return;
+          released = true;
+          release(tool.owner);
+        },
+      };
     },
+    instanceOf<Api>(plugin: ExecutorPlugin<never, Api>) {
+      return running.find((candidate) => candidate.plugin === plugin)?.instance as PluginInstance<Api> | undefined;
+    },
+    instances: () => running.map((plugin) => plugin.instance),
     secrets() {
       return running.flatMap((plugin) => [...(plugin.instance.secrets?.() ?? [])]);
-    },
-    enter(owner) {
-      owner.active++;
-    },
-    leave(owner) {
-      owner.active--;
-      if (owner.retired && owner.active === 0) void closeInstance(owner);
     },
     async close() {
       closed = true;

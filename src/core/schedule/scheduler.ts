@@ -1,6 +1,7 @@
 /**
  * Decides when a call may run: tools not marked `parallel` run one call at a time in arrival
- * order, every call shares the global concurrency limit, and the wait queue is bounded.
+ * order, every call shares the global concurrency limit, and the wait queue is bounded. A sub-call
+ * may borrow its parent's slot (the parent waits on it), so composing tools never deadlocks.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { createFifoSemaphore, type FifoSemaphore } from "./fifo-semaphore.js";
@@ -15,12 +16,42 @@ export interface Scheduler {
    * Wait for a turn. Resolves to the release function; rejects with `QUEUE_FULL`, or with the
    * signal's reason when it aborts while waiting.
    */
-  acquire(tool: string, parallel: boolean, signal: AbortSignal): Promise<() => void>;
+  acquire(tool: string, parallel: boolean, signal: AbortSignal, lender?: FifoSemaphore): Promise<() => void>;
   /** Calls waiting for a turn right now. */
   readonly queued: number;
   /** Reject every waiting call with `reason`. */
   rejectAll(reason: unknown): void;
 }
+
+/** Wait on two semaphores at once; the first to grant wins and a late grant of the other is given back. */
+function acquireEither(first: FifoSemaphore, second: FifoSemaphore, signal: AbortSignal): Promise<FifoSemaphore> {
+  return new Promise((resolve, reject) => {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(signal.reason);
+    let decided = false;
+    let failures = 0;
+    signal.addEventListener("abort", onAbort, { once: true });
+    for (const semaphore of [first, second]) {
+      semaphore.acquire(stop.signal).then(
+        () => {
+          if (decided) return semaphore.release();
+          decided = true;
+          signal.removeEventListener("abort", onAbort);
+          stop.abort(LOST_RACE);
+          resolve(semaphore);
+        },
+        (reason: unknown) => {
+          if (decided || ++failures < 2) return;
+          signal.removeEventListener("abort", onAbort);
+          reject(reason);
+        },
+      );
+    }
+  });
+}
+
+/** The reason the losing wait of `acquireEither` is withdrawn with; never seen by a caller. */
+const LOST_RACE = new Error("another permit was granted first");
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const global = createFifoSemaphore(options.maxConcurrency);
@@ -38,8 +69,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (gate.load === 0 && gates.get(tool) === gate) gates.delete(tool);
   };
 
-  const waitFor = async (semaphore: FifoSemaphore, signal: AbortSignal) => {
-    if (semaphore.tryAcquire()) return;
+  /** Take a permit of `semaphore`, or of `lender` when one is given and frees first; returns the one taken. */
+  const waitFor = async (semaphore: FifoSemaphore, signal: AbortSignal, lender?: FifoSemaphore): Promise<FifoSemaphore> => {
+    if (semaphore.tryAcquire()) return semaphore;
+    if (lender?.tryAcquire()) return lender;
     if (queued >= options.maxQueue) {
       throw new ToolexecError("QUEUE_FULL", `Too many calls waiting (limit ${options.maxQueue}); try again later`, {
         details: { maxQueue: options.maxQueue, maxConcurrency: options.maxConcurrency },
@@ -47,14 +80,18 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     queued++;
     try {
-      await semaphore.acquire(signal);
+      if (!lender) {
+        await semaphore.acquire(signal);
+        return semaphore;
+      }
+      return await acquireEither(semaphore, lender, signal);
     } finally {
       queued--;
     }
   };
 
   return {
-    async acquire(tool, parallel, signal) {
+    async acquire(tool, parallel, signal, lender) {
       const gate = parallel ? undefined : gateFor(tool);
       if (gate) {
         try {
@@ -64,8 +101,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           throw error;
         }
       }
+      let slot: FifoSemaphore;
       try {
-        await waitFor(global, signal);
+        slot = await waitFor(global, signal, lender);
       } catch (error) {
         if (gate) {
           gate.release();
@@ -77,7 +115,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       return () => {
         if (released) return;
         released = true;
-        global.release();
+        slot.release();
         if (gate) {
           gate.release();
           forgetIdle(tool, gate);

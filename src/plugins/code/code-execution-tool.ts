@@ -65,6 +65,9 @@ export function createCodeExecutionTool({ options, listTools, logger }: CodeExec
     annotations: { title: "Run code that calls tools", openWorldHint: true },
     timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
     parallel: true,
+    // Its runtime pool bounds it, and its sub-calls take slots: holding one as well would let a few
+    // runs starve their own tool calls.
+    selfScheduled: true,
   };
   return {
     definition,

@@ -4,7 +4,7 @@
  * all of it, the input's size instead of the input, each tool call, the outcome and the timings.
  * The run's own tool calls have their own lines, with this line's `executionId` as `parentExecutionId`.
  */
-import type { CodeFailureDetails, CodeResult } from "./code-result.js";
+import type { CodeExecutionOutput, CodeFailureDetails } from "./code-result.js";
 
 /** How much of the code a log line keeps. */
 export const LOGGED_CODE_CHARS = 500;
@@ -31,8 +31,8 @@ const round = (ms: number) => Math.round(ms * 1000) / 1000;
 export function shapeCodeLogRecord(record: Record<string, unknown>, stats: CodeRunStats | undefined): Record<string, unknown> {
   const { arguments: args, value, error, durationMs, timeoutMs, ...rest } = record;
   const { code, input, options } = (args ?? {}) as { code?: unknown; input?: unknown; options?: unknown };
-  const envelope = value as Extract<CodeResult, { ok: true }> | undefined;
-  const failure = error as { code?: unknown; message?: unknown; details?: Partial<CodeFailureDetails> } | undefined;
+  const envelope = value !== null && typeof value === "object" ? (value as CodeExecutionOutput) : undefined;
+  const failure = error !== null && typeof error === "object" ? (error as { code?: unknown; message?: unknown; details?: Partial<CodeFailureDetails> }) : undefined;
   const toolCalls = envelope?.tool_calls ?? failure?.details?.tool_calls ?? [];
   const logs = envelope?.logs ?? failure?.details?.logs ?? [];
   let inputBytes = stats?.inputBytes;

@@ -6,12 +6,12 @@
 import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { abortReasonCode, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
+import { CODE_EXECUTION_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
 import { resolveCodeExecutionOptions, type ResolvedCodeExecutionOptions } from "./code-execution-options.js";
 import { createCodeExecutionTool } from "./code-execution-tool.js";
 import { shapeCodeLogRecord, type CodeRunStats } from "./code-log-record.js";
-import type { CodeFailureDetails, CodeResult } from "./code-result.js";
-import { CODE_EXECUTION_TOOL_NAME } from "./declarations/index.js";
+import { toCodeResult, type CodeExecutionOutput, type CodeFailureDetails } from "./code-result.js";
 import { prepareSource } from "./prepare-source.js";
 import { resolveCodeRequest } from "./resolve-code-request.js";
 import { runOnRuntime, type RunError } from "./run-on-runtime.js";
@@ -30,16 +30,6 @@ const RUN_ENDED = new ToolexecError("CANCELLED", "The code execution that made t
 const ENDED_RUN_CALLS = new AbortController();
 ENDED_RUN_CALLS.abort(RUN_ENDED);
 
-/** The running plugin; the executor uses `shapeLogRecord` for the run's execution-log line. */
-export interface CodePluginInstance extends PluginInstance {
-  shapeLogRecord(record: Record<string, unknown>): Record<string, unknown>;
-  /**
-   * Whether the tool named `name` is shown when tools are listed to a model. False only under
-   * `listOnlyCodeExecution` for tools code can call: those are reached through `code_execution`.
-   * A listing policy, not access control: `callTool` still runs them.
-   */
-  isListed(name: string): boolean;
-}
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
@@ -67,7 +57,7 @@ function countLines(code: string): number {
 export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
   return {
     name: CODE_PLUGIN_NAME,
-    async start(entries, context): Promise<CodePluginInstance> {
+    async start(entries, context): Promise<PluginInstance> {
       const options = entries[0] ?? resolveCodeExecutionOptions(undefined, { enabled: true });
       const pool = createRuntimePool({
         poolSize: options.poolSize,
@@ -101,15 +91,20 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
         let queueMs = 0;
         let runMs = 0;
         const end = (result: { ok: true; value: unknown } | { ok: false; error: RunError }): PluginResult => {
-          const base = { execution_id: executionId, logs, tool_calls: trace, duration_ms: round(performance.now() - started) };
-          const codeResult: CodeResult = result.ok ? { ok: true, value: result.value, ...base } : { ok: false, error: result.error, ...base };
+          const durationMs = round(performance.now() - started);
           if (stats.size >= MAX_PENDING_STATS) stats.delete(stats.keys().next().value!);
           stats.set(executionId, { inputBytes: request.inputBytes, queueMs, runMs, toolCallCount, timeoutMs: request.timeoutMs });
-          context.emit("code:end", { executionId, ...codeResult });
-          if (codeResult.ok) return { ok: true, value: codeResult };
-          const { stack, ...error } = codeResult.error;
-          const details: CodeFailureDetails = { ...(stack === undefined ? {} : { stack }), logs, tool_calls: trace, duration_ms: base.duration_ms };
-          return toolError(error.code, error.message, details);
+          let outcome: PluginResult;
+          if (result.ok) {
+            const output: CodeExecutionOutput = { ok: true, value: result.value, execution_id: executionId, logs, tool_calls: trace, duration_ms: durationMs };
+            outcome = { ok: true, value: output };
+          } else {
+            const { stack, ...error } = result.error;
+            const details: CodeFailureDetails = { ...(stack === undefined ? {} : { stack }), logs, tool_calls: trace, duration_ms: durationMs };
+            outcome = toolError(error.code, error.message, details);
+          }
+          context.emit("code:end", toCodeResult({ ...outcome, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs }));
+          return outcome;
         };
 
         const prepared = prepareSource(request.code);
@@ -152,7 +147,7 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
         return end(outcome.result);
       };
 
-      const instance: CodePluginInstance = {
+      const instance: PluginInstance = {
         listTools: () => [tool.definition],
         async callTool(call, { signal, deadline }) {
           if (call.name !== CODE_EXECUTION_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);
@@ -166,7 +161,9 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
             inflight.delete(run);
           }
         },
-        isListed: (name) => listedAlone === undefined || listedAlone.has(name),
+        // A listing policy, not access control: under `listOnlyCodeExecution` the tools code can
+        // call are left out of what a model is shown (it reaches them through code_execution).
+        ...(listedAlone === undefined ? {} : { isListed: (definition) => listedAlone.has(definition.name) }),
         shapeLogRecord(record) {
           const executionId = String(record.executionId);
           const runStats = stats.get(executionId);

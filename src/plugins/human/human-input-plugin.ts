@@ -2,8 +2,9 @@
 import { MAX_TIMEOUT_MS } from "../../core/config/tools-config-schema.js";
 import { abortReasonCode, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
+import { HUMAN_INPUT_TOOL_NAME, HUMAN_SERVER } from "../../core/tool-names.js";
 
-export const HUMAN_INPUT_TOOL_NAME = "request_human_input";
+export { HUMAN_INPUT_TOOL_NAME };
 /** How long a question waits for its answer when the call names no `timeoutMs`. */
 export const DEFAULT_HUMAN_INPUT_TIMEOUT_MS = 5 * 60_000;
 
@@ -44,6 +45,9 @@ const definition: ToolDefinition = {
   annotations: { title: "Ask a person", readOnlyHint: true, openWorldHint: true },
   timeoutMs: MAX_TIMEOUT_MS,
   parallel: true,
+  // A question waits for a person, not for a machine: it takes no concurrency slot.
+  selfScheduled: true,
+  server: { name: HUMAN_SERVER, tool: HUMAN_INPUT_TOOL_NAME },
 };
 
 /** The plugin; the executor adds it when `onHumanInput` is given. */

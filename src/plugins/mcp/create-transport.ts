@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerEntry, RemoteServerEntry, StdioServerEntry } from "../../core/config/resolve-mcp-server.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
-import { INHERITED_ENV_NAMES } from "../script/script-environment.js";
+import { inheritedEnvironment } from "../../core/host-environment.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { createObservedFetch, type HttpObserver } from "./observed-fetch.js";
 
@@ -31,13 +31,9 @@ export interface TransportOptions {
   fetch: FetchLike;
 }
 
-/** The host variables a stdio server inherits (the same allowlist as scripts, plus `LC_*`), then its own env. */
+/** The host variables a stdio server inherits (the same allowlist as scripts), then its own env. */
 function serverEnvironment(entry: StdioServerEntry): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && (INHERITED_ENV_NAMES.includes(name) || name.startsWith("LC_"))) env[name] = value;
-  }
-  return { ...env, ...entry.env };
+  return { ...inheritedEnvironment(), ...entry.env };
 }
 
 function createStdioTransport(entry: StdioServerEntry): BuiltTransport {

@@ -4,7 +4,6 @@
  */
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
-import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { ElicitationHandler } from "./elicitation.js";
@@ -34,8 +33,8 @@ export interface McpPluginOptions {
 
 export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false; error: { code: "CONFIG_INVALID" | "SERVER_NOT_ALLOWED" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
 
-/** A running `mcp` plugin: tools, plus servers, resources and run-time servers for the executor. */
-export interface McpPluginInstance extends PluginInstance {
+/** The `mcp` plugin's API for hosts (`executor.pluginApi(mcp)`; the executor's own MCP methods use it). */
+export interface McpApi {
   servers(): McpServerInfo[];
   listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
   readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
@@ -53,7 +52,7 @@ interface Route {
  * const plugin = mcpPlugin({ onElicitation: async () => ({ action: "decline" }) });
  * // the executor starts it with mcp.json's resolved entries: plugin.start(entries, context)
  */
-export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpServerEntry> {
+export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpServerEntry, McpApi> {
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
   const pool = createServerPool();
   const guarded = createGuardedFetch(options.resolveHostname);
@@ -61,16 +60,9 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
 
   return {
     name: "mcp",
-    async start(entries, context: PluginContext): Promise<McpPluginInstance> {
+    async start(entries, context: PluginContext): Promise<PluginInstance<McpApi>> {
       instances++;
-      // Events of the executor's start-up are held until just after it: a host can only subscribe
-      // once `createExecutor` has resolved, and "server X is unreachable" is what it most wants to
-      // hear. A reload's instance (another one still runs) has listeners already.
-      let held: Array<[string, Record<string, unknown>]> | undefined = instances === 1 ? [] : undefined;
-      const emit = <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => {
-        if (held) held.push([event, payload]);
-        else context.emit(event, payload);
-      };
+      const emit = <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => context.emit(event, payload as never);
       const connectionContext = (source: "config" | "runtime", trusted: boolean): ConnectionContext => ({
         source,
         logger: context.logger,
@@ -118,20 +110,8 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         return routes;
       };
       await Promise.all(configured.map((connection) => connection.start(startupTimeoutMs)));
-      setImmediate(() => {
-        const events = held ?? [];
-        held = undefined;
-        for (const [event, payload] of events) context.emit(event, payload);
-      });
 
-      const instance: McpPluginInstance = {
-        listTools: (): ToolDefinition[] => [...routeTable().values()].map((route) => route.tool.definition),
-        onToolsChanged(listener) {
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-        secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
-        callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
+      const api: McpApi = {
         servers: () => all().map((connection) => connection.info()),
         listResources: (requestOptions) => listServerResources(all(), context.logger, requestOptions),
         async readResource(server, uri, requestOptions) {
@@ -153,6 +133,17 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           return { ok: true, server: connection.info() };
         },
         removeServer: (name) => pool.removeRuntime(name),
+      };
+
+      const instance: PluginInstance<McpApi> = {
+        listTools: (): ToolDefinition[] => [...routeTable().values()].map((route) => route.tool.definition),
+        onToolsChanged(listener) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
+        callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
+        api,
         async close() {
           if (closed) return;
           closed = true;
@@ -200,10 +191,4 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       }
     },
   };
-}
-
-/** The running `mcp` plugin instance behind an executor, or a throw when it is gone (closed). */
-export function asMcpInstance(instance: PluginInstance | undefined): McpPluginInstance {
-  if (!instance) throw new ToolexecError("EXECUTOR_CLOSED", "The executor is closed");
-  return instance as McpPluginInstance;
 }

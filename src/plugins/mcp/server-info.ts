@@ -62,3 +62,7 @@ export interface McpServerEvents {
   /** A background reconnection attempt is scheduled. */
   "server:retrying": { server: string; attempt: number; nextAttemptAt: number; reason: string };
 }
+
+declare module "../../core/plugin-events.js" {
+  interface PluginEvents extends McpServerEvents {}
+}

@@ -7,9 +7,7 @@ import { createHash } from "node:crypto";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolAnnotations, ToolDefinition } from "../../core/plugin-contract.js";
 import { checkSchema } from "../../core/schema/schema-validator.js";
-
-export const TOOL_NAME_SEPARATOR = "__";
-const MAX_TOOL_NAME_LENGTH = 128;
+import { MAX_TOOL_NAME_LENGTH, TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
 
 /** A tool of one server, as the plugin routes calls to it. */
 export interface ServerTool {
@@ -88,6 +86,7 @@ export function toServerTools(server: string, tools: Tool[], options: Definition
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         // The server decides how much it runs at once; `maxConcurrency` bounds it per server.
         parallel: true,
+        server: { name: server, tool: tool.name },
       },
     });
   }

@@ -2,21 +2,7 @@
  * The environment a script sees: a small allowlist from the host (never the host's API keys), the
  * tool's own `env`, and toolexec's variables. Shell rc files are kept out (`BASH_ENV`, `ENV`).
  */
-
-const INHERITED = new Set([
-  "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TZ", "TMPDIR", "TEMP", "TMP", "TERM",
-  "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS",
-  "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
-]);
-
-/**
- * Files bash (`BASH_ENV`) and sh (`ENV`) source before a non-interactive script. Dropped even when a
- * tool's `env` names them: a script must run the same for everyone, with no startup files.
- */
-const SHELL_STARTUP_VARIABLES = ["BASH_ENV", "ENV"];
-
-/** Host variables every script inherits (plus `LC_*`); anything else must be named in the tool's `env`. */
-export const INHERITED_ENV_NAMES: readonly string[] = [...INHERITED];
+import { SHELL_STARTUP_VARIABLES, inheritedEnvironment } from "../../core/host-environment.js";
 
 /** Values larger than this are not exported as `TOOLEXEC_ARG_*` (they stay on stdin). */
 export const MAX_ARGUMENT_VARIABLE_BYTES = 32 * 1024;
@@ -37,10 +23,7 @@ export interface ScriptEnvironmentInput {
 }
 
 export function buildScriptEnvironment(input: ScriptEnvironmentInput): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && (INHERITED.has(name) || name.startsWith("LC_"))) env[name] = value;
-  }
+  const env = inheritedEnvironment();
   Object.assign(env, input.toolEnv, {
     PYTHONUNBUFFERED: "1",
     PYTHONIOENCODING: "utf-8",

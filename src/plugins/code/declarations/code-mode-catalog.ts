@@ -4,10 +4,11 @@
  * dispatch map.
  */
 import type { ToolDefinition } from "../../../core/plugin-contract.js";
-import { LOCAL_SERVER, toServerAndTool, type ToolAddress } from "./tool-address.js";
+import { CODE_EXECUTION_TOOL_NAME } from "../../../core/tool-names.js";
+import { LOCAL_SERVER, toolAddress, type ToolAddress } from "./tool-address.js";
 
 /** The code-mode tool's own registry name; code cannot call it, so it is never in the catalog. */
-export const CODE_EXECUTION_TOOL_NAME = "code_execution";
+export { CODE_EXECUTION_TOOL_NAME };
 
 /** A tool as sandboxed code sees it. */
 export interface CodeModeTool extends ToolAddress {
@@ -31,7 +32,7 @@ export function listCodeModeTools(tools: readonly ToolDefinition[], exclude: rea
   const catalog: CodeModeTool[] = [];
   for (const definition of tools) {
     if (excluded.has(definition.name)) continue;
-    const address = toServerAndTool(definition.name);
+    const address = toolAddress(definition);
     const key = `${address.server}\u0000${address.tool}`;
     if (seen.has(key)) continue;
     seen.add(key);

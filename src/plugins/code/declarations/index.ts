@@ -7,7 +7,7 @@
  * import { describeCodeExecutionTool, codeExecutionInputSchema } from "./declarations/index.js";
  * const definition = { name: "code_execution", description: describeCodeExecutionTool(tools), inputSchema: codeExecutionInputSchema };
  */
-export { BUILT_IN_TOOL_SERVERS, HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES, SERVER_SEPARATOR, toRegistryName, toServerAndTool } from "./tool-address.js";
+export { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES, toolAddress } from "./tool-address.js";
 export type { ToolAddress } from "./tool-address.js";
 export { CODE_EXECUTION_TOOL_NAME, groupByServer, listCodeModeTools } from "./code-mode-catalog.js";
 export type { CodeModeTool } from "./code-mode-catalog.js";

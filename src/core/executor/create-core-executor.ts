@@ -1,0 +1,217 @@
+/**
+ * The core executor: loads the project's config, runs the plugins it is given and serves every
+ * call through one pipeline. It knows no plugin: the composition root (`src/create-executor.ts`)
+ * says which plugins run for a config.
+ */
+import { loadProjectConfig, type ProjectConfig } from "../config/load-project-config.js";
+import { formatConfigIssue, type ConfigIssue } from "../errors/config-error.js";
+import { ToolexecError } from "../errors/toolexec-error.js";
+import { createEmitter, type Unsubscribe } from "../events.js";
+import { createExecutionLog } from "../log/execution-log.js";
+import type { CallToolOptions, ExecutorPlugin, JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import { createScheduler } from "../schedule/scheduler.js";
+import type { ToolResult } from "../tool-result.js";
+import { createCallPipeline } from "./call-pipeline.js";
+import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
+import type { ExecutorEvents } from "./executor-events.js";
+import type { ResolvedExecutorOptions } from "./executor-options.js";
+import { createPluginHost, type PluginSpec } from "./plugin-host.js";
+import { createReloader, type ReloadResult } from "./reloader.js";
+
+export type { ReloadResult };
+
+/** A tool as an LLM host sees it. */
+export interface ToolInfo {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+}
+
+/** What the core executor offers; the public `Executor` adds the built-in plugins' APIs. */
+export interface CoreExecutor {
+  /** The project folder, absolute. */
+  readonly root: string;
+  /** Non-fatal config problems of the config in force (e.g. a script that does not exist yet). */
+  readonly warnings: readonly ConfigIssue[];
+  /**
+   * Every callable tool with its JSON Schemas, less those a plugin's listing policy hides from
+   * models (`codeExecution.listOnlyCodeExecution`); hidden tools stay callable.
+   */
+  listTools(): Promise<ToolInfo[]>;
+  /** Run a tool. Resolves to a result envelope; throws only after `close()` (`EXECUTOR_CLOSED`). */
+  callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  /** Subscribe to an event; returns the unsubscribe function. */
+  on<Name extends keyof ExecutorEvents>(event: Name, listener: (payload: ExecutorEvents[Name]) => void): Unsubscribe;
+  /** Re-read the config now (what the watcher does on a change); keeps the last good config on failure. */
+  reload(): Promise<ReloadResult>;
+  /**
+   * The API of a running plugin (its `api` capability), typed by the plugin; `undefined` when that
+   * plugin is not running. Throws `EXECUTOR_CLOSED` after `close()`.
+   *
+   * @example
+   * const stats = executor.pluginApi(statsPlugin); // the same object passed in `plugins`
+   */
+  pluginApi<Api>(plugin: ExecutorPlugin<never, Api>): Api | undefined;
+  /** Stop every process, connection, watcher and timer. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface CoreExecutorSetup {
+  options: ResolvedExecutorOptions;
+  /** The plugins to run for a config, with the entries each owns; called at start and on every reload. */
+  plugins(config: ProjectConfig): PluginSpec[];
+  /** Why a tool name is missing when it is known but switched off (e.g. `code_execution` when disabled). */
+  unavailableToolHint?(name: string): string | undefined;
+}
+
+export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<CoreExecutor> {
+  const { options: resolved } = setup;
+  const { logger } = resolved;
+  const loadConfig = () => loadProjectConfig({ root: resolved.root, toolsConfig: resolved.toolsConfig, mcpConfig: resolved.mcpConfig });
+  let config = await loadConfig();
+  for (const warning of config.warnings) logger.warn(formatConfigIssue(warning));
+
+  const emitter = createEmitter<ExecutorEvents>((event, error) => logger.warn(`A "${event}" listener threw: ${(error as Error)?.message ?? String(error)}`));
+  // Events of start-up are held until just after `createExecutor` resolves: a host can only
+  // subscribe then, and "server X is unreachable" is what it most wants to hear. They go out at
+  // the next event-loop turn, or before any later event, whichever comes first, in order.
+  let starting = true;
+  let held: Array<() => void> | undefined = [];
+  const deliverHeld = () => {
+    const pending = held ?? [];
+    held = undefined;
+    for (const deliver of pending) deliver();
+  };
+  const emit = <Name extends keyof ExecutorEvents>(event: Name, payload: ExecutorEvents[Name]) => {
+    if (starting) held!.push(() => emitter.emit(event, payload));
+    else {
+      if (held) deliverHeld();
+      emitter.emit(event, payload);
+    }
+  };
+  const events = { ...emitter, emit };
+  const log = resolved.log === false ? undefined : createExecutionLog({ ...resolved.log, logger });
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let watcher: ConfigWatcher | undefined;
+
+  const registryListeners = new Set<() => void>();
+  const host = createPluginHost({
+    logger,
+    context: {
+      root: resolved.root,
+      logger,
+      callTool: (name, args, callOptions) => pipeline.callTool(name, args, callOptions),
+      listTools: () => [...host.tools.values()].map((tool) => tool.definition),
+      onToolsChanged(listener) {
+        registryListeners.add(listener);
+        return () => registryListeners.delete(listener);
+      },
+      emit: (event, payload) => emit(event, payload as never),
+    },
+    onRegistryChanged(reason) {
+      for (const listener of [...registryListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          logger.warn(`A tools-changed listener threw: ${(error as Error)?.message ?? String(error)}`);
+        }
+      }
+      if (reason === "plugin") emit("tools:changed", { tools: [...host.tools.keys()] });
+    },
+  });
+  const pipeline = createCallPipeline({
+    host,
+    scheduler: createScheduler({ maxConcurrency: resolved.maxConcurrency, maxQueue: resolved.maxQueue }),
+    emitter: events,
+    log,
+    defaultTimeoutMs: resolved.defaultTimeoutMs,
+    ...(setup.unavailableToolHint ? { unavailableToolHint: setup.unavailableToolHint } : {}),
+  });
+
+  try {
+    await host.start(setup.plugins(config));
+  } catch (error) {
+    await log?.close();
+    throw error;
+  }
+
+  const reloader = createReloader({
+    isClosed: () => closed,
+    async apply() {
+      const next = await loadConfig();
+      const restarted = await host.apply(setup.plugins(next));
+      config = next;
+      emit("config:reloaded", { restarted, tools: [...host.tools.keys()], warnings: next.warnings });
+      return restarted;
+    },
+    onRejected(error) {
+      if (!emitter.hasListeners("config:error")) logger.warn(`Config change rejected, keeping the last good config:\n${error.message}`);
+      emit("config:error", { error, message: error.message });
+    },
+  });
+  const ensureOpen = (action: string) => {
+    if (closed) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot ${action}: the executor is closed`);
+  };
+
+  const executor: CoreExecutor = {
+    root: resolved.root,
+    get warnings() {
+      return config.warnings;
+    },
+    async listTools() {
+      ensureOpen("list tools");
+      const policies = host.instances().filter((instance) => instance.isListed);
+      const tools = [...host.tools.values()].map(({ definition }) => definition);
+      const listed = policies.length === 0 ? tools : tools.filter((definition) => policies.every((instance) => instance.isListed!(definition)));
+      return listed.map((definition) => ({
+        name: definition.name,
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+        ...(definition.annotations === undefined || Object.keys(definition.annotations).length === 0 ? {} : { annotations: definition.annotations }),
+      }));
+    },
+    callTool: pipeline.callTool,
+    on: (event, listener) => emitter.on(event, listener),
+    reload: reloader.reload,
+    pluginApi(plugin) {
+      ensureOpen("use a plugin's API");
+      return host.instanceOf(plugin)?.api;
+    },
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        held = undefined;
+        await watcher?.close();
+        const drained = pipeline.closeAll(new ToolexecError("EXECUTOR_CLOSED", "The executor was closed while the call was under way"));
+        await reloader.settled();
+        await host.close();
+        await drained;
+        await log?.close();
+        emitter.clear();
+      })();
+      return closing;
+    },
+  };
+
+  if (resolved.watch) {
+    try {
+      watcher = await watchConfig({
+        root: resolved.root,
+        files: config.files,
+        debounceMs: resolved.reloadDebounceMs,
+        logger,
+        onChange: () => void reloader.reload().catch((error: unknown) => logger.error(`Reload failed: ${(error as Error).message}`)),
+      });
+    } catch (error) {
+      await executor.close();
+      throw error;
+    }
+  }
+  starting = false;
+  setImmediate(deliverHeld);
+  return executor;
+}

@@ -1,0 +1,159 @@
+/**
+ * The composition root: `createExecutor` wires the built-in plugins (script tools, MCP servers,
+ * human input, code mode) into the core executor, and the public `Executor` is the core's surface
+ * plus the built-in plugins' APIs. The core and the plugins know nothing of each other; only this
+ * file knows them all.
+ */
+import { z } from "zod";
+import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./core/config/code-execution-config-schema.js";
+import { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
+import type { ProjectConfig } from "./core/config/load-project-config.js";
+import { ToolexecError } from "./core/errors/toolexec-error.js";
+import { createCoreExecutor, type CoreExecutor } from "./core/executor/create-core-executor.js";
+import { checkOptions, coreOptionSchemas, resolveCheckedOptions, type CoreExecutorOptions } from "./core/executor/executor-options.js";
+import type { PluginSpec } from "./core/executor/plugin-host.js";
+import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME } from "./core/tool-names.js";
+import { codePlugin } from "./plugins/code/code-plugin.js";
+import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
+import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
+import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
+import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
+import { mcpPlugin, type AddServerResult, type McpApi } from "./plugins/mcp/mcp-plugin.js";
+import type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
+import type { McpResourceInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
+import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
+import { scriptPlugin } from "./plugins/script/script-plugin.js";
+
+/** The options of `createExecutor`: the core's, plus those of the built-in plugins. */
+export interface ExecutorOptions extends CoreExecutorOptions {
+  /** Enables `request_human_input`: called with the question, returns the person's answer. */
+  onHumanInput?: HumanInputHandler;
+  /** Answers MCP servers' elicitation requests (a form or a URL for the user); without it servers are told the client cannot elicit. */
+  onElicitation?: ElicitationHandler;
+  /** MCP client behaviour. */
+  mcp?: {
+    /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
+    startupTimeoutMs?: number;
+  };
+  /**
+   * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
+   * overrides the same key of tools.json's `codeExecution`. See docs/code-execution.md.
+   */
+  codeExecution?: CodeExecutionConfig;
+}
+
+/** An executor: the core's surface (tools, events, reload, close) and the built-in plugins' APIs. */
+export interface Executor extends CoreExecutor {
+  /**
+   * Run JavaScript in the sandbox (code mode); the same as calling the `code_execution` tool.
+   * Resolves to a `CodeResult` for every fault of the run, including code execution being
+   * disabled (`TOOL_NOT_FOUND`); throws only after `close()`. See docs/code-execution.md.
+   */
+  executeCode(request: CodeRequest, options?: { signal?: AbortSignal }): Promise<CodeResult>;
+  /** Every MCP server (mcp.json's and those added at run time) with its state: connected, retrying, failed, disabled. */
+  servers(): McpServerInfo[];
+  /** The resources of the connected MCP servers. */
+  listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
+  /** Read one resource of one MCP server; faults come back as `{ ok: false, error }`. */
+  readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  /**
+   * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
+   * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
+   * connection like start-up does; resolves to the server's state, or `{ ok: false, error }`.
+   */
+  addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
+  /** Remove a server added with `addServer`; false when there is none by that name. */
+  removeServer(name: string): Promise<boolean>;
+}
+
+const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code"] as const;
+
+const optionsSchema = z.strictObject({
+  ...coreOptionSchemas,
+  onHumanInput: z.function().optional(),
+  onElicitation: z.function().optional(),
+  codeExecution: codeExecutionConfigSchema.optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional() }).optional(),
+});
+
+/** Why a built-in tool is absent, and how to turn it on. */
+function unavailableToolHint(name: string): string | undefined {
+  if (name === CODE_EXECUTION_TOOL_NAME) {
+    return 'Code execution is disabled: "code_execution" is offered only when enabled, with createExecutor({ codeExecution: { enabled: true } }) or "codeExecution": { "enabled": true } in tools.json';
+  }
+  if (name === HUMAN_INPUT_TOOL_NAME) {
+    return 'No human input: "request_human_input" is offered only when the host answers questions, with createExecutor({ onHumanInput: async ({ question }) => answer })';
+  }
+  return undefined;
+}
+
+/**
+ * Create an executor for the project at `options.root`. Rejects with `ConfigError` when a config
+ * file is missing or invalid, and with `INVALID_OPTIONS` for bad options.
+ *
+ * @example
+ * import { createExecutor } from "toolexec";
+ * const executor = await createExecutor({ root: "./my-project" });
+ * const result = await executor.callTool("csv_summary", { path: "data/sales.csv" });
+ * if (result.ok) console.log(result.value);
+ * await executor.close();
+ */
+export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
+  checkOptions(optionsSchema, options);
+  const ceilingProblem = options.codeExecution === undefined ? undefined : timeoutCeilingProblem(options.codeExecution);
+  if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
+  const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
+  const codeOptions = options.codeExecution === undefined ? undefined : { ...options.codeExecution };
+
+  // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
+  // reload does not change, and each object is the key of its plugin's API.
+  const script = scriptPlugin();
+  const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
+  const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
+  const code = codePlugin();
+
+  const plugins = (config: ProjectConfig): PluginSpec[] => {
+    const specs: PluginSpec[] = [
+      { plugin: script, entries: config.entries.script },
+      { plugin: mcp, entries: config.entries.mcp },
+    ];
+    if (human) specs.push({ plugin: human, entries: [] });
+    for (const plugin of resolved.plugins) specs.push({ plugin, entries: [] });
+    // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
+    const settings = resolveCodeExecutionOptions(config.codeExecution, codeOptions);
+    if (settings.enabled) specs.push({ plugin: code, entries: [settings] });
+    return specs;
+  };
+
+  const core = await createCoreExecutor({ options: resolved, plugins, unavailableToolHint });
+  /** The running MCP plugin's API; it runs for the executor's whole life, so only `close()` takes it away. */
+  const mcpApi = (): McpApi => core.pluginApi(mcp) ?? closedError("use MCP servers");
+
+  return {
+    get root() {
+      return core.root;
+    },
+    get warnings() {
+      return core.warnings;
+    },
+    listTools: () => core.listTools(),
+    callTool: (name, args, callOptions) => core.callTool(name, args, callOptions),
+    on: (event, listener) => core.on(event, listener),
+    reload: () => core.reload(),
+    pluginApi: (plugin) => core.pluginApi(plugin),
+    close: () => core.close(),
+    async executeCode(request, requestOptions = {}) {
+      const args = request === null || typeof request !== "object" ? request : { ...request };
+      return toCodeResult(await core.callTool(CODE_EXECUTION_TOOL_NAME, args, requestOptions.signal ? { signal: requestOptions.signal } : {}));
+    },
+    servers: () => mcpApi().servers(),
+    listResources: async (requestOptions) => mcpApi().listResources(requestOptions),
+    readResource: async (server, uri, requestOptions) => mcpApi().readResource(server, uri, requestOptions),
+    addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
+    removeServer: async (name) => mcpApi().removeServer(name),
+  };
+}
+
+function closedError(action: string): never {
+  throw new ToolexecError("EXECUTOR_CLOSED", `Cannot ${action}: the executor is closed`);
+}

@@ -1,0 +1,227 @@
+/**
+ * The shared contract suite every plugin passes (DESIGN §4), shipped so third-party plugins run
+ * the same checks as the built-in ones: call `testPluginContract` from a vitest test file.
+ */
+import { describe, expect, it } from "vitest";
+import { ToolexecError } from "../core/errors/toolexec-error.js";
+import type { ExecutionRecord, ExecutorPlugin, PluginContext, PluginInstance, PluginResult } from "../core/plugin-contract.js";
+import { checkSchema } from "../core/schema/schema-validator.js";
+import { PLUGIN_TOOL_NAME_PATTERN } from "../core/tool-names.js";
+
+/** What the suite lets a setup wait on to know that the slow call's work has begun. */
+export interface StartSignals {
+  /** Resolves at the call's first `onProgress` report. */
+  progress: Promise<void>;
+  /** Resolves when the plugin emits `event` through its context. */
+  emitted(event: string): Promise<void>;
+}
+
+export interface ContractSetup<Entry> {
+  plugin: () => ExecutorPlugin<Entry>;
+  entries: () => Entry[] | Promise<Entry[]>;
+  /** Overrides of the context the suite starts the plugin with. */
+  context?: () => Partial<PluginContext>;
+  /** A call that succeeds quickly. */
+  quickCall: { name: string; arguments: Record<string, unknown> };
+  /**
+   * A call that keeps running until its signal aborts, and a real signal that its work has begun
+   * (a marker file its script writes, its first progress report, an event): never a sleep.
+   */
+  slowCall: { name: string; arguments: Record<string, unknown>; started(signals: StartSignals): Promise<void> };
+  /** Required when the plugin has `onToolsChanged`: make its tool list change (e.g. edit what it serves). */
+  changeTools?(instance: PluginInstance): Promise<void>;
+}
+
+const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+function isWellFormed(result: PluginResult): boolean {
+  if (result.ok) return "value" in result;
+  return typeof result.error.code === "string" && typeof result.error.message === "string" && result.error.message.length > 0;
+}
+
+/** A promise and the function that settles it. */
+function signalled(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+/**
+ * Register the contract tests for one plugin.
+ *
+ * @example
+ * import { testPluginContract } from "toolexec/testing";
+ * testPluginContract("clock", {
+ *   plugin: clockPlugin,
+ *   entries: () => [],
+ *   quickCall: { name: "now", arguments: {} },
+ *   slowCall: { name: "sleep", arguments: {}, started: () => sleepStarted },
+ * });
+ */
+export function testPluginContract<Entry>(name: string, setup: ContractSetup<Entry>): void {
+  describe(`plugin contract: ${name}`, () => {
+    const emitted = new Map<string, { promise: Promise<void>; resolve(): void }>();
+    const seen = (event: string) => {
+      let entry = emitted.get(event);
+      if (!entry) emitted.set(event, (entry = signalled()));
+      return entry;
+    };
+    const start = async (): Promise<PluginInstance> => {
+      emitted.clear();
+      const entries = await setup.entries();
+      const context: PluginContext = {
+        root: process.cwd(),
+        logger: silentLogger,
+        callTool: async () => {
+          throw new Error("not used by this plugin");
+        },
+        listTools: () => [],
+        onToolsChanged: () => () => {},
+        emit: (event) => seen(event).resolve(),
+        ...(setup.context?.() as object),
+      };
+      return setup.plugin().start(entries, context);
+    };
+    const call = (instance: PluginInstance, which: { name: string; arguments: Record<string, unknown> }, signal = new AbortController().signal) => {
+      const progress = signalled();
+      const pending = instance.callTool(
+        { name: which.name, arguments: which.arguments, executionId: "contract-test" },
+        {
+          signal,
+          deadline: Date.now() + 10_000,
+          onProgress: () => progress.resolve(),
+          callTool: async () => {
+            throw new Error("not used by this plugin");
+          },
+        },
+      );
+      return { pending, started: () => setup.slowCall.started({ progress: progress.promise, emitted: (event) => seen(event).promise }) };
+    };
+
+    it("has a non-empty name and a start function", () => {
+      const plugin = setup.plugin();
+      expect(plugin.name).toMatch(/^[a-z][a-z0-9-]*$/);
+      expect(typeof plugin.start).toBe("function");
+    });
+
+    it("lists tools with valid names, descriptions and object input schemas", async () => {
+      const instance = await start();
+      try {
+        const tools = instance.listTools();
+        expect(tools.length).toBeGreaterThan(0);
+        for (const tool of tools) {
+          expect(tool.name).toMatch(PLUGIN_TOOL_NAME_PATTERN);
+          expect(tool.description.trim().length).toBeGreaterThan(0);
+          expect(tool.inputSchema.type).toBe("object");
+          expect(checkSchema(tool.inputSchema)).toEqual([]);
+          if (tool.outputSchema) expect(checkSchema(tool.outputSchema)).toEqual([]);
+          if (tool.server) expect([typeof tool.server.name, typeof tool.server.tool]).toEqual(["string", "string"]);
+        }
+        expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+      } finally {
+        await instance.close();
+      }
+    });
+
+    it("answers a quick call with a well-formed success", async () => {
+      const instance = await start();
+      try {
+        const result = await call(instance, setup.quickCall).pending;
+        expect(isWellFormed(result)).toBe(true);
+        expect(result.ok).toBe(true);
+      } finally {
+        await instance.close();
+      }
+    });
+
+    it("answers an unknown tool with a result, not a throw", async () => {
+      const instance = await start();
+      try {
+        const result = await call(instance, { name: "no_such_tool_here", arguments: {} }).pending;
+        expect(result.ok).toBe(false);
+        expect(isWellFormed(result)).toBe(true);
+      } finally {
+        await instance.close();
+      }
+    });
+
+    it("stops promptly when the signal aborts mid-work, reporting the abort's code", async () => {
+      const instance = await start();
+      try {
+        const controller = new AbortController();
+        const { pending, started } = call(instance, setup.slowCall, controller.signal);
+        await started();
+        const abortedAt = Date.now();
+        controller.abort(new ToolexecError("TIMEOUT", "deadline"));
+        const result = await pending;
+        expect(Date.now() - abortedAt).toBeLessThan(1_000);
+        expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+      } finally {
+        await instance.close();
+      }
+    });
+
+    it("does not start work for a signal that is already aborted", async () => {
+      const instance = await start();
+      try {
+        const controller = new AbortController();
+        controller.abort(new ToolexecError("CANCELLED", "cancelled"));
+        const result = await call(instance, setup.slowCall, controller.signal).pending;
+        expect(result).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
+      } finally {
+        await instance.close();
+      }
+    });
+
+    it("closes twice without error, ending calls under way", async () => {
+      const instance = await start();
+      const { pending, started } = call(instance, setup.slowCall);
+      await started();
+      await instance.close();
+      await instance.close();
+      const result = await Promise.race([pending, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 2_000))]);
+      expect(result).not.toBe("hung");
+      expect(isWellFormed(result as PluginResult)).toBe(true);
+    });
+
+    it("tells onToolsChanged listeners of a change, and no longer after they unsubscribe", async () => {
+      const instance = await start();
+      try {
+        if (!instance.onToolsChanged) return expect(setup.changeTools, "changeTools is given only for plugins with onToolsChanged").toBeUndefined();
+        expect(setup.changeTools, "a plugin with onToolsChanged needs changeTools in its contract setup").toBeTypeOf("function");
+        const heard: string[] = [];
+        const first = signalled();
+        const unsubscribe = instance.onToolsChanged(() => {
+          heard.push("change");
+          first.resolve();
+        });
+        expect(unsubscribe).toBeTypeOf("function");
+        await setup.changeTools!(instance);
+        await first.promise;
+        const count = heard.length;
+        unsubscribe();
+        await setup.changeTools!(instance);
+        expect(heard.length).toBe(count);
+      } finally {
+        await instance.close();
+      }
+    });
+
+    it("keeps its optional capabilities well-formed", async () => {
+      const instance = await start();
+      try {
+        const tools = instance.listTools();
+        if (instance.isListed) for (const tool of tools) expect(instance.isListed(tool)).toBeTypeOf("boolean");
+        if (instance.secrets) for (const secret of instance.secrets()) expect(secret).toBeTypeOf("string");
+        if (instance.shapeLogRecord) {
+          const record: ExecutionRecord = { time: new Date().toISOString(), executionId: "contract-test", tool: tools[0]!.name, plugin: name, arguments: {}, ok: true, value: null, durationMs: 1 };
+          const shaped = instance.shapeLogRecord(record);
+          expect(shaped).toMatchObject({ executionId: "contract-test", tool: tools[0]!.name });
+          expect(JSON.stringify(shaped)).toBeTypeOf("string");
+        }
+      } finally {
+        await instance.close();
+      }
+    });
+  });
+}
