@@ -10,7 +10,7 @@
 // Printed per client: p50, p99 and mean latency, overhead against the raw SDK (p50 and mean, in ms,
 // and p50 as a ratio), and host CPU per call (see `measureCpuInBlocks` for the method).
 // Target: toolexec's overhead at or below the lightest peer's (today the only peer is LangChain).
-// Usage: npm run build && node bench/mcp-peers.mjs [--runs 600] [--warmup 100]
+// Usage: npm run build && node bench/mcp-peers.mjs [--runs 600] [--warmup 1500]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,7 +24,9 @@ import { flag, format, mean, median, quantile } from "./bench-utils.mjs";
 import { EVERYTHING_PATH, startEverything } from "./start-everything.mjs";
 
 const runs = flag("runs", 600);
-const warmup = flag("warmup", 100);
+// Rounds of one call per client before measuring. Fewer leave the JIT still optimizing: after 100
+// rounds CPU per call kept halving from one block of 600 calls to the next.
+const warmup = flag("warmup", 1500);
 const message = "hello";
 const silent = { debug() {}, info() {}, warn() {}, error: (text) => console.error(text) };
 
@@ -121,11 +123,14 @@ const cpuMicroseconds = (since) => {
 /**
  * Host CPU per call, one client at a time: `runs` calls in a row between two `process.cpuUsage()`
  * readings, after settling the event loop on both sides, so work a client defers past its own
- * promise (logging, stream bookkeeping, timers) is counted for that client and no other. Only this
- * process is counted: servers run in their own processes, and the machine's load from other
- * processes does not enter `process.cpuUsage`. The interleaved figure printed next to it attributes
- * each call's window to its client instead; there deferred work lands on whichever client comes next,
- * which the rotating order spreads evenly.
+ * promise (timers, stream bookkeeping) is counted for that client and no other. Only this process is
+ * counted (all its threads): servers run in their own processes, and load from other processes on the
+ * machine does not enter `process.cpuUsage`, though it still slows this process through shared caches.
+ * The interleaved figure printed next to it sums a reading around each interleaved call instead; work
+ * deferred past a call lands on whichever client comes next, which the rotating order spreads evenly.
+ * Those windows added up to within 2% of the whole loop's CPU, yet stdio calls cost 1.4–4× as much
+ * CPU interleaved as in a block, likely because back to back the same server is still awake and the
+ * host wakes up less often and with warmer caches. Compare clients within a column, not across them.
  */
 async function measureCpuInBlocks(connected) {
   const perCall = new Map();
@@ -195,4 +200,5 @@ function report(label, times, cpuInterleaved, cpuBlocks) {
   console.log(`target: toolexec overhead p50 ${overhead("toolexec").toFixed(3)} ms vs lightest peer (${lightest}) ${overhead(lightest).toFixed(3)} ms → ${verdict} the target`);
 }
 
+console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" ")} (1, 5, 15 min)`);
 for (const transport of transports) await measure(transport);

@@ -4,7 +4,9 @@
 // child process, so no JIT state, module cache or warmed-up heap carries over between them; each N is
 // measured `--repeats` times and the median of each phase printed:
 //   boot+import     node start until `dist/index.js` is imported (the same for every N; the floor)
-//   createExecutor  `createExecutor({ root, watch: false, logDir: false })`, wall and this process's CPU
+//   createExecutor  `createExecutor({ root, watch: false, logDir: false })`, wall, and the child's CPU
+//                   meanwhile (all its threads: GC helpers and libuv's pool can push it past wall time;
+//                   unlike wall time it barely moves with the load other processes put on the machine)
 //   listTools       the first `executor.listTools()`
 //   first call      the first `callTool` of one tool in the middle of the registry (spawns its script)
 //   close           `executor.close()`
