@@ -16,3 +16,11 @@ export function flag(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 }
+
+export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Parse `--tools 1000,10000` style flags (a comma-separated list of numbers) with defaults. */
+export function listFlag(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1].split(",").map(Number) : fallback;
+}

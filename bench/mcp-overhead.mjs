@@ -3,13 +3,10 @@
 // server-everything is the server: a stdio process per client, or one SSE / Streamable HTTP server
 // on 127.0.0.1. Targets (issue 3): ≤ 1.05× on HTTP and SSE, ≤ +0.1 ms on stdio.
 // Usage: npm run build && node bench/mcp-overhead.mjs [--runs 400] [--warmup 50]
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -17,61 +14,19 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createExecutor } from "../dist/index.js";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
+import { EVERYTHING_PATH, startEverything } from "./start-everything.mjs";
 
 const runs = flag("runs", 400);
 const warmup = flag("warmup", 50);
-const repository = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const everything = path.join(repository, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
-// Binds server-everything (which listens on every interface) to 127.0.0.1.
-const loopback = path.join(repository, "test", "fixtures", "mcp", "listen-on-loopback.mjs");
 const args = { message: "hello" };
 const silent = { debug() {}, info() {}, warn() {}, error: (message) => console.error(message) };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** server-everything in `sse` or `streamableHttp` mode on a free 127.0.0.1 port, once it says it listens. */
-async function startEverything(mode) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", loopback, everything, mode], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  const ready = mode === "sse" ? /Server is running on port/ : /listening on port/;
-  await new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk;
-      if (!ready.test(output)) return;
-      // It logs a line per request: from here on its output is drained unread.
-      child.stdout.off("data", onData);
-      child.stderr.off("data", onData);
-      child.off("exit", onExit);
-      child.stdout.resume();
-      child.stderr.resume();
-      resolve();
-    };
-    const onExit = (code) => reject(new Error(`server-everything ${mode} exited (${code}):\n${output}`));
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", onExit);
-  });
-  const url = `http://127.0.0.1:${port}/${mode === "sse" ? "sse" : "mcp"}`;
-  const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGKILL"))));
-  return { url, stop };
-}
 
 const transports = [
   {
     label: "stdio",
     start: async () => ({ stop: async () => {} }),
-    entry: () => ({ command: process.execPath, args: [everything, "stdio"] }),
-    raw: () => new StdioClientTransport({ command: process.execPath, args: [everything, "stdio"], stderr: "ignore" }),
+    entry: () => ({ command: process.execPath, args: [EVERYTHING_PATH, "stdio"] }),
+    raw: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_PATH, "stdio"], stderr: "ignore" }),
   },
   {
     label: "sse",
