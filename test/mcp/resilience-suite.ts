@@ -72,7 +72,7 @@ export function resilienceSuite(driver: TransportDriver): void {
     await server.keepDown();
     const result = await executor.callTool("fixture__echo", { text: "down" }, { timeoutMs: 10_000 });
     expect(result).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE" } });
-    expect(!result.ok && result.error.message).toMatch(/^Server "fixture".+; gave up after 3 attempts$/);
+    expect(!result.ok && result.error.message).toMatch(driver.downMessage);
     // Spent retries answer well before the call's deadline.
     expect(result.durationMs).toBeLessThan(5_000);
   });

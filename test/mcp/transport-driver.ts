@@ -31,6 +31,8 @@ export interface TransportDriver {
   kind: "stdio" | "http" | "sse";
   /** The `reason` of `server:disconnected` when the server dies (or restarts) between calls. */
   droppedReason: RegExp;
+  /** The message of a call whose three attempts (two retries) all met a server kept down. */
+  downMessage: RegExp;
   start(extra?: Record<string, unknown>): Promise<FaultServer>;
 }
 
@@ -42,6 +44,7 @@ export const stdioDriver: TransportDriver = {
   name: "stdio",
   kind: "stdio",
   droppedReason: /^Server "fixture" exited/,
+  downMessage: /^Server "fixture" closed the connection: down on purpose; gave up after 3 attempts$/,
   async start(extra = {}) {
     const log = fixtureLog();
     const down = path.join(path.dirname(log.file), "down");
@@ -74,11 +77,12 @@ export const stdioDriver: TransportDriver = {
 };
 
 /** A fixture over HTTP on a fixed port, so a restarted server answers at the same URL. */
-function remoteDriver(kind: "http" | "sse", name: string, droppedReason: RegExp): TransportDriver {
+function remoteDriver(kind: "http" | "sse", name: string, droppedReason: RegExp, downMessage: RegExp): TransportDriver {
   return {
     name,
     kind,
     droppedReason,
+    downMessage,
     async start(extra = {}) {
       const log = fixtureLog();
       const port = await freePort();
@@ -113,5 +117,12 @@ export const httpDriver = remoteDriver(
   "Streamable HTTP",
   // Whether the stream's reconnection meets the stopped server or the restarted one is a race.
   /^Server "fixture" lost the session \((fetch failed|HTTP 404)\); it may have restarted$/,
+  /^Server "fixture" is unreachable \(ECONNREFUSED\); gave up after 3 attempts$/,
 );
-export const sseDriver = remoteDriver("sse", "legacy SSE", /^Server "fixture" closed its SSE stream \(it may have restarted\)$/);
+export const sseDriver = remoteDriver(
+  "sse",
+  "legacy SSE",
+  /^Server "fixture" closed its SSE stream \(it may have restarted\)$/,
+  // Not yet "is unreachable (ECONNREFUSED)" as over HTTP: the SDK's SSE error hides the network code.
+  /^Server "fixture"'s connection failed: SSE error: TypeError: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+; gave up after 3 attempts$/,
+);
