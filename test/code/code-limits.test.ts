@@ -127,12 +127,14 @@ describe("when the host dies", () => {
 import { readFileSync } from "node:fs";
 import { createExecutor } from ${JSON.stringify(distIndex)};
 const executor = await createExecutor({ root: ${JSON.stringify(setup.project.root)}, watch: false, logDir: false, codeExecution: { enabled: true, poolSize: 1 } });
-void executor.executeCode({ code: "while (true) {}" });
-setTimeout(() => {
+// The run calls echo, then loops: once echo has ended, the runtime is in the loop; then the host dies.
+executor.on("tool:end", ({ tool }) => {
+  if (tool !== "echo") return;
   const children = readFileSync("/proc/" + process.pid + "/task/" + process.pid + "/children", "utf8").trim().split(" ").filter(Boolean);
   console.log(JSON.stringify(children.map(Number)));
   process.kill(process.pid, "SIGKILL");
-}, 1500);`;
+});
+void executor.executeCode({ code: "call_tool('echo', {}); while (true) {}" });`;
     if (process.platform !== "linux") return;
     const { spawnSync } = await import("node:child_process");
     const host = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createExecutor } from "../../src/index.js";
+import { nextEvent } from "../helpers/next-event.js";
 import { openCodeExecutor, silentLogger, writeCodeProject, type CodeSetup } from "./code-test-helpers.js";
 import { testToolsPlugin } from "./fixtures/test-tools-plugin.js";
 
@@ -81,8 +82,10 @@ describe("QUEUE_FULL", () => {
 
   it("runs wait in a bounded queue; past the bound they fail at once", async () => {
     small = await openCodeExecutor({ plugins: [testToolsPlugin().plugin], codeExecution: { poolSize: 1, maxQueue: 1 } });
+    const waiting = nextEvent(small.executor, "tool:start", ({ tool }) => tool === "wait");
     const busy = small.executor.executeCode({ code: "await tools.local.wait({ ms: 600 })" });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The one runtime is taken once the run calls wait.
+    await waiting;
     const queued = small.executor.executeCode({ code: "'queued'" });
     const refused = await small.executor.executeCode({ code: "'refused'" });
     expect(refused).toMatchObject({ ok: false, error: { code: "QUEUE_FULL", message: "Too many code executions waiting (limit 1); try again later" } });
@@ -112,12 +115,17 @@ describe("stopping a run from outside", () => {
   it("CANCELLED when the caller's signal aborts; EXECUTOR_CLOSED when the executor closes under a run", async () => {
     const own = await openCodeExecutor({ codeExecution: { poolSize: 2 } });
     try {
+      // Each run calls echo, then loops: once echo has ended, the run is certainly under way.
+      const looping = () => nextEvent(own.executor, "tool:end", ({ tool, parentExecutionId }) => tool === "echo" && parentExecutionId !== undefined);
       const controller = new AbortController();
-      const cancelled = own.executor.executeCode({ code: "while (true) {}" }, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 300);
+      const firstLooping = looping();
+      const cancelled = own.executor.executeCode({ code: "call_tool('echo', {});\nwhile (true) {}" }, { signal: controller.signal });
+      await firstLooping;
+      controller.abort();
       expect(await cancelled).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
-      const running = own.executor.executeCode({ code: "console.log('started');\nwhile (true) {}" });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const secondLooping = looping();
+      const running = own.executor.executeCode({ code: "console.log('started');\ncall_tool('echo', {});\nwhile (true) {}" });
+      await secondLooping;
       await own.executor.close();
       expect(await running).toMatchObject({ ok: false, error: { code: "EXECUTOR_CLOSED" } });
     } finally {

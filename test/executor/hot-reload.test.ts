@@ -1,16 +1,26 @@
 /** Hot reload through the real chokidar watcher: valid edits go live, invalid ones keep the last good config. */
-import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { describe, expect, it, vi } from "vitest";
 import { createExecutor, type Executor, type ExecutorEvents } from "../../src/index.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
 
 const ECHO = "import json, sys\njson.dump({'version': sys.argv[1] if len(sys.argv) > 1 else None, 'args': json.load(sys.stdin)}, sys.stdout)\n";
-const SLOW = "import json, sys, time\ntime.sleep(0.6)\njson.dump({'version': sys.argv[1]}, sys.stdout)\n";
+/** Marks that it started, then waits (at most 10 s) until the test creates the release file. */
+const GATED = [
+  "import json, os, sys, time",
+  "args = json.load(sys.stdin)",
+  "open(args['started'], 'w').close()",
+  "deadline = time.time() + 10",
+  "while not os.path.exists(args['release']) and time.time() < deadline:",
+  "    time.sleep(0.01)",
+  "json.dump({'version': sys.argv[1]}, sys.stdout)",
+  "",
+].join("\n");
 
 function project(): TempProject {
   const created = createTempProject({ tools: { tools: [toolEntry("echo", "python", "echo.py", { args: ["v1"] })] } });
   created.write("tools/echo.py", ECHO);
-  created.write("tools/slow.py", SLOW);
+  created.write("tools/gated.py", GATED);
   return created;
 }
 
@@ -97,15 +107,20 @@ describe("hot reload", () => {
 
   it("lets a call in flight finish on the definition it started with", async () => {
     const created = project();
-    created.write("tools.json", { tools: [toolEntry("slow", "python", "slow.py", { args: ["old"], timeoutMs: 5_000 })] });
+    created.write("tools.json", { tools: [toolEntry("gated", "python", "gated.py", { args: ["old"], timeoutMs: 10_000 })] });
     const executor = await open(created.root);
-    const inFlight = executor.callTool("slow", {});
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const gate = { started: created.path("started"), release: created.path("release") };
+    let settled = false;
+    const inFlight = executor.callTool("gated", gate).finally(() => (settled = true));
+    await vi.waitFor(() => expect(existsSync(gate.started), "gated.py started").toBe(true), { timeout: 5_000, interval: 10 });
     const reloaded = next(executor, "config:reloaded");
-    created.write("tools.json", { tools: [toolEntry("slow", "python", "slow.py", { args: ["new"], timeoutMs: 5_000 })] });
+    created.write("tools.json", { tools: [toolEntry("gated", "python", "gated.py", { args: ["new"], timeoutMs: 10_000 })] });
     await reloaded;
+    // The reload really landed while the call was running: the script still waits for its release.
+    expect(settled).toBe(false);
+    writeFileSync(gate.release, "");
     expect(await inFlight).toMatchObject({ ok: true, value: { version: "old" } });
-    expect(await executor.callTool("slow", {})).toMatchObject({ ok: true, value: { version: "new" } });
+    expect(await executor.callTool("gated", gate)).toMatchObject({ ok: true, value: { version: "new" } });
     await executor.close();
   });
 
@@ -137,15 +152,39 @@ describe("hot reload", () => {
     await executor.close();
   });
 
-  it("stops watching on close", async () => {
+  it("stops watching on close: a change that lands afterwards starts no reload", async () => {
     const created = project();
-    const executor = await open(created.root);
-    await executor.close();
-    let events = 0;
-    executor.on("config:reloaded", () => events++);
+    // A watcher left running after close() would call reload(), which rejects (EXECUTOR_CLOSED) before
+    // emitting anything; the executor logs that rejection, so the logger is what shows it.
+    const logged: string[] = [];
+    const record = (message: string) => logged.push(message);
+    const executor = await createExecutor({ root: created.root, logDir: false, logger: { debug: record, info: record, warn: record, error: record } });
+    const events: string[] = [];
+    const listen = () => {
+      executor.on("config:reloaded", () => events.push("config:reloaded"));
+      executor.on("config:error", () => events.push("config:error"));
+    };
+    listen();
+    // Positive control: while open, the same kind of change is seen.
+    const reloaded = next(executor, "config:reloaded");
     created.write("tools.json", { tools: [] });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(events).toBe(0);
+    await reloaded;
+    expect(events).toEqual(["config:reloaded"]);
+
+    await executor.close();
+    events.length = 0;
+    logged.length = 0;
+    // close() dropped the listeners; listen again to hear anything a stray reload would emit.
+    listen();
+    // A second executor on the same folder, debouncing ten times longer, proves the change landed: by the time
+    // it has reloaded, a watcher of the closed executor (50 ms debounce) would have fired long ago.
+    const witness = await createExecutor({ root: created.root, logDir: false, reloadDebounceMs: 500, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const seen = next(witness, "config:reloaded");
+    created.write("tools.json", { tools: [toolEntry("echo", "python", "echo.py", { args: ["after close"] })] });
+    expect((await seen).tools).toEqual(["echo"]);
+    await witness.close();
+    expect(events).toEqual([]);
+    expect(logged).toEqual([]);
   });
 
   it("does not restart unchanged plugins when only a script's content changes", async () => {

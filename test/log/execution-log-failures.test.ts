@@ -1,7 +1,7 @@
 /** A log that cannot be written never fails a call: it warns once, through the host's logger, and goes quiet. */
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { createExecutionLog } from "../../src/core/log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../../src/core/log/redact.js";
@@ -77,7 +77,8 @@ describe("execution log failures", () => {
     // Closed in the same tick: the stream has not found out about the blocked folder yet.
     expect(logger.warn).not.toHaveBeenCalled();
     await expect(log.close()).resolves.toBeUndefined();
-    await sleep(50);
+    // The failure still arrives after close(): wait for its warning rather than for a guessed time.
+    await vi.waitFor(() => expect(logger.warn).toHaveBeenCalled(), { timeout: 2_000, interval: 5 });
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(stray).toEqual([]);
   });

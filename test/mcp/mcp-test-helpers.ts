@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
-import { createExecutor, type Executor, type ExecutorEvents, type ExecutorOptions } from "../../src/index.js";
+import { createExecutor, type Executor, type ExecutorOptions } from "../../src/index.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { isRunning } from "../helpers/processes.js";
 
@@ -141,21 +141,7 @@ export function track(executor: Executor): Executor {
   return executor;
 }
 
-/** The next `event` whose payload passes `test`, or a failure after `withinMs`. */
-export function nextEvent<Name extends keyof ExecutorEvents>(executor: Executor, event: Name, test: (payload: ExecutorEvents[Name]) => boolean = () => true, withinMs = 10_000): Promise<ExecutorEvents[Name]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`no matching ${event} within ${withinMs} ms`));
-    }, withinMs);
-    const unsubscribe = executor.on(event, (payload) => {
-      if (!test(payload)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(payload);
-    });
-  });
-}
+export { nextEvent } from "../helpers/next-event.js";
 
 /** Poll `check` until it returns true, or fail after `withinMs`. */
 export async function eventually(check: () => boolean | Promise<boolean>, withinMs = 10_000, what = "condition"): Promise<void> {

@@ -1,14 +1,20 @@
 /**
- * A legacy SSE server that restarts: toolexec notices the stream ended, waits the server's `retry:`
- * hint, and initializes a new session, instead of posting into a session that was never initialized.
+ * A legacy SSE server: the shared resilience scenarios (resilience-suite.ts), plus what only legacy
+ * SSE has: after a restart toolexec waits the server's `retry:` hint and initializes a new session
+ * (instead of posting into one never initialized), follows a redirected event stream, and is found
+ * from a bare url.
  */
 import { describe, expect, it } from "vitest";
 import type { ExecutorEvents } from "../../src/index.js";
 import { fixtureLog, freePort, nextEvent, openProject, startFixtureServer } from "./mcp-test-helpers.js";
+import { resilienceSuite } from "./resilience-suite.js";
+import { sseDriver } from "./transport-driver.js";
 
 const sessions = (log: ReturnType<typeof fixtureLog>) => log.events().filter((event) => event.event === "session").length;
 
 describe("legacy SSE server", () => {
+  resilienceSuite(sseDriver);
+
   it("is re-initialized after it restarts, after waiting its retry hint", async () => {
     const log = fixtureLog();
     const port = await freePort();
@@ -30,29 +36,6 @@ describe("legacy SSE server", () => {
     expect(await executor.callTool("legacy__count", {})).toMatchObject({ ok: true, value: { runs: 1 } });
     expect(log.runs("count")).toBe(2);
     expect(sessions(log)).toBe(2);
-  });
-
-  it("re-initializes on the next call when the server restarted in between", async () => {
-    const log = fixtureLog();
-    const port = await freePort();
-    const first = await startFixtureServer("sse", { port, log: log.file });
-    const { executor } = await openProject({ mcpServers: { legacy: { type: "sse", url: first.url, retry: { minDelayMs: 5_000, maxDelayMs: 5_000 } } } });
-    await first.stop();
-    await startFixtureServer("sse", { port, log: log.file });
-    // The background attempt is 5 s away: the call itself reconnects.
-    const result = await executor.callTool("legacy__echo", { text: "hello again" });
-    expect(result).toMatchObject({ ok: true, value: "hello again" });
-    expect(result.durationMs).toBeLessThan(4_000);
-    expect(sessions(log)).toBe(2);
-  });
-
-  it("fails a malformed event at once with INVALID_OUTPUT and recovers", async () => {
-    const server = await startFixtureServer("sse");
-    const { executor } = await openProject({ mcpServers: { legacy: { type: "sse", url: server.url, timeoutMs: 20_000 } } });
-    const result = await executor.callTool("legacy__malformed", {});
-    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_OUTPUT" } });
-    expect(result.durationMs).toBeLessThan(5_000);
-    expect(await executor.callTool("legacy__echo", { text: "ok" })).toMatchObject({ ok: true, value: "ok" });
   });
 
   it("follows a redirect of its event stream (the follow-up GET is not a reconnect)", async () => {

@@ -76,12 +76,22 @@ describe("request_human_input", () => {
   });
 
   it("is cancelled by the caller's signal and by close()", async () => {
-    const executor = await executorWith(() => new Promise(() => {}));
+    // The host callback says when the question reached it; only then is the call stopped.
+    let reached = () => {};
+    const nextQuestion = () => new Promise<void>((resolve) => (reached = resolve));
+    const executor = await executorWith(() => {
+      reached();
+      return new Promise(() => {});
+    });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
-    expect(await executor.callTool("request_human_input", { question: "?" }, { signal: controller.signal })).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
+    const asked = nextQuestion();
+    const cancelled = executor.callTool("request_human_input", { question: "?" }, { signal: controller.signal });
+    await asked;
+    controller.abort();
+    expect(await cancelled).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
+    const askedAgain = nextQuestion();
     const pending = executor.callTool("request_human_input", { question: "?" });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await askedAgain;
     await executor.close();
     expect(await pending).toMatchObject({ ok: false, error: { code: "EXECUTOR_CLOSED" } });
   });

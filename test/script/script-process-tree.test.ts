@@ -90,10 +90,10 @@ describe("script tools: CANCELLED", () => {
     const executor = await startExecutor(project);
     const controller = new AbortController();
 
-    const call = executor.callTool("spawner", {}, { signal: controller.signal });
+    const call = executor.callTool("spawner", { reportRead: true }, { signal: controller.signal });
     const pids = [await readPid(project, "child.pid"), await readPid(project, "grandchild.pid")];
-    // The script printed before writing its pids; give the host a moment to read that from the pipe.
-    await sleep(50);
+    // The script says when the host has read its first line, which a cancel must keep.
+    await waitForFile(project.path("stdout-read"));
     const abortedAt = performance.now();
     controller.abort();
     const result = await call;
