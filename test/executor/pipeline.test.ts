@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createExecutor, isToolexecError, type ExecutorPlugin } from "../../src/index.js";
 import { toolError, type PluginInstance, type ToolDefinition } from "../../src/plugin.js";
 import { ABORT_GRACE_MS } from "../../src/core/executor/call-pipeline.js";
+import { deferred } from "../helpers/deferred.js";
 import { createTempProject } from "../helpers/temp-project.js";
 
 type Handler = PluginInstance["callTool"];
@@ -101,9 +102,11 @@ describe("call pipeline", () => {
 
   it("hands the plugin a snapshot of the arguments, untouched by later changes", async () => {
     let seen: unknown;
+    const mutated = deferred();
     const executor = await executorWith(
       hostPlugin("math", [tool("look", { inputSchema: { type: "object" } })], async (call) => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Reads the arguments only after the caller has changed its object.
+        await mutated.promise;
         seen = call.arguments;
         return { ok: true, value: null };
       }),
@@ -111,6 +114,7 @@ describe("call pipeline", () => {
     const args = { list: [1] };
     const pending = executor.callTool("look", args);
     args.list.push(2);
+    mutated.resolve();
     await pending;
     expect(seen).toEqual({ list: [1] });
     await executor.close();
@@ -158,15 +162,19 @@ describe("call pipeline", () => {
 
   it("answers CANCELLED when the caller's signal aborts, and passes the abort to the plugin", async () => {
     let pluginSignal: AbortSignal | undefined;
+    const entered = deferred();
     const executor = await executorWith(
       hostPlugin("stuck", [tool("hang")], (_call, { signal }) => {
         pluginSignal = signal;
+        entered.resolve();
         return new Promise(() => {});
       }),
     );
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    expect(await executor.callTool("hang", {}, { signal: controller.signal })).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
+    const pending = executor.callTool("hang", {}, { signal: controller.signal });
+    await entered.promise;
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
     expect(pluginSignal?.aborted).toBe(true);
     await executor.close();
   });
@@ -278,9 +286,20 @@ describe("executor lifecycle", () => {
 
   it("closes idempotently: calls under way end with EXECUTOR_CLOSED, later use throws", async () => {
     let closes = 0;
-    const executor = await executorWith(hostPlugin("stuck", [tool("hang")], () => new Promise(() => {}), { close: async () => void closes++ }));
+    const entered = deferred();
+    const executor = await executorWith(
+      hostPlugin(
+        "stuck",
+        [tool("hang")],
+        () => {
+          entered.resolve();
+          return new Promise(() => {});
+        },
+        { close: async () => void closes++ },
+      ),
+    );
     const pending = executor.callTool("hang", {});
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await entered.promise;
     await Promise.all([executor.close(), executor.close()]);
     expect(await pending).toMatchObject({ ok: false, error: { code: "EXECUTOR_CLOSED" } });
     expect(closes).toBe(1);
