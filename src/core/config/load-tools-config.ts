@@ -161,7 +161,7 @@ function resolveTools(
   const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
     list.push({ file, path: formatJsonPath(at), ...document.locate(at), message });
   const toolsDir = path.join(root, "tools");
-  const realToolsDir = existsSync(toolsDir) ? realpathSync(toolsDir) : toolsDir;
+  const realToolsDir = existsSync(toolsDir) ? realpathSync.native(toolsDir) : toolsDir;
   const tools: ScriptToolEntry[] = [];
   const report = (at: JsonPath, message: string, warning = false) => issue(warning ? warnings : issues, at, message);
   checkNames(rawTools, (at, message) => issue(issues, at, message));
@@ -175,13 +175,15 @@ function resolveTools(
     const at = (...rest: JsonPath) => ["tools", index, ...rest];
 
     const script = path.resolve(toolsDir, tool.script);
+    // One stat and one native realpath per script: registries of thousands of tools load in milliseconds.
+    const stats = path.isAbsolute(tool.script) || !isInside(toolsDir, script) ? undefined : statSync(script, { throwIfNoEntry: false });
     if (path.isAbsolute(tool.script) || !isInside(toolsDir, script)) {
       issue(issues, at("script"), `Expected a path inside tools/, got ${JSON.stringify(tool.script)}: scripts may not escape the tools folder`);
-    } else if (!existsSync(script)) {
+    } else if (!stats) {
       issue(warnings, at("script"), `Script not found: tools/${tool.script} (calls will fail with SCRIPT_MISSING until it exists)`);
-    } else if (!isInside(realToolsDir, realpathSync(script))) {
-      issue(issues, at("script"), `Expected a script inside tools/, but tools/${tool.script} links to ${realpathSync(script)} outside it`);
-    } else if (statSync(script).isDirectory()) {
+    } else if (!isInside(realToolsDir, realpathSync.native(script))) {
+      issue(issues, at("script"), `Expected a script inside tools/, but tools/${tool.script} links to ${realpathSync.native(script)} outside it`);
+    } else if (stats.isDirectory()) {
       issue(issues, at("script"), `Expected a script file, got the folder ${path.relative(root, script)}/`);
     }
 
