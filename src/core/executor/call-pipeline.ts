@@ -16,11 +16,11 @@ import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaph
 import { formatSchemaProblems, type CompiledValidator } from "../schema/schema-validator.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 import { checkCallOptions, snapshotArguments } from "./call-input.js";
+import { answerOrAbort } from "./plugin-answer.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
 
-/** After the deadline or a cancel, how long a plugin gets to answer with its own details. */
-export const ABORT_GRACE_MS = 50;
+export { ABORT_GRACE_MS } from "./plugin-answer.js";
 
 /** How many tool names a `TOOL_NOT_FOUND` result lists in `details.available` at most. */
 const MAX_NAMED_TOOLS = 100;
@@ -44,7 +44,7 @@ export interface CallPipeline {
 }
 
 /** A call under way, as the pipeline tracks it. */
-interface RunningCall {
+export interface RunningCall {
   controller: AbortController;
   /** Abort the call (deadline, caller, close): aborts its signal and starts the plugin's grace period. */
   abort(reason: ToolexecError): void;
@@ -54,44 +54,6 @@ interface RunningCall {
   /** Set while the call holds a concurrency slot: the one slot its sub-calls may borrow. */
   lentSlot: FifoSemaphore | undefined;
   holdsSlot: boolean;
-}
-
-function checkResultShape(result: unknown, plugin: string): PluginResult {
-  const candidate = result as { ok?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-  if (candidate?.ok === true) return candidate as PluginResult;
-  if (candidate?.ok === false && typeof candidate.error?.code === "string" && typeof candidate.error.message === "string") return candidate as PluginResult;
-  return toolError("PLUGIN_FAILED", `Plugin "${plugin}" returned a malformed result: expected { ok: true, value } or { ok: false, error: { code, message } }`);
-}
-
-/**
- * The plugin's answer, or — once the call is aborted and a short grace passes — the abort's own.
- * The pipeline aborts calls itself, so it hooks the abort directly instead of listening on the signal.
- */
-function answerOrAbort(running: RunningCall, plugin: string, name: string, start: () => Promise<PluginResult>): Promise<PluginResult> {
-  return new Promise<PluginResult>((resolve) => {
-    let settled = false;
-    let graceTimer: NodeJS.Timeout | undefined;
-    const settle = (result: PluginResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(graceTimer);
-      running.onAbort = undefined;
-      resolve(result);
-    };
-    const failed = (error: unknown) => settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${name}": ${(error as Error)?.message ?? String(error)}`));
-    running.onAbort = (reason) => {
-      graceTimer = setTimeout(() => settle(toolError(reason.code, reason.message)), ABORT_GRACE_MS);
-    };
-    const signal = running.controller.signal;
-    if (signal.aborted) running.onAbort(signal.reason as ToolexecError);
-    let work: Promise<PluginResult>;
-    try {
-      work = start();
-    } catch (error) {
-      return failed(error);
-    }
-    Promise.resolve(work).then((result) => settle(checkResultShape(result, plugin)), failed);
-  });
 }
 
 /** A validator, or the reason it could not be compiled (the schema passed its meta-schema check). */
