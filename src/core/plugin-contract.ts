@@ -66,7 +66,7 @@ export interface PluginCallOptions {
   signal: AbortSignal;
   /** Epoch milliseconds after which the core answers `TIMEOUT` whatever the plugin does. */
   deadline: number;
-  /** Report progress of a long call; the executor emits it as `tool:progress`. */
+  /** Report progress of a long call; the executor emits it as `tool:progress`. Given only when someone listens. */
   onProgress?(progress: ToolProgress): void;
   /**
    * Call another tool as part of this call (composition): the sub-call goes through the whole

@@ -8,15 +8,19 @@ import { describeValue } from "../config/describe-value.js";
 import type { PluginResult } from "../plugin-contract.js";
 import { toolError } from "../tool-result.js";
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId"]);
 
 /** The problem with `callTool`'s options, if any: a bad timeout, a signal that is not an AbortSignal, an unknown key. */
 export function checkCallOptions(options: unknown): PluginResult | undefined {
   if (!isPlainObject(options)) return toolError("INVALID_OPTIONS", `Expected the call options to be an object like { signal, timeoutMs }, got ${describeValue(options)}`);
-  for (const key of Object.keys(options)) {
+  // for-in, not Object.keys: this runs on every call, and most calls pass no options at all.
+  for (const key in options) {
     if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs or parentExecutionId`);
   }
   const { timeoutMs, signal, parentExecutionId } = options;

@@ -16,11 +16,11 @@ import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaph
 import { formatSchemaProblems, type CompiledValidator } from "../schema/schema-validator.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 import { checkCallOptions, snapshotArguments } from "./call-input.js";
-import { answerOrAbort } from "./plugin-answer.js";
+import { RunningCall } from "./running-call.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
 
-export { ABORT_GRACE_MS } from "./plugin-answer.js";
+export { ABORT_GRACE_MS } from "./running-call.js";
 
 /** How many tool names a `TOOL_NOT_FOUND` result lists in `details.available` at most. */
 const MAX_NAMED_TOOLS = 100;
@@ -41,19 +41,6 @@ export interface CallPipeline {
   callTool: CallTool;
   /** Refuse new calls (`EXECUTOR_CLOSED`), abort every call under way with `reason`, and wait until all have settled. */
   closeAll(reason: ToolexecError): Promise<void>;
-}
-
-/** A call under way, as the pipeline tracks it. */
-export interface RunningCall {
-  controller: AbortController;
-  /** Abort the call (deadline, caller, close): aborts its signal and starts the plugin's grace period. */
-  abort(reason: ToolexecError): void;
-  /** Set while the plugin works on the call: what to do when it is aborted. */
-  onAbort: ((reason: ToolexecError) => void) | undefined;
-  done: Promise<unknown>;
-  /** Set while the call holds a concurrency slot: the one slot its sub-calls may borrow. */
-  lentSlot: FifoSemaphore | undefined;
-  holdsSlot: boolean;
 }
 
 /** A validator, or the reason it could not be compiled (the schema passed its meta-schema check). */
@@ -107,9 +94,14 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
       }
       log.write(shaped, host.secrets());
     }
-    const event = parentExecutionId === undefined ? result : { ...result, parentExecutionId };
-    emitter.emit("tool:end", event);
-    if (!result.ok) emitter.emit("tool:error", event as ToolResult & { ok: false });
+    // Payloads are built only for events someone listens to: most hosts listen to few.
+    const ending = emitter.hasListeners("tool:end");
+    const failing = !result.ok && emitter.hasListeners("tool:error");
+    if (ending || failing) {
+      const event = parentExecutionId === undefined ? result : { ...result, parentExecutionId };
+      if (ending) emitter.emit("tool:end", event);
+      if (failing) emitter.emit("tool:error", event as ToolResult & { ok: false });
+    }
     return result;
   };
 
@@ -123,43 +115,13 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     return toolError("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""}`, { available });
   };
 
-  /** Abort the call at its deadline, on the caller's signal, or when the executor closes. */
-  const track = (name: string, executionId: string, timeoutMs: number, signal: AbortSignal | undefined) => {
-    const controller = new AbortController();
-    let settle!: () => void;
-    const running: RunningCall = {
-      controller,
-      abort(reason) {
-        if (controller.signal.aborted) return;
-        controller.abort(reason);
-        running.onAbort?.(reason);
-      },
-      onAbort: undefined,
-      done: new Promise<void>((resolve) => (settle = resolve)),
-      lentSlot: undefined,
-      holdsSlot: false,
-    };
-    const timer = setTimeout(() => running.abort(new ToolexecError("TIMEOUT", `"${name}" did not finish within ${timeoutMs} ms`)), timeoutMs);
-    const onCallerAbort = () => running.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled by the caller`));
-    if (signal?.aborted) running.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
-    else signal?.addEventListener("abort", onCallerAbort, { once: true });
-    calls.set(executionId, running);
-    const untrack = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onCallerAbort);
-      calls.delete(executionId);
-      settle();
-    };
-    return { running, untrack };
-  };
-
   /** Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting. */
   const schedule = async (registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined) => {
-    if (running.controller.signal.aborted) throw running.controller.signal.reason;
+    if (running.signal.aborted) throw running.signal.reason;
     if (registered.definition.selfScheduled) return () => {};
     let lender: FifoSemaphore | undefined;
     if (parent?.holdsSlot) lender = parent.lentSlot ??= createFifoSemaphore(1);
-    const release = await scheduler.acquire(name, registered.definition.parallel ?? false, running.controller.signal, lender);
+    const release = await scheduler.acquire(name, registered.definition.parallel ?? false, running.signal, lender);
     running.holdsSlot = true;
     return () => {
       running.holdsSlot = false;
@@ -169,15 +131,18 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
 
   const invoke = (registered: RegisteredTool, name: string, callArguments: Record<string, unknown>, executionId: string, deadline: number, running: RunningCall, parentExecutionId: string | undefined) => {
     const { owner } = registered;
-    const signal = running.controller.signal;
+    const signal = running.signal;
     const options: PluginCallOptions = {
       signal,
       deadline,
-      onProgress: (progress) =>
-        emitter.emit("tool:progress", parentExecutionId === undefined ? { executionId, tool: name, ...progress } : { executionId, tool: name, ...progress, parentExecutionId }),
       callTool: (subName, subArgs, subOptions = {}) => callTool(subName, subArgs, { signal, ...subOptions, parentExecutionId: executionId }),
     };
-    return answerOrAbort(running, owner.name, name, () => owner.instance.callTool({ name, arguments: callArguments, executionId }, options));
+    // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.
+    if (emitter.hasListeners("tool:progress")) {
+      options.onProgress = (progress) =>
+        emitter.emit("tool:progress", parentExecutionId === undefined ? { executionId, tool: name, ...progress } : { executionId, tool: name, ...progress, parentExecutionId });
+    }
+    return running.answer(owner.name, () => owner.instance.callTool({ name, arguments: callArguments, executionId }, options));
   };
 
   const checkOutput = (registered: RegisteredTool, name: string, outcome: PluginResult, timeoutMs: number): PluginResult => {
@@ -205,9 +170,9 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     const optionsProblem = checkCallOptions(options);
     if (optionsProblem) return finish(optionsProblem, call);
 
-    const lease = host.lease(name);
-    if (!lease) return finish(notFound(name), call);
-    const registered = (call.registered = lease.tool);
+    const registered = host.lease(name);
+    if (!registered) return finish(notFound(name), call);
+    call.registered = registered;
     try {
       const snapshot = snapshotArguments(name, args);
       if (!snapshot.ok) return finish(snapshot, call);
@@ -218,8 +183,9 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
       if (problems.length > 0) return finish(toolError("INVALID_INPUT", `Invalid arguments for "${name}": ${formatSchemaProblems(problems)}`, { problems }), call);
 
       const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? dependencies.defaultTimeoutMs);
-      const { running, untrack } = track(name, call.executionId, timeoutMs, options.signal);
-      emitter.emit("tool:start", parentExecutionId === undefined ? { executionId: call.executionId, tool: name, arguments: callArguments } : { executionId: call.executionId, tool: name, arguments: callArguments, parentExecutionId });
+      const running = new RunningCall(name, timeoutMs, options.signal);
+      calls.set(call.executionId, running);
+      if (emitter.hasListeners("tool:start")) emitter.emit("tool:start", parentExecutionId === undefined ? { executionId: call.executionId, tool: name, arguments: callArguments } : { executionId: call.executionId, tool: name, arguments: callArguments, parentExecutionId });
       let outcome: PluginResult;
       try {
         let release: (() => void) | undefined;
@@ -239,10 +205,11 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
         }
         return finish(checkOutput(registered, name, outcome!, timeoutMs), call);
       } finally {
-        untrack();
+        calls.delete(call.executionId);
+        running.end();
       }
     } finally {
-      lease.release();
+      host.release(registered);
     }
   }
 
@@ -251,8 +218,9 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     async closeAll(reason) {
       closedWith = reason;
       const under = [...calls.values()];
+      const settled = under.map((running) => new Promise<void>((resolve) => (running.onSettled = resolve)));
       for (const running of under) running.abort(reason);
-      await Promise.allSettled(under.map((running) => running.done));
+      await Promise.all(settled);
     },
   };
 }

@@ -91,7 +91,8 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
       emitter.emit(event, payload);
     }
   };
-  const events = { ...emitter, emit };
+  // While start-up events are held, every event counts as listened to: it is delivered later.
+  const events = { ...emitter, emit, hasListeners: (event: keyof ExecutorEvents) => held !== undefined || emitter.hasListeners(event) };
   const log = resolved.log === false ? undefined : createExecutionLog({ ...resolved.log, logger });
   let closed = false;
   let closing: Promise<void> | undefined;

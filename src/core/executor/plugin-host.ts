@@ -19,6 +19,8 @@ export interface RunningPlugin {
   name: string;
   instance: PluginInstance;
   entriesKey: string;
+  /** Calls that leased one of its tools and have not ended; a retired instance closes at zero. */
+  leases: number;
 }
 
 export interface RegisteredTool {
@@ -29,12 +31,6 @@ export interface RegisteredTool {
   outputValidator(): CompiledValidator | undefined;
 }
 
-/** A tool taken for one call: its instance stays open until `release()`. */
-export interface ToolLease {
-  tool: RegisteredTool;
-  release(): void;
-}
-
 export interface PluginHost {
   /** The current registry; replaced whole, never mutated, so a lookup sees one consistent snapshot. */
   readonly tools: ReadonlyMap<string, RegisteredTool>;
@@ -42,8 +38,10 @@ export interface PluginHost {
   start(specs: PluginSpec[]): Promise<void>;
   /** Restart the plugins whose entries changed; returns their names. Throws and keeps the old set on failure. */
   apply(specs: PluginSpec[]): Promise<string[]>;
-  /** Take the tool named `name` for a call; its plugin instance is not closed before the lease ends. */
-  lease(name: string): ToolLease | undefined;
+  /** Take the tool named `name` for a call; its plugin instance is not closed before `release(tool)`. */
+  lease(name: string): RegisteredTool | undefined;
+  /** End a lease taken with `lease`; call exactly once per lease. */
+  release(tool: RegisteredTool): void;
   /** The running instance started from `plugin`, if any. */
   instanceOf<Api>(plugin: ExecutorPlugin<never, Api>): PluginInstance<Api> | undefined;
   /** The running instances, in start order. */
@@ -88,8 +86,6 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   let running: RunningPlugin[] = [];
   let tools: ReadonlyMap<string, RegisteredTool> = new Map();
   let closed = false;
-  /** Leases open per instance; a retired instance closes when its count drops to zero. */
-  const leases = new Map<RunningPlugin, number>();
   const retired = new Set<RunningPlugin>();
   const unsubscribes = new Map<RunningPlugin, () => void>();
   const closing = new Set<Promise<void>>();
@@ -112,7 +108,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
 
   const retire = (plugin: RunningPlugin) => {
     retired.add(plugin);
-    if (!leases.get(plugin)) void closeInstance(plugin);
+    if (plugin.leases === 0) void closeInstance(plugin);
   };
 
   /** Build a registry; `strict` makes conflicts and bad schemas throw instead of skipping the tool. */
@@ -154,7 +150,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       if (error instanceof ToolexecError) throw error;
       throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
-    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries) };
+    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries), leases: 0 };
     const unsubscribe = instance.onToolsChanged?.(() => {
       if (retired.has(plugin) || closed || !running.includes(plugin)) return;
       tools = buildRegistry(running, false);
@@ -186,15 +182,6 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     }
   };
 
-  const release = (owner: RunningPlugin) => {
-    const open = (leases.get(owner) ?? 1) - 1;
-    if (open > 0) leases.set(owner, open);
-    else {
-      leases.delete(owner);
-      if (retired.has(owner)) void closeInstance(owner);
-    }
-  };
-
   return {
     get tools() {
       return tools;
@@ -215,17 +202,11 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     },
     lease(name) {
       const tool = tools.get(name);
-      if (!tool) return undefined;
-      leases.set(tool.owner, (leases.get(tool.owner) ?? 0) + 1);
-      let released = false;
-      return {
-        tool,
-        release() {
-          if (released) return;
-          released = true;
-          release(tool.owner);
-        },
-      };
+      if (tool) tool.owner.leases++;
+      return tool;
+    },
+    release(tool) {
+      if (--tool.owner.leases === 0 && retired.has(tool.owner)) void closeInstance(tool.owner);
     },
     instanceOf<Api>(plugin: ExecutorPlugin<never, Api>) {
       return running.find((candidate) => candidate.plugin === plugin)?.instance as PluginInstance<Api> | undefined;

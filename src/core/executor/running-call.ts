@@ -1,0 +1,103 @@
+/**
+ * A call under way, as the pipeline tracks it: its abort controller (aborted at the deadline, on
+ * the caller's signal or on close), the plugin's answer raced against that abort with a short grace,
+ * and the concurrency slot it may lend to its sub-calls. A class, so the per-call hot path allocates
+ * one object instead of a handful of closures.
+ */
+import { ToolexecError } from "../errors/toolexec-error.js";
+import type { PluginResult } from "../plugin-contract.js";
+import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
+import { toolError } from "../tool-result.js";
+
+/** After the deadline or a cancel, how long a plugin gets to answer with its own details. */
+export const ABORT_GRACE_MS = 50;
+
+function checkResultShape(result: unknown, plugin: string): PluginResult {
+  const candidate = result as { ok?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+  if (candidate?.ok === true) return candidate as PluginResult;
+  if (candidate?.ok === false && typeof candidate.error?.code === "string" && typeof candidate.error.message === "string") return candidate as PluginResult;
+  return toolError("PLUGIN_FAILED", `Plugin "${plugin}" returned a malformed result: expected { ok: true, value } or { ok: false, error: { code, message } }`);
+}
+
+function expire(call: RunningCall): void {
+  call.abort(new ToolexecError("TIMEOUT", `"${call.name}" did not finish within ${call.timeoutMs} ms`));
+}
+
+function endGrace(call: RunningCall): void {
+  const reason = call.controller.signal.reason as ToolexecError;
+  call.settle(toolError(reason.code, reason.message));
+}
+
+export class RunningCall {
+  readonly controller = new AbortController();
+  /** Set while the call holds a concurrency slot: the one slot its sub-calls may borrow. */
+  lentSlot: FifoSemaphore | undefined = undefined;
+  holdsSlot = false;
+  /** Set by `closeAll` only: called once the call has settled (its log record written). */
+  onSettled: (() => void) | undefined = undefined;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onCallerAbort: (() => void) | undefined;
+  private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
+  private graceTimer: NodeJS.Timeout | undefined = undefined;
+
+  constructor(
+    readonly name: string,
+    readonly timeoutMs: number,
+    private readonly callerSignal: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(expire, timeoutMs, this);
+    if (callerSignal?.aborted) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
+    else if (callerSignal) {
+      this.onCallerAbort = () => this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled by the caller`));
+      callerSignal.addEventListener("abort", this.onCallerAbort, { once: true });
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Abort the call (deadline, caller, close): aborts its signal and, while the plugin works, starts its grace period. */
+  abort(reason: ToolexecError): void {
+    if (this.controller.signal.aborted) return;
+    this.controller.abort(reason);
+    if (this.resolveAnswer) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
+  }
+
+  /** The plugin's answer, or — once the call is aborted and the grace passes — the abort's own. */
+  answer(plugin: string, start: () => Promise<PluginResult>): Promise<PluginResult> {
+    const answered = new Promise<PluginResult>((resolve) => (this.resolveAnswer = resolve));
+    if (this.controller.signal.aborted) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
+    let work: Promise<PluginResult>;
+    try {
+      work = start();
+    } catch (error) {
+      this.fail(plugin, error);
+      return answered;
+    }
+    Promise.resolve(work).then(
+      (result) => this.settle(checkResultShape(result, plugin)),
+      (error: unknown) => this.fail(plugin, error),
+    );
+    return answered;
+  }
+
+  settle(result: PluginResult): void {
+    const resolve = this.resolveAnswer;
+    if (!resolve) return;
+    this.resolveAnswer = undefined;
+    clearTimeout(this.graceTimer);
+    resolve(result);
+  }
+
+  private fail(plugin: string, error: unknown): void {
+    this.settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${this.name}": ${(error as Error)?.message ?? String(error)}`));
+  }
+
+  /** The call is over: stop its timer and listener, and tell `closeAll`. */
+  end(): void {
+    clearTimeout(this.timer);
+    if (this.onCallerAbort) this.callerSignal!.removeEventListener("abort", this.onCallerAbort);
+    this.onSettled?.();
+  }
+}
