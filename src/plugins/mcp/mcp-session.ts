@@ -17,6 +17,7 @@ import type { FetchLike } from "./guarded-fetch.js";
 import type { HttpObserver } from "./observed-fetch.js";
 import { observeTransport } from "./observe-transport.js";
 import { createPendingRequests, type RequestOutcome } from "./pending-requests.js";
+import { createRequestSignal } from "./request-signal.js";
 import { classifyError, isMalformedMessageError, type SessionFailure } from "./session-failure.js";
 
 /** How the client introduces itself in `initialize`. */
@@ -233,7 +234,7 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
       // A signal of the session's own, so a request ended here (not by the caller) can be withdrawn
       // from the SDK. The caller's abort is forwarded by hand: AbortSignal.any costs a WeakRef and
       // a FinalizationRegistry entry per request on Node 20, which shows in every call's time.
-      const local = new AbortController();
+      const local = createRequestSignal();
       const forward = () => local.abort(caller!.reason);
       caller?.addEventListener("abort", forward, { once: true });
       const pending = requests.begin(requestOptions.onProgress);
