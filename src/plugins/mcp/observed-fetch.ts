@@ -103,7 +103,8 @@ export function createObservedFetch(base: FetchLike, options: ObservedFetchOptio
     let response: Response;
     try {
       const followed = exchange.signal ? { ...init, signal: exchange.signal } : init;
-      if (method === "POST" && (init?.redirect === undefined || init.redirect === "manual")) {
+      // Only a string body can be sent a second time.
+      if (method === "POST" && typeof init?.body === "string" && (init.redirect === undefined || init.redirect === "manual")) {
         try {
           response = await base(input, { ...followed, ...WITHOUT_REDIRECTS } as RequestInit);
         } catch (error) {
