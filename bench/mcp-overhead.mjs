@@ -2,7 +2,9 @@
 // tool of the same server (its own connection), per transport, interleaved in one run.
 // server-everything is the server: a stdio process per client, or one SSE / Streamable HTTP server
 // on 127.0.0.1. Targets (issue 3): ≤ 1.05× on HTTP and SSE, ≤ +0.1 ms on stdio.
-// Usage: npm run build && node bench/mcp-overhead.mjs [--runs 400] [--warmup 50]
+// Wall-clock medians suffer from other processes' load; host CPU per call (this process only:
+// the servers are other processes) does not, so both are printed.
+// Usage: npm run build && node bench/mcp-overhead.mjs [--runs 400] [--warmup 50] [--only stdio,sse,http]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +20,8 @@ import { EVERYTHING_PATH, startEverything } from "./start-everything.mjs";
 
 const runs = flag("runs", 400);
 const warmup = flag("warmup", 50);
+const onlyIndex = process.argv.indexOf("--only");
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1].split(",") : undefined;
 const args = { message: "hello" };
 const silent = { debug() {}, info() {}, warn() {}, error: (message) => console.error(message) };
 
@@ -83,9 +87,10 @@ async function measure(transport) {
     }
     const base = median(times.raw);
     const mine = median(times.executor);
-    const cpuMs = (side) => (cpu[side] / runs / 1000).toFixed(3);
+    const cpuMs = (side) => cpu[side] / runs / 1000;
     console.log(
-      `${transport.label.padEnd(5)} raw SDK p50 ${format(base)} p99 ${format(quantile(times.raw, 0.99))} | callTool p50 ${format(mine)} p99 ${format(quantile(times.executor, 0.99))} | ratio ${(mine / base).toFixed(3)} | overhead ${(mine - base).toFixed(3)} ms | host CPU per call: raw ${cpuMs("raw")} ms, callTool ${cpuMs("executor")} ms  (${runs} runs each, interleaved)`,
+      `${transport.label.padEnd(5)} raw SDK p50 ${format(base)} p99 ${format(quantile(times.raw, 0.99))} | callTool p50 ${format(mine)} p99 ${format(quantile(times.executor, 0.99))} | ratio ${(mine / base).toFixed(3)} | overhead ${(mine - base).toFixed(3)} ms` +
+        ` | host CPU per call: raw ${cpuMs("raw").toFixed(3)} ms, callTool ${cpuMs("executor").toFixed(3)} ms, ratio ${(cpuMs("executor") / cpuMs("raw")).toFixed(3)}, overhead ${(cpuMs("executor") - cpuMs("raw")).toFixed(3)} ms  (${runs} runs each, interleaved)`,
     );
   } finally {
     await client.close().catch(() => undefined);
@@ -95,4 +100,4 @@ async function measure(transport) {
   }
 }
 
-for (const transport of transports) await measure(transport);
+for (const transport of transports) if (!only || only.includes(transport.label)) await measure(transport);

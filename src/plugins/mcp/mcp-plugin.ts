@@ -165,7 +165,8 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         const { connection, tool } = route;
         const gate = pool.gate(connection);
         try {
-          await gate.acquire(signal);
+          // A free slot is taken at once, without a promise to wait on.
+          if (!gate.tryAcquire()) await gate.acquire(signal);
         } catch {
           return toolError(signal.aborted ? abortReasonCode(signal) : "EXECUTOR_CLOSED", `"${call.name}" ended while waiting for a free slot on server "${tool.server}" (maxConcurrency ${connection.entry.maxConcurrency})`);
         }

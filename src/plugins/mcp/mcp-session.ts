@@ -16,7 +16,8 @@ import { ELICITATION_CAPABILITY, handleElicitation, type ElicitationHandler } fr
 import type { FetchLike } from "./guarded-fetch.js";
 import type { HttpObserver } from "./observed-fetch.js";
 import { observeTransport } from "./observe-transport.js";
-import { createPendingRequests } from "./pending-requests.js";
+import { createPendingRequests, type RequestOutcome } from "./pending-requests.js";
+import { createRequestSignal } from "./request-signal.js";
 import { classifyError, isMalformedMessageError, type SessionFailure } from "./session-failure.js";
 
 /** How the client introduces itself in `initialize`. */
@@ -63,7 +64,7 @@ export interface SessionRequestOptions {
   onProgress?(progress: ToolProgress): void;
 }
 
-export type RequestOutcome<T> = { ok: true; value: T } | { ok: false; failure: SessionFailure };
+export type { RequestOutcome } from "./pending-requests.js";
 
 export interface McpSession {
   readonly kind: ConnectedTransportKind;
@@ -228,14 +229,16 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
     },
     async request(request, schema, requestOptions) {
       if (!alive) return { ok: false, failure: { kind: "not-sent", sessionLost: true, message: `${server} is not connected` } };
-      const local = new AbortController();
-      // The caller's abort is forwarded by hand: AbortSignal.any costs a WeakRef and a
-      // FinalizationRegistry entry per request on Node 20, which shows in every call's time.
       const caller = requestOptions.signal;
+      if (caller?.aborted) return { ok: false, failure: abortedFailure(caller) };
+      // A signal of the session's own, so a request ended here (not by the caller) can be withdrawn
+      // from the SDK. The caller's abort is forwarded by hand: AbortSignal.any costs a WeakRef and
+      // a FinalizationRegistry entry per request on Node 20, which shows in every call's time.
+      const local = createRequestSignal();
       const forward = () => local.abort(caller!.reason);
-      if (caller?.aborted) forward();
-      else caller?.addEventListener("abort", forward, { once: true });
-      const { pending, progressToken } = requests.begin(requestOptions.onProgress);
+      caller?.addEventListener("abort", forward, { once: true });
+      const pending = requests.begin(requestOptions.onProgress);
+      const { progressToken } = pending;
       try {
         // Our own progress token (not the SDK's `onprogress`), so progress is routed in arrival order.
         const sent = progressToken === undefined ? request : { ...request, params: { ...request.params, _meta: { ...(request.params?._meta as object | undefined), progressToken } } };
@@ -245,18 +248,18 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
         } finally {
           requests.sentAll();
         }
-        const answered = answer.then(
-          (value) => ({ ok: true as const, value: value as z.infer<typeof schema> }),
+        answer.then(
+          (value) => pending.answer({ ok: true, value }),
           (error: unknown) => {
-            if (caller?.aborted) return { ok: false as const, failure: abortedFailure(caller) };
+            if (caller?.aborted) return pending.answer({ ok: false, failure: abortedFailure(caller) });
             const status = pending.status !== undefined && pending.status >= 400 ? { httpStatus: pending.status, retryAfterMs: pending.retryAfterMs } : {};
-            return { ok: false as const, failure: classifyError(error, { server: entry.name, ...status }) };
+            pending.answer({ ok: false, failure: classifyError(error, { server: entry.name, ...status }) });
           },
         );
-        const outcome = await Promise.race([answered, pending.settled.then((failure) => ({ ok: false as const, failure, settledHere: true }))]);
+        const outcome = (await pending.outcome) as RequestOutcome<z.infer<typeof schema>>;
         // Ended here while the session lives on: tell the SDK (and the server) to forget the request.
-        if ("settledHere" in outcome && alive) local.abort(new Error(outcome.failure.message));
-        return outcome.ok ? outcome : { ok: false, failure: outcome.failure };
+        if (pending.settledHere && alive && !outcome.ok) local.abort(new Error(outcome.failure.message));
+        return outcome;
       } finally {
         caller?.removeEventListener("abort", forward);
         requests.end(pending);

@@ -7,22 +7,28 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolProgress } from "../../core/plugin-contract.js";
 import type { SessionFailure } from "./session-failure.js";
 
+export type RequestOutcome<T> = { ok: true; value: T } | { ok: false; failure: SessionFailure };
+
 export interface PendingRequest {
   id?: number;
   /** HTTP status of the POST that carried it, when one came back. */
   status?: number;
   retryAfterMs?: number;
-  /** Ends the request with `failure` (first call wins). */
+  /** Ends the request from outside the SDK with `failure` (first of `settle` and `answer` wins). */
   settle(failure: SessionFailure): void;
-  /** Resolves with the failure given to `settle`. */
-  readonly settled: Promise<SessionFailure>;
+  /** Ends the request with what the SDK made of it (first of `settle` and `answer` wins). */
+  answer(outcome: RequestOutcome<unknown>): void;
+  /** Resolves with the outcome given to `settle` or `answer`. */
+  readonly outcome: Promise<RequestOutcome<unknown>>;
+  /** True when `settle` ended it: the SDK still waits for an answer and should be told to forget it. */
+  readonly settledHere: boolean;
   /** The progress token sent with it, when progress was asked for. */
   progressToken?: string;
 }
 
 export interface PendingRequests {
   /** Register a request about to be sent; the next request message sent gets bound to it. */
-  begin(onProgress?: (progress: ToolProgress) => void): { pending: PendingRequest; progressToken?: string };
+  begin(onProgress?: (progress: ToolProgress) => void): PendingRequest;
   /** Call once the SDK's `request()` returned: later messages are not this request's. */
   sentAll(): void;
   /** Hook for every outgoing message: binds the request being sent to its id. */
@@ -34,6 +40,31 @@ export interface PendingRequests {
   settleAll(failure: SessionFailure): void;
 }
 
+/**
+ * One promise per request, resolved by whichever comes first: the SDK's answer or a failure seen
+ * elsewhere. (A race of two promises costs three more allocations and a microtask hop per call.)
+ */
+function createPendingRequest(): PendingRequest {
+  let resolve!: (outcome: RequestOutcome<unknown>) => void;
+  let done = false;
+  const request: PendingRequest = {
+    settledHere: false,
+    outcome: new Promise<RequestOutcome<unknown>>((resolver) => (resolve = resolver)),
+    settle(failure) {
+      if (done) return;
+      done = true;
+      (request as { settledHere: boolean }).settledHere = true;
+      resolve({ ok: false, failure });
+    },
+    answer(outcome) {
+      if (done) return;
+      done = true;
+      resolve(outcome);
+    },
+  };
+  return request;
+}
+
 export function createPendingRequests(): PendingRequests {
   const pending = new Set<PendingRequest>();
   const byId = new Map<number, PendingRequest>();
@@ -42,16 +73,14 @@ export function createPendingRequests(): PendingRequests {
   let tokens = 0;
   return {
     begin(onProgress) {
-      let settle!: (failure: SessionFailure) => void;
-      const settled = new Promise<SessionFailure>((resolve) => (settle = resolve));
-      const request: PendingRequest = { settle: (failure) => settle(failure), settled };
+      const request = createPendingRequest();
       pending.add(request);
       sending = request;
-      if (!onProgress) return { pending: request };
+      if (!onProgress) return request;
       const progressToken = `toolexec-${++tokens}`;
       request.progressToken = progressToken;
       progress.set(progressToken, { request, listener: onProgress });
-      return { pending: request, progressToken };
+      return request;
     },
     sentAll() {
       sending = undefined;

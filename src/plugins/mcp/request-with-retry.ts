@@ -34,7 +34,9 @@ export async function requestWithRetry<T>(connection: ServerConnection, send: (s
   const { signal, deadline } = options;
   const policy = connection.entry.retry;
   for (let attempt = 0; ; attempt++) {
-    const ensured = await connection.ensureSession(deadline, signal);
+    // The usual case needs no promise: the session is alive and the call not aborted.
+    const live = signal.aborted ? undefined : connection.liveSession();
+    const ensured = live ? { ok: true as const, session: live } : await connection.ensureSession(deadline, signal);
     let outcome: RequestOutcome<T>;
     if (ensured.ok) {
       outcome = await send(ensured.session);

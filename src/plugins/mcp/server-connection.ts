@@ -46,6 +46,8 @@ export interface ServerConnection {
   start(waitMs: number): Promise<void>;
   /** A live session: the current one, or a new one connected now (waiting out a `Retry-After` within the deadline). */
   ensureSession(deadline: number, signal: AbortSignal): Promise<SessionOutcome>;
+  /** The current session when it is alive (what `ensureSession` answers at once), without a promise. */
+  liveSession(): McpSession | undefined;
   /** What a request on `session` ran into: a lost session is reset, a `Retry-After` remembered. */
   noteFailure(session: McpSession, failure: SessionFailure): void;
   close(): Promise<void>;
@@ -272,6 +274,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
       }
       return outcome;
     },
+    liveSession: () => (!closed && session?.alive ? session : undefined),
     noteFailure(failed, failure) {
       if (failure.retryAfterMs !== undefined) notBefore = Math.max(notBefore, Date.now() + failure.retryAfterMs);
       if (failure.sessionLost && failed.alive) failed.fail(failure);
