@@ -1,7 +1,8 @@
 // Code mode, in one run: warm round trip of trivial code (p50/p99), a three-tool composition's
-// overhead beyond the tools' own time, the cost of one synchronous call_tool (wall and CPU, host and
-// runtime), executions per second with the pool busy (at the default pool, sized by CPU cores, and
-// at the specification's 10), and how late TIMEOUT comes after the deadline of `while (true) {}`.
+// overhead beyond the tools' own time, the cost of one synchronous call_tool and of one call in a
+// call_tools fan-out (wall, and CPU of host and runtime), executions per second with the pool busy
+// (at the default pool, sized by CPU cores, and at the specification's 10), and how late TIMEOUT
+// comes after the deadline of `while (true) {}`.
 // Each is set against the bare cost of a message round trip to a worker thread and to a child
 // process, measured in the same run. CPU figures hold whatever else loads the machine; wall-clock
 // figures move with it.
@@ -142,6 +143,16 @@ try {
   const perCall = (key) => ((after[key] - middle[key]) - (middle[key] - before[key])) / subRuns / SUB_CALLS;
   report("one sync call_tool (30 per run, trivial run subtracted), p50", formatFine((median(many) - median(trivialAgain)) / SUB_CALLS));
   report("one sync call_tool CPU", `host CPU ${formatFine(perCall("host"))}, runtime CPU ${Number.isNaN(after.runtimes) ? "n/a" : formatFine(perCall("runtimes"))}`);
+
+  // The same 30 calls as one call_tools fan-out: their frames and answers travel in batches.
+  const fanOut = `(await call_tools(Array.from({ length: ${SUB_CALLS} }, (_, n) => ({ server: 'local', tool: 'noop', args: { n } })))).length`;
+  for (let index = 0; index < 200; index++) await run(fanOut);
+  const fanBefore = cpuNow();
+  const fanned = await roundTrips(() => run(fanOut), subRuns);
+  const fanAfter = cpuNow();
+  const perFanned = (key) => ((fanAfter[key] - fanBefore[key]) - (middle[key] - before[key])) / subRuns / SUB_CALLS;
+  report("one call in a call_tools fan-out of 30 (trivial subtracted), p50", formatFine((median(fanned) - median(trivialAgain)) / SUB_CALLS));
+  report("one call in a fan-out CPU", `host CPU ${formatFine(perFanned("host"))}, runtime CPU ${Number.isNaN(fanAfter.runtimes) ? "n/a" : formatFine(perFanned("runtimes"))}`);
 
   /** Bursts until every runtime of the pool has started: a start (~0.3 s of CPU) inside the measured burst is not throughput. */
   const warmPool = async (target) => {
