@@ -9,9 +9,9 @@ export const DEFAULT_CODE_TIMEOUT_MS = 120_000;
 /** 0 means unlimited. */
 export const DEFAULT_CODE_MAX_TOOL_CALLS = 0;
 /**
- * One runtime per CPU core the process may use, at most the specification's 10: a runtime busy with
- * code uses a whole core, so more runtimes than cores only add context switches (2 cores: 2,293
- * executions/s at 2 runtimes against 1,242/s at 10, bench/code-execution.mjs).
+ * One runtime per CPU core the process may use, at most the specification's 10: a runtime running
+ * code uses a whole core, so more only add context switches (2 cores, runtimes warm: 0.13-0.15 ms
+ * of runtime CPU per trivial execution at 2 runtimes, 0.22-0.23 ms at 10; bench/code-execution.mjs).
  */
 export const DEFAULT_CODE_POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 10));
 export const DEFAULT_CODE_MAX_QUEUE = 100;

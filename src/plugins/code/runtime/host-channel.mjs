@@ -35,18 +35,7 @@ export function openHostChannel(fd) {
   let queuedChars = 0;
   let flushScheduled = false;
 
-  /** @param {string} text one frame, without its newline */
-  const write = (text) => {
-    let lines = `${text}\n`;
-    if (queued.length > 0) {
-      queued.push(lines);
-      lines = queued.join("");
-      queued = [];
-      queuedChars = 0;
-    }
-    writeBytes(Buffer.from(lines, "utf8"));
-  };
-
+  /** Write every queued frame now, in one write. */
   const flush = () => {
     flushScheduled = false;
     if (queued.length === 0) return;
@@ -54,6 +43,12 @@ export function openHostChannel(fd) {
     queued = [];
     queuedChars = 0;
     writeBytes(Buffer.from(lines, "utf8"));
+  };
+
+  /** @param {string} text one frame, without its newline */
+  const write = (text) => {
+    queued.push(`${text}\n`);
+    flush();
   };
 
   /** @param {string} text one frame, without its newline */

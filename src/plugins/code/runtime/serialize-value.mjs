@@ -31,7 +31,6 @@ function childPath(path, key) {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-
 /** @param {unknown} error */
 function errorText(error) {
   try {
