@@ -1,8 +1,8 @@
 // Code mode, in one run: warm round trip of trivial code (p50/p99), a three-tool composition's
-// overhead beyond the tools' own time, the cost of one synchronous call_tool and of one call in a
-// call_tools fan-out (wall, and CPU of host and runtime), executions per second with the pool busy
-// (at the default pool, sized by CPU cores, and at the specification's 10), and how late TIMEOUT
-// comes after the deadline of `while (true) {}`.
+// overhead beyond the tools' own time, a 760 KB result, the cost of one synchronous call_tool and
+// of one call in a call_tools fan-out (wall, and CPU of host and runtime), executions per second
+// with the pool busy (at the default pool, sized by CPU cores, and at the specification's 10), and
+// how late TIMEOUT comes after the deadline of `while (true) {}`.
 // Each is set against the bare cost of a message round trip to a worker thread and to a child
 // process, measured in the same run. CPU figures hold whatever else loads the machine; wall-clock
 // figures move with it.
@@ -129,6 +129,14 @@ try {
   report("three-tool composition, p50 (tools called directly)", `${format(median(composed))}  (${format(median(direct))})`);
   report("three-tool composition CPU", cpuPerRun(before, cpuNow(), runs));
   report("composition overhead beyond the tools' own time, p50", `${format(overhead)}  (${(overhead / workerRoundTrip).toFixed(1)}x worker round trip)`);
+
+  // A large result: serialized in the runtime, parsed on the host.
+  const largeResult = "Array.from({ length: 10000 }, (_, i) => ({ id: i, name: `row ${i}`, price: i * 1.5, tags: ['a', 'b'], 'odd key': true }))";
+  for (let index = 0; index < 30; index++) await run(largeResult);
+  before = cpuNow();
+  const large = await roundTrips(() => run(largeResult), 100);
+  report("result of 10,000 rows (760 KB of JSON), p50", format(median(large)));
+  report("result of 10,000 rows CPU", cpuPerRun(before, cpuNow(), 100));
 
   // One synchronous call_tool: 30 in a run, against the trivial run, so per-run costs cancel out.
   const SUB_CALLS = 30;
