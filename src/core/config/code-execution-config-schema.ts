@@ -10,8 +10,8 @@ export const DEFAULT_CODE_TIMEOUT_MS = 120_000;
 export const DEFAULT_CODE_MAX_TOOL_CALLS = 0;
 /**
  * One runtime per CPU core the process may use, at most the specification's 10: a runtime running
- * code uses a whole core, so more only add context switches (2 cores, runtimes warm: 0.13-0.15 ms
- * of runtime CPU per trivial execution at 2 runtimes, 0.22-0.23 ms at 10; bench/code-execution.mjs).
+ * code uses a whole core, so more only add context switches (2 cores, runtimes warm: 0.14-0.15 ms
+ * of runtime CPU per trivial execution at 2 runtimes, 0.23-0.26 ms at 10; bench/code-execution.mjs).
  */
 export const DEFAULT_CODE_POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 10));
 export const DEFAULT_CODE_MAX_QUEUE = 100;
