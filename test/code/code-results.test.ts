@@ -111,6 +111,27 @@ const envelopes = await call_tools([{ server: "local", tool: "add", args: { a: 1
     });
   });
 
+  it("sends async calls queued before a synchronous call ahead of it", async () => {
+    const result = await run("const pending = [tools.local.echo({ n: 1 }), tools.local.echo({ n: 2 })];\nconst sum = call_tool('local', 'add', { a: 1, b: 2 }).value;\n[sum, ...(await Promise.all(pending)).map((r) => r.echo.n)]");
+    expect(value(result)).toEqual([3, 1, 2]);
+    expect(result.tool_calls.map((call) => call.tool)).toEqual(["echo", "echo", "add"]);
+  });
+
+  it("fans out past ten calls at once without Node's listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const result = await run("(await call_tools(Array.from({ length: 25 }, (_, n) => ({ server: 'local', tool: 'add', args: { a: n, b: 0 } })))).length");
+      expect(value(result)).toBe(25);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("an uncaught ToolError fails the run with the tool's code in the message", async () => {
     expect(error(await run("await tools.local.fail({})"))).toMatchObject({ code: "RUNTIME_ERROR", message: expect.stringMatching(/^Uncaught ToolError TOOL_FAILED: local\.fail: /) });
   });

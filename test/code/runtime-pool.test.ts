@@ -53,6 +53,7 @@ function fakeRuntime(id: number): FakeRuntime {
     waitIdle: (run) => (idleRun >= run ? Promise.resolve(true) : new Promise((resolve) => idleWaiters.set(run, resolve))),
     send: () => alive,
     answer() {},
+    reply() {},
     residentBytes: () => undefined,
     kill() {
       runtime.killed = true;

@@ -149,7 +149,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
           if (finished) return;
           const json = envelopeJson(envelope);
           if (frame.sync === true) runtime.answer(call, json);
-          else runtime.send({ t: "reply", c: call, result: json });
+          else runtime.reply(call, json);
         });
     };
 

@@ -58,6 +58,11 @@ export interface RuntimeProcess {
   send(message: object): boolean;
   /** Answer a synchronous call or meta request with a JSON line on fd 3; `resultJson` is JSON text. */
   answer(call: number, resultJson: string): void;
+  /**
+   * Answer an async call over IPC; `resultJson` is JSON text. Answers made in the same tick leave
+   * as one message: each message wakes the runtime, and a fan-out's answers often come together.
+   */
+  reply(call: number, resultJson: string): void;
   residentBytes(): number | undefined;
   kill(): void;
 }
@@ -88,6 +93,12 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
   let runs = 0;
   let idleRun = 0;
   const idleWaiters = new Map<number, (idle: boolean) => void>();
+  let replies: Array<[number, string]> = [];
+  const sendReplies = () => {
+    const batch = replies;
+    replies = [];
+    runtime.send({ t: "replies", r: batch });
+  };
   let markReady: () => void = () => {};
   let failStart: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -209,6 +220,10 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
     answer(call, resultJson) {
       if (!alive || !socket) return;
       socket.write(`{"c":${call},"result":${resultJson}}\n`);
+    },
+    reply(call, resultJson) {
+      if (replies.length === 0) process.nextTick(sendReplies);
+      replies.push([call, resultJson]);
     },
     residentBytes: () => (alive && child.pid !== undefined ? residentBytes(child.pid) : undefined),
     kill,

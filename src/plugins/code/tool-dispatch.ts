@@ -3,6 +3,7 @@
  * servers, then the call cap), and run the call through the executor's own pipeline, tied to the
  * run by `parentExecutionId` and cancelled by the run's signal. Every call is traced.
  */
+import { setMaxListeners } from "node:events";
 import { closestMatch } from "../../core/config/describe-value.js";
 import type { CallToolOptions } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
@@ -77,6 +78,18 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
   const { catalog, policy } = options;
   const trace: ToolCallTrace[] = [];
   let count = 0;
+  let runSignal: AbortSignal | undefined;
+  /**
+   * The run's signal. Each call under way listens on it (the pipeline ties the call to it), so a
+   * fan-out of more than 10 calls would print Node's MaxListenersExceededWarning on every run.
+   */
+  const signalOfRun = () => {
+    if (runSignal === undefined) {
+      runSignal = options.signal();
+      setMaxListeners(0, runSignal);
+    }
+    return runSignal;
+  };
 
   /** A trace line in call order, filled in when the call ends. */
   const record = (server: string, tool: string): ToolCallTrace => {
@@ -100,7 +113,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
         return failure(code, message);
       };
       if (!("name" in resolved)) return resolved.ok ? resolved : refuse(resolved.error.code, resolved.error.message);
-      const signal = options.signal();
+      const signal = signalOfRun();
       if (signal.aborted) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
       if (policy.allowedServers !== null && !policy.allowedServers.includes(server)) {
         const allowed = policy.allowedServers.length === 0 ? "no server is allowed" : `allowed: ${policy.allowedServers.join(", ")}`;

@@ -102,7 +102,7 @@ export function createRunner({ channel, ToolError, Date, Math }) {
         const promise = new Promise((resolve) => waiters.set(frame.c, resolve));
         state.pending.add(promise);
         void promise.then(() => state.pending.delete(promise));
-        channel.sendText(frame.text);
+        channel.sendSoon(frame.text);
         return promise;
       },
       meta(op, arg) {

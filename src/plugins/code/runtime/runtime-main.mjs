@@ -6,7 +6,8 @@
  * processes). It locks down once, then runs each request in a fresh Compartment.
  *
  * Usage: node [flags] runtime-main.mjs <path of ses/dist/ses.cjs>
- * Host → runtime: IPC messages { t: "run", ... } and { t: "reply", c, result } (async call answers).
+ * Host → runtime: IPC messages { t: "run", ... } and { t: "replies", r: [[c, result], ...] } (async
+ * call answers, `result` as JSON text).
  * Runtime → host: JSON lines on fd 3 (see run-code.mjs), starting with { t: "ready" }.
  */
 import { createRequire } from "node:module";
@@ -75,7 +76,7 @@ const runner = createRunner({ channel, ToolError, Date: globalThis.Date, Math: g
 
 process.on("message", (/** @type {any} */ message) => {
   if (message?.t === "run") runner.run(message);
-  else if (message?.t === "reply") runner.reply(message);
+  else if (message?.t === "replies" && Array.isArray(message.r)) for (const [c, result] of message.r) runner.reply({ c, result });
   else process.exit(70);
 });
 // The host is gone: nothing could answer or collect a result.

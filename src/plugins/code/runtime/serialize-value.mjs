@@ -5,6 +5,7 @@
  * or throw on (functions, symbols, BigInts, cycles, Maps and Sets) with a message naming the
  * place, stops at a size cap, and writes an Error as `{ name, message }`.
  */
+import { types } from "node:util";
 
 /** Deeper nesting than this is refused: it is never data, and it would exhaust the stack. */
 export const MAX_DEPTH = 512;
@@ -30,16 +31,6 @@ function childPath(path, key) {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-/** @param {unknown} value */
-function isBrand(value, /** @type {(this: any, ...args: any[]) => unknown} */ method) {
-  try {
-    method.call(value, undefined);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** @param {unknown} error */
 function errorText(error) {
   try {
@@ -59,113 +50,131 @@ export function serializeValue(value, { maxBytes, label }) {
   /** @type {string[]} */
   const parts = [];
   let size = 0;
-  /** @type {Map<object, string>} objects on the current path, with their paths */
+  /**
+   * Keys from the root to the value being visited. Paths are built from them only for a message:
+   * building one per element and property made most of a large result's garbage.
+   * @type {Array<string | number>}
+   */
+  const keys = [];
+  /** @type {Map<object, number>} objects on the current path, with their depth (their path is the first `depth` keys) */
   const ancestors = new Map();
 
-  /** @param {string} text @param {string} path */
-  const emit = (text, path) => {
+  /** @param {number} depth */
+  const pathTo = (depth) => {
+    let path = label;
+    for (let index = 0; index < depth; index++) path = childPath(path, /** @type {string | number} */ (keys[index]));
+    return path;
+  };
+  const here = () => pathTo(keys.length);
+
+  /** @param {string} text */
+  const emit = (text) => {
     size += text.length;
-    if (size > maxBytes) fail("OUTPUT_TOO_LARGE", `The ${label} is larger than ${maxBytes} bytes as JSON (the limit was reached at ${path}); return less, e.g. a summary or a page of it`);
+    if (size > maxBytes) fail("OUTPUT_TOO_LARGE", `The ${label} is larger than ${maxBytes} bytes as JSON (the limit was reached at ${here()}); return less, e.g. a summary or a page of it`);
     parts.push(text);
   };
 
   /**
    * Read `holder[key]`, running any getter: user code, under the run's deadline.
-   * @param {any} holder @param {string | number} key @param {string} path
+   * @param {any} holder @param {string | number} key @param {string} suffix what the message adds to the current path
    */
-  const read = (holder, key, path) => {
+  const read = (holder, key, suffix) => {
     try {
       return holder[key];
     } catch (error) {
-      return fail("RUNTIME_ERROR", `Reading ${path} threw ${errorText(error)}`);
+      return fail("RUNTIME_ERROR", `Reading ${here()}${suffix} threw ${errorText(error)}`);
     }
   };
 
   /**
-   * @param {unknown} input
-   * @param {string} path
+   * @param {unknown} input the value at the current path (`keys`)
    * @param {string | number} key
    * @param {"top" | "array" | "object"} place
    * @returns {boolean} false when nothing was written (an omitted object property)
    */
-  const visit = (input, path, key, place) => {
+  const visit = (input, key, place) => {
     let current = input;
     if (current !== null && typeof current === "object") {
-      const toJSON = read(current, "toJSON", `${path}.toJSON`);
+      const toJSON = read(current, "toJSON", ".toJSON");
       if (typeof toJSON === "function") {
         try {
           current = toJSON.call(current, String(key));
         } catch (error) {
-          fail("RUNTIME_ERROR", `${path}.toJSON() threw ${errorText(error)}`);
+          fail("RUNTIME_ERROR", `${here()}.toJSON() threw ${errorText(error)}`);
         }
       }
     }
     switch (typeof current) {
       case "string":
-        emit(JSON.stringify(current), path);
+        emit(JSON.stringify(current));
         return true;
       case "number":
-        emit(Number.isFinite(current) ? String(current) : "null", path);
+        emit(Number.isFinite(current) ? String(current) : "null");
         return true;
       case "boolean":
-        emit(current ? "true" : "false", path);
+        emit(current ? "true" : "false");
         return true;
       case "undefined":
         if (place === "object") return false;
-        emit("null", path);
+        emit("null");
         return true;
       case "bigint":
-        return fail("NOT_SERIALIZABLE", `${path} is a BigInt (${current}n), which JSON cannot hold; convert it with String() or Number()`);
+        return fail("NOT_SERIALIZABLE", `${here()} is a BigInt (${current}n), which JSON cannot hold; convert it with String() or Number()`);
       case "symbol":
-        return fail("NOT_SERIALIZABLE", `${path} is a symbol, which JSON cannot hold`);
+        return fail("NOT_SERIALIZABLE", `${here()} is a symbol, which JSON cannot hold`);
       case "function":
-        return fail("NOT_SERIALIZABLE", `${path} is a function, which JSON cannot hold; call it, or leave it out`);
+        return fail("NOT_SERIALIZABLE", `${here()} is a function, which JSON cannot hold; call it, or leave it out`);
       default:
         break;
     }
     if (current === null) {
-      emit("null", path);
+      emit("null");
       return true;
     }
     const object = /** @type {object} */ (current);
     const seenAt = ancestors.get(object);
-    if (seenAt !== undefined) fail("NOT_SERIALIZABLE", `${path} refers back to ${seenAt}: circular structures cannot become JSON`);
-    if (ancestors.size >= MAX_DEPTH) fail("NOT_SERIALIZABLE", `${path} is nested more than ${MAX_DEPTH} levels deep`);
-    if (isBrand(object, Map.prototype.has)) fail("NOT_SERIALIZABLE", `${path} is a Map, which JSON cannot hold; use Object.fromEntries(map) or [...map]`);
-    if (isBrand(object, Set.prototype.has)) fail("NOT_SERIALIZABLE", `${path} is a Set, which JSON cannot hold; use [...set]`);
-    ancestors.set(object, path);
+    if (seenAt !== undefined) fail("NOT_SERIALIZABLE", `${here()} refers back to ${pathTo(seenAt)}: circular structures cannot become JSON`);
+    if (ancestors.size >= MAX_DEPTH) fail("NOT_SERIALIZABLE", `${here()} is nested more than ${MAX_DEPTH} levels deep`);
+    // Brand checks that throw nothing: a throwing check (Map.prototype.has.call) built an Error with
+    // its stack for every object serialized, the largest cost of a tool call inside the runtime.
+    if (types.isMap(object)) fail("NOT_SERIALIZABLE", `${here()} is a Map, which JSON cannot hold; use Object.fromEntries(map) or [...map]`);
+    if (types.isSet(object)) fail("NOT_SERIALIZABLE", `${here()} is a Set, which JSON cannot hold; use [...set]`);
+    ancestors.set(object, keys.length);
     if (Array.isArray(object)) {
-      emit("[", path);
-      const length = Number(read(object, "length", `${path}.length`));
+      emit("[");
+      const length = Number(read(object, "length", ".length"));
       for (let index = 0; index < length; index++) {
-        if (index > 0) emit(",", path);
-        visit(read(object, index, childPath(path, index)), childPath(path, index), index, "array");
+        if (index > 0) emit(",");
+        keys.push(index);
+        visit(read(object, index, ""), index, "array");
+        keys.pop();
       }
-      emit("]", path);
+      emit("]");
     } else {
-      emit("{", path);
+      emit("{");
       let first = true;
-      const keys = object instanceof Error ? ["name", "message", ...Object.keys(object).filter((name) => name !== "name" && name !== "message")] : Object.keys(object);
-      for (const name of keys) {
-        const at = childPath(path, name);
+      const names = object instanceof Error ? ["name", "message", ...Object.keys(object).filter((name) => name !== "name" && name !== "message")] : Object.keys(object);
+      for (const name of names) {
+        keys.push(name);
         const before = parts.length;
         const beforeSize = size;
-        if (!first) emit(",", at);
-        emit(`${JSON.stringify(name)}:`, at);
-        if (visit(read(object, name, at), at, name, "object")) first = false;
+        if (!first) emit(",");
+        emit(`${JSON.stringify(name)}:`);
+        if (visit(read(object, name, ""), name, "object")) first = false;
         else {
           parts.length = before;
           size = beforeSize;
         }
+        keys.pop();
       }
-      emit("}", path);
+      emit("}");
     }
     ancestors.delete(object);
     return true;
   };
 
   try {
-    visit(value, label, "", "top");
+    visit(value, "", "top");
   } catch (error) {
     if (error !== null && typeof error === "object" && FAILURE in error) {
       const failure = /** @type {{ code: string, message: string }} */ (/** @type {unknown} */ (error));
