@@ -179,6 +179,27 @@ describe("call pipeline", () => {
     await executor.close();
   });
 
+  it("cancels many calls that share one caller signal, with one listener on it (no MaxListenersExceededWarning)", async () => {
+    const executor = await executorWith(
+      hostPlugin("stuck", [tool("hang", { parallel: true })], (_call, { signal }) => new Promise((resolve) => signal.addEventListener("abort", () => resolve(toolError("CANCELLED", "stopped"))))),
+    );
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const controller = new AbortController();
+      const calls = Array.from({ length: 30 }, () => executor.callTool("hang", {}, { signal: controller.signal }));
+      controller.abort();
+      const results = await Promise.all(calls);
+      expect(results.map((result) => (result.ok ? "ok" : result.error.code))).toEqual(Array.from({ length: 30 }, () => "CANCELLED"));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+      await executor.close();
+    }
+  });
+
   it("suggests the closest name for an unknown tool", async () => {
     const executor = await executorWith(hostPlugin("math", [tool("double")], async () => ({ ok: true, value: 0 })));
     expect(await executor.callTool("doubel", {})).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND", message: 'No tool named "doubel"; did you mean "double"?' } });

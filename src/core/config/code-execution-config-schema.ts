@@ -56,7 +56,7 @@ export const codeExecutionConfigSchema = z
       .describe(
         "List only code_execution and the excludeTools to the model (executor.listTools, toolexec tools list), so it reaches the other tools through code (default false). A listing policy, not access control: callTool still runs every tool.",
       ),
-    poolSize: positiveInteger.max(256).optional().describe(`Runtimes (child processes) running code at once (default ${DEFAULT_CODE_POOL_SIZE}).`),
+    poolSize: positiveInteger.max(256).optional().describe("Runtimes (child processes) running code at once (default: one per CPU core, at most 10)."),
     maxQueue: z
       .number()
       .int()

@@ -19,6 +19,34 @@ function checkResultShape(result: unknown, plugin: string): PluginResult {
   return toolError("PLUGIN_FAILED", `Plugin "${plugin}" returned a malformed result: expected { ok: true, value } or { ok: false, error: { code, message } }`);
 }
 
+/**
+ * Calls waiting on each caller signal. One listener per signal, however many calls share it: a host
+ * that passes one signal to many concurrent calls gets no MaxListenersExceededWarning.
+ */
+const callsBySignal = new WeakMap<AbortSignal, Set<RunningCall>>();
+
+function cancelAll(this: AbortSignal): void {
+  const calls = callsBySignal.get(this);
+  callsBySignal.delete(this);
+  for (const call of calls ?? []) call.abort(new ToolexecError("CANCELLED", `"${call.name}" was cancelled by the caller`));
+}
+
+function follow(signal: AbortSignal, call: RunningCall): void {
+  let calls = callsBySignal.get(signal);
+  if (!calls) {
+    callsBySignal.set(signal, (calls = new Set()));
+    signal.addEventListener("abort", cancelAll, { once: true });
+  }
+  calls.add(call);
+}
+
+function unfollow(signal: AbortSignal, call: RunningCall): void {
+  const calls = callsBySignal.get(signal);
+  if (!calls?.delete(call) || calls.size > 0) return;
+  callsBySignal.delete(signal);
+  signal.removeEventListener("abort", cancelAll);
+}
+
 function expire(call: RunningCall): void {
   call.abort(new ToolexecError("TIMEOUT", `"${call.name}" did not finish within ${call.timeoutMs} ms`));
 }
@@ -36,7 +64,6 @@ export class RunningCall {
   /** Set by `closeAll` only: called once the call has settled (its log record written). */
   onSettled: (() => void) | undefined = undefined;
   private readonly timer: NodeJS.Timeout;
-  private readonly onCallerAbort: (() => void) | undefined;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;
 
@@ -47,10 +74,7 @@ export class RunningCall {
   ) {
     this.timer = setTimeout(expire, timeoutMs, this);
     if (callerSignal?.aborted) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
-    else if (callerSignal) {
-      this.onCallerAbort = () => this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled by the caller`));
-      callerSignal.addEventListener("abort", this.onCallerAbort, { once: true });
-    }
+    else if (callerSignal) follow(callerSignal, this);
   }
 
   get signal(): AbortSignal {
@@ -97,7 +121,7 @@ export class RunningCall {
   /** The call is over: stop its timer and listener, and tell `closeAll`. */
   end(): void {
     clearTimeout(this.timer);
-    if (this.onCallerAbort) this.callerSignal!.removeEventListener("abort", this.onCallerAbort);
+    if (this.callerSignal) unfollow(this.callerSignal, this);
     this.onSettled?.();
   }
 }
