@@ -114,7 +114,7 @@ const envelopes = await call_tools([{ server: "local", tool: "add", args: { a: 1
   it("sends async calls queued before a synchronous call ahead of it", async () => {
     const result = await run("const pending = [tools.local.echo({ n: 1 }), tools.local.echo({ n: 2 })];\nconst sum = call_tool('local', 'add', { a: 1, b: 2 }).value;\n[sum, ...(await Promise.all(pending)).map((r) => r.echo.n)]");
     expect(value(result)).toEqual([3, 1, 2]);
-    expect(result.tool_calls.map((call) => call.tool)).toEqual(["echo", "echo", "add"]);
+    expect(result.toolCalls.map((call) => call.tool)).toEqual(["echo", "echo", "add"]);
   });
 
   it("fans out past ten calls at once without Node's listener-leak warning", async () => {
