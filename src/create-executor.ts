@@ -34,6 +34,11 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   mcp?: {
     /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
     startupTimeoutMs?: number;
+    /**
+     * Start only these mcp.json servers (by name); the others are left out as if absent. Default: all.
+     * For a caller that needs a few servers of a large config (the CLI starts only the server of the tool it calls).
+     */
+    servers?: string[];
   };
   /**
    * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
@@ -73,7 +78,7 @@ const optionsSchema = z.strictObject({
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional() }).optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
 });
 
 /** Why a built-in tool is absent, and how to turn it on. */
@@ -104,6 +109,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
   const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
   const codeOptions = options.codeExecution === undefined ? undefined : { ...options.codeExecution };
+  const onlyServers = options.mcp?.servers === undefined ? undefined : new Set(options.mcp.servers);
 
   // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
   // reload does not change, and each object is the key of its plugin's API.
@@ -115,7 +121,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [
       { plugin: script, entries: config.entries.script },
-      { plugin: mcp, entries: config.entries.mcp },
+      { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
     ];
     if (human) specs.push({ plugin: human, entries: [] });
     for (const plugin of resolved.plugins) specs.push({ plugin, entries: [] });
