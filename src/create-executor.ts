@@ -146,6 +146,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     callTool: (name, args, callOptions) => core.callTool(name, args, callOptions),
     on: (event, listener) => core.on(event, listener),
     reload: () => core.reload(),
+    configStatus: () => core.configStatus(),
     pluginApi: (plugin) => core.pluginApi(plugin),
     close: () => core.close(),
     async executeCode(request, requestOptions = {}) {

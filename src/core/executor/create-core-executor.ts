@@ -16,9 +16,24 @@ import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { ResolvedExecutorOptions } from "./executor-options.js";
 import { createPluginHost, type PluginSpec } from "./plugin-host.js";
+import { diffRegistry, isEmptyDiff } from "./registry-diff.js";
 import { createReloader, type ReloadResult } from "./reloader.js";
 
 export type { ReloadResult };
+
+/** The config in force, and the last problem with a change to it. */
+export interface ConfigStatus {
+  /** `ok`: the files on disk are what runs; `stale`: the last change was rejected and the last good config still runs. */
+  state: "ok" | "stale";
+  /** Absolute paths of the config files in use. */
+  files: string[];
+  /** Epoch ms of the last successful load (start-up or reload). */
+  loadedAt: number;
+  /** Non-fatal problems of the config in force. */
+  warnings: readonly ConfigIssue[];
+  /** The last rejected change, kept until a change loads; `message` is what `config:error` said. */
+  lastError?: { code: string; message: string; at: number };
+}
 
 /** A tool as an LLM host sees it. */
 export interface ToolInfo {
@@ -46,6 +61,8 @@ export interface CoreExecutor {
   on<Name extends keyof ExecutorEvents>(event: Name, listener: (payload: ExecutorEvents[Name]) => void): Unsubscribe;
   /** Re-read the config now (what the watcher does on a change); keeps the last good config on failure. */
   reload(): Promise<ReloadResult>;
+  /** The config in force and the last rejected change, e.g. for a status page after a bad edit. */
+  configStatus(): ConfigStatus;
   /**
    * The API of a running plugin (its `api` capability), typed by the plugin; `undefined` when that
    * plugin is not running. Throws `EXECUTOR_CLOSED` after `close()`.
@@ -71,6 +88,8 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
   const { logger } = resolved;
   const loadConfig = () => loadProjectConfig({ root: resolved.root, toolsConfig: resolved.toolsConfig, mcpConfig: resolved.mcpConfig });
   let config = await loadConfig();
+  let loadedAt = Date.now();
+  let lastError: ConfigStatus["lastError"];
   for (const warning of config.warnings) logger.warn(formatConfigIssue(warning));
 
   const emitter = createEmitter<ExecutorEvents>((event, error) => logger.warn(`A "${event}" listener threw: ${(error as Error)?.message ?? String(error)}`));
@@ -112,7 +131,7 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
       },
       emit: (event, payload) => emit(event, payload as never),
     },
-    onRegistryChanged(reason) {
+    onRegistryChanged(_reason, previous) {
       for (const listener of [...registryListeners]) {
         try {
           listener();
@@ -120,7 +139,8 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
           logger.warn(`A tools-changed listener threw: ${(error as Error)?.message ?? String(error)}`);
         }
       }
-      if (reason === "plugin") emit("tools:changed", { tools: [...host.tools.keys()] });
+      const diff = diffRegistry(previous, host.tools);
+      if (!isEmptyDiff(diff)) emit("tools:changed", { tools: [...host.tools.keys()], ...diff });
     },
   });
   const pipeline = createCallPipeline({
@@ -145,10 +165,13 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
       const next = await loadConfig();
       const restarted = await host.apply(setup.plugins(next));
       config = next;
+      loadedAt = Date.now();
+      lastError = undefined;
       emit("config:reloaded", { restarted, tools: [...host.tools.keys()], warnings: next.warnings });
       return restarted;
     },
     onRejected(error) {
+      lastError = { code: error.code, message: error.message, at: Date.now() };
       if (!emitter.hasListeners("config:error")) logger.warn(`Config change rejected, keeping the last good config:\n${error.message}`);
       emit("config:error", { error, message: error.message });
     },
@@ -178,6 +201,10 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
     callTool: pipeline.callTool,
     on: (event, listener) => emitter.on(event, listener),
     reload: reloader.reload,
+    configStatus() {
+      ensureOpen("read the config status");
+      return { state: lastError ? "stale" : "ok", files: [...config.files], loadedAt, warnings: config.warnings, ...(lastError ? { lastError: { ...lastError } } : {}) };
+    },
     pluginApi(plugin) {
       ensureOpen("use a plugin's API");
       return host.instanceOf(plugin)?.api;

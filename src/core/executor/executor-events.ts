@@ -15,8 +15,11 @@ export interface CoreEvents {
   "tool:error": ToolFailure & { parentExecutionId?: string };
   /** A plugin reported progress of a call under way. */
   "tool:progress": ToolProgress & { executionId: string; tool: string; parentExecutionId?: string };
-  /** The tool list changed without a config reload (a plugin told us). */
-  "tools:changed": { tools: string[] };
+  /**
+   * The tool list changed, for any reason: a config reload, a server that connected or dropped, an
+   * upstream `list_changed`, a server added at run time. `tools` is the whole list after the change.
+   */
+  "tools:changed": { tools: string[]; added: string[]; removed: string[]; changed: string[] };
   /** A config change was applied. `restarted` names the plugins that restarted. */
   "config:reloaded": { restarted: string[]; tools: string[]; warnings: ConfigIssue[] };
   /** A config change was rejected; the last good config keeps running. */

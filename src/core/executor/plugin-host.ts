@@ -54,8 +54,8 @@ export interface PluginHost {
 export interface PluginHostOptions {
   context: PluginContext;
   logger: Logger;
-  /** After the registry changed, by reload or by a plugin's own notice. */
-  onRegistryChanged(reason: "reload" | "plugin"): void;
+  /** After the registry changed, by reload or by a plugin's own notice; `previous` is the registry before. */
+  onRegistryChanged(reason: "reload" | "plugin", previous: ReadonlyMap<string, RegisteredTool>): void;
 }
 
 const keyOf = (entries: unknown[]) => JSON.stringify(entries);
@@ -153,8 +153,9 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries), leases: 0 };
     const unsubscribe = instance.onToolsChanged?.(() => {
       if (retired.has(plugin) || closed || !running.includes(plugin)) return;
+      const previous = tools;
       tools = buildRegistry(running, false);
-      options.onRegistryChanged("plugin");
+      options.onRegistryChanged("plugin", previous);
     });
     if (unsubscribe) unsubscribes.set(plugin, unsubscribe);
     return plugin;
@@ -194,10 +195,11 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     async apply(specs) {
       const { next, started, registry } = await startAll(specs, new Map(running.map((plugin) => [plugin.plugin, plugin])));
       const replaced = running.filter((plugin) => !next.includes(plugin));
+      const previous = tools;
       running = next;
       tools = registry;
       for (const plugin of replaced) retire(plugin);
-      options.onRegistryChanged("reload");
+      options.onRegistryChanged("reload", previous);
       return started.map((plugin) => plugin.name);
     },
     lease(name) {
