@@ -110,6 +110,8 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** Overrides the tool's budget for this call, queueing included. */
   timeoutMs?: number;
+  /** Progress the tool reports for this call (it is also emitted as `tool:progress`). */
+  onProgress?(progress: ToolProgress): void;
   /**
    * Ties a sub-call to the call under way that made it; logged as `parentExecutionId`. While that
    * call holds a concurrency slot, the sub-call may borrow it (see `PluginCallOptions.callTool`).

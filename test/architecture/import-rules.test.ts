@@ -54,6 +54,14 @@ describe("import rules", () => {
     expect(offending).toEqual([]);
   });
 
+  it("the serve front door uses the public entry only (and itself)", () => {
+    const offending = files
+      .filter((entry) => areaOf(entry.file) === "serve")
+      .flatMap((entry) => entry.imports.filter((target) => areaOf(target) !== "serve" && target !== "index.js").map((target) => `${entry.file} → ${target}`));
+    expect(files.some((entry) => areaOf(entry.file) === "serve")).toBe(true);
+    expect(offending).toEqual([]);
+  });
+
   it("would catch a violation (the rules are not vacuous)", () => {
     const fake = path.join(SOURCE, "core", "executor", "x.ts");
     expect(areaOf(path.relative(SOURCE, path.resolve(path.dirname(fake), "../../plugins/mcp/mcp-plugin.js")))).toBe("plugins/mcp");

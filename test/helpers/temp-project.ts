@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync, chmodSync, copyFileSync 
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 
 /** test/fixtures/tools: tiny scripts named for what they do (forever.sh, exit-2.py, ...). */
 export const FIXTURE_TOOLS = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "tools");
@@ -18,15 +18,20 @@ export interface TempProject {
 }
 
 const created: string[] = [];
+/** Projects shared by a file's tests (made in beforeAll), removed when the file's tests end. */
+const createdForFile: string[] = [];
 
 afterEach(() => {
   for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true });
 });
+afterAll(() => {
+  for (const root of createdForFile.splice(0)) rmSync(root, { recursive: true, force: true });
+});
 
 /** A fresh project; `tools` becomes tools.json, `mcp.json` defaults to `{ "mcpServers": {} }`. */
-export function createTempProject(setup: { tools?: object | string; mcp?: object | string | false } = {}): TempProject {
+export function createTempProject(setup: { tools?: object | string; mcp?: object | string | false; sharedByFile?: boolean } = {}): TempProject {
   const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-test-"));
-  created.push(root);
+  (setup.sharedByFile ? createdForFile : created).push(root);
   mkdirSync(path.join(root, "tools"));
   const project: TempProject = {
     root,

@@ -10,7 +10,7 @@ import { closestMatch, describeValue } from "../config/describe-value.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
-import type { CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
+import type { CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo, ToolProgress } from "../plugin-contract.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { formatSchemaProblems, type CompiledValidator } from "../schema/schema-validator.js";
@@ -129,7 +129,16 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     };
   };
 
-  const invoke = (registered: RegisteredTool, name: string, callArguments: Record<string, unknown>, executionId: string, deadline: number, running: RunningCall, parentExecutionId: string | undefined) => {
+  const invoke = (
+    registered: RegisteredTool,
+    name: string,
+    callArguments: Record<string, unknown>,
+    executionId: string,
+    deadline: number,
+    running: RunningCall,
+    parentExecutionId: string | undefined,
+    callerProgress: ((progress: ToolProgress) => void) | undefined,
+  ) => {
     const { owner } = registered;
     const signal = running.signal;
     const options: PluginCallOptions = {
@@ -138,9 +147,18 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
       callTool: (subName, subArgs, subOptions = {}) => callTool(subName, subArgs, { signal, ...subOptions, parentExecutionId: executionId }),
     };
     // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.
-    if (emitter.hasListeners("tool:progress")) {
-      options.onProgress = (progress) =>
-        emitter.emit("tool:progress", parentExecutionId === undefined ? { executionId, tool: name, ...progress } : { executionId, tool: name, ...progress, parentExecutionId });
+    const emitting = emitter.hasListeners("tool:progress");
+    if (emitting || callerProgress) {
+      options.onProgress = (progress) => {
+        if (callerProgress) {
+          try {
+            callerProgress(progress);
+          } catch {
+            // A caller's progress callback must not break the call.
+          }
+        }
+        if (emitting) emitter.emit("tool:progress", parentExecutionId === undefined ? { executionId, tool: name, ...progress } : { executionId, tool: name, ...progress, parentExecutionId });
+      };
     }
     return running.answer(owner.name, () => owner.instance.callTool({ name, arguments: callArguments, executionId }, options));
   };
@@ -198,7 +216,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
         }
         if (release) {
           try {
-            outcome = await invoke(registered, name, callArguments, call.executionId, call.startedAt + timeoutMs, running, parentExecutionId);
+            outcome = await invoke(registered, name, callArguments, call.executionId, call.startedAt + timeoutMs, running, parentExecutionId, options.onProgress);
           } finally {
             release();
           }

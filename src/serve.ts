@@ -1,0 +1,16 @@
+/**
+ * `toolexec/serve`: make an executor an MCP server, over stdio or Streamable HTTP. See docs/serve.md.
+ *
+ * @example
+ * import { createExecutor } from "toolexec";
+ * import { serveHttp } from "toolexec/serve";
+ * const executor = await createExecutor({ root: "./my-project" });
+ * const serving = await serveHttp(executor, { port: 8931 });
+ */
+export { createMcpServer, DEFAULT_MAX_CALLS_PER_SESSION } from "./serve/create-mcp-server.js";
+export type { McpServerOptions, ServedMcpServer } from "./serve/create-mcp-server.js";
+export { serveStdio } from "./serve/serve-stdio.js";
+export type { StdioServing } from "./serve/serve-stdio.js";
+export { serveHttp } from "./serve/serve-http.js";
+export type { HttpServeOptions, HttpServing } from "./serve/serve-http.js";
+export { ERROR_CODE_META_KEY } from "./serve/to-mcp-result.js";

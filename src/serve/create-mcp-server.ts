@@ -1,0 +1,107 @@
+/**
+ * An MCP server in front of an executor: every registry tool is listed and called through
+ * `executor.callTool` (same validation, limits, log and events), progress and cancellation are
+ * forwarded, `list_changed` follows the registry, and upstream resources pass through. A front door:
+ * it uses the executor's public surface only.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  ErrorCode,
+  McpError,
+  SetLevelRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Executor } from "../index.js";
+import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
+
+/** Calls one client session may have running at once; more are answered `QUEUE_FULL`. */
+export const DEFAULT_MAX_CALLS_PER_SESSION = 32;
+
+export interface McpServerOptions {
+  /** The server's name and version in `initialize`. Default `toolexec` and the package version. */
+  name?: string;
+  version?: string;
+  /** Calls this session may have running at once (default 32); more are answered `QUEUE_FULL`. */
+  maxConcurrentCalls?: number;
+}
+
+export interface ServedMcpServer {
+  /** The SDK server, ready to `connect(transport)`. */
+  server: Server;
+  /** Unsubscribe from the executor and close the server's transport. The executor stays open. */
+  close(): Promise<void>;
+}
+
+const PACKAGE_VERSION = "0.1.0";
+
+/**
+ * @example
+ * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+ * const { server } = createMcpServer(executor);
+ * await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(executor: Executor, options: McpServerOptions = {}): ServedMcpServer {
+  const maxCalls = options.maxConcurrentCalls ?? DEFAULT_MAX_CALLS_PER_SESSION;
+  const server = new Server(
+    { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION },
+    { capabilities: { tools: { listChanged: true }, resources: {}, logging: {}, completions: {} } },
+  );
+  let running = 0;
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await executor.listTools()).map(toMcpTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    if (running >= maxCalls) {
+      return toMcpResult({ ok: false, error: { code: "QUEUE_FULL", message: `This session already has ${maxCalls} calls running; wait for one to finish` }, executionId: "", tool: request.params.name, durationMs: 0 });
+    }
+    const progressToken = request.params._meta?.progressToken;
+    running++;
+    try {
+      const result = await executor.callTool(request.params.name, request.params.arguments ?? {}, {
+        signal: extra.signal,
+        ...(progressToken === undefined
+          ? {}
+          : {
+              onProgress: (progress) =>
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } }).catch(() => undefined),
+            }),
+      });
+      return toMcpResult(result);
+    } finally {
+      running--;
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const owner = (await executor.listResources()).find((resource) => resource.uri === uri);
+    // -32002 is MCP's "resource not found".
+    if (!owner) throw new McpError(-32002, `No resource with URI ${uri}`);
+    const read = await executor.readResource(owner.server, uri);
+    if (!read.ok) throw new McpError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
+    return { contents: read.contents } as never;
+  });
+  server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
+  server.setRequestHandler(CompleteRequestSchema, async () => ({ completion: { values: [], hasMore: false } }));
+
+  const unsubscribe = executor.on("tools:changed", () => {
+    void server.sendToolListChanged().catch(() => undefined);
+  });
+  return {
+    server,
+    async close() {
+      unsubscribe();
+      await server.close();
+    },
+  };
+}

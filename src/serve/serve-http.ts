@@ -1,0 +1,183 @@
+/**
+ * Serve an executor over Streamable HTTP: sessions (`Mcp-Session-Id`) or a stateless mode for
+ * replicas behind a load balancer; 127.0.0.1 by default, a bearer token required anywhere else;
+ * Host/Origin checks against DNS rebinding, a body limit, and a bounded, graceful close.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { ToolexecError, type Executor } from "../index.js";
+import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
+import { checkRequest, isLoopbackHost } from "./http-guard.js";
+
+export const DEFAULT_SERVE_HOST = "127.0.0.1";
+export const DEFAULT_SERVE_PATH = "/mcp";
+/** Largest request body accepted (413 past it). */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** How long `close()` lets requests under way finish before closing their sessions. */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
+
+export interface HttpServeOptions extends McpServerOptions {
+  /** Address to bind. Default 127.0.0.1; any other address requires `token`. */
+  host?: string;
+  /** Port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Path of the MCP endpoint. Default `/mcp`. */
+  path?: string;
+  /** Bearer token every request must carry (`Authorization: Bearer …`). */
+  token?: string;
+  /** No sessions: every request is served on its own (for replicas behind a load balancer). */
+  stateless?: boolean;
+  maxBodyBytes?: number;
+  /** Host names accepted besides loopback ones (without port), e.g. a reverse proxy's. */
+  allowedHosts?: string[];
+  /** Origins accepted besides loopback ones, e.g. `https://app.example.com`. */
+  allowedOrigins?: string[];
+  closeTimeoutMs?: number;
+}
+
+export interface HttpServing {
+  /** The endpoint, e.g. `http://127.0.0.1:53124/mcp`. */
+  url: string;
+  /** Stop accepting, let requests under way finish (bounded), close every session. The executor stays open. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  served: ServedMcpServer;
+  transport: StreamableHTTPServerTransport;
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.headersSent) return void response.end();
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+const jsonRpcError = (code: number, message: string) => ({ jsonrpc: "2.0", error: { code, message }, id: null });
+
+/** The request body as JSON, or the status to answer with (413 past the limit, 400 for bad JSON). */
+async function readBody(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return { ok: false, status: 413, message: `Request body larger than ${limit} bytes` };
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch (error) {
+    return { ok: false, status: 400, message: `Request body is not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * @example
+ * const serving = await serveHttp(executor, { port: 8931 });
+ * console.log(serving.url); // http://127.0.0.1:8931/mcp
+ */
+export async function serveHttp(executor: Executor, options: HttpServeOptions = {}): Promise<HttpServing> {
+  const host = options.host ?? DEFAULT_SERVE_HOST;
+  const loopback = isLoopbackHost(host);
+  if (!loopback && !options.token) {
+    throw new ToolexecError("INVALID_OPTIONS", `Refusing to serve on ${host} without a token: off loopback every request must carry a bearer token (pass token, e.g. from --token-env)`);
+  }
+  const endpoint = options.path ?? DEFAULT_SERVE_PATH;
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const guard = { loopback, allowedHosts: options.allowedHosts ?? [], allowedOrigins: options.allowedOrigins ?? [], token: options.token };
+  const sessions = new Map<string, Session>();
+  let underWay = 0;
+  let idle: (() => void) | undefined;
+  let closing = false;
+
+  const openSession = async (stateless: boolean): Promise<Session> => {
+    const served = createMcpServer(executor, options);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: stateless ? undefined : () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, session),
+    });
+    const session: Session = { served, transport };
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await served.server.connect(transport);
+    return session;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
+    const verdict = checkRequest(request, guard);
+    if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});
+    if (closing) return send(response, 503, jsonRpcError(-32000, "The server is shutting down"), { connection: "close" });
+    let body: unknown;
+    if (request.method === "POST") {
+      const read = await readBody(request, limit);
+      if (!read.ok) return send(response, read.status, jsonRpcError(-32700, read.message));
+      body = read.value;
+    }
+    if (options.stateless) {
+      const session = await openSession(true);
+      response.once("close", () => void session.served.close());
+      return session.transport.handleRequest(request, response, body);
+    }
+    const id = request.headers["mcp-session-id"];
+    if (typeof id === "string") {
+      const session = sessions.get(id);
+      if (!session) return send(response, 404, jsonRpcError(-32001, "Session not found: it ended or belongs to another server; initialize a new one"));
+      return session.transport.handleRequest(request, response, body);
+    }
+    if (request.method !== "POST" || !isInitializeRequest(body)) {
+      return send(response, 400, jsonRpcError(-32000, "No Mcp-Session-Id header: send initialize first"));
+    }
+    const session = await openSession(false);
+    return session.transport.handleRequest(request, response, body);
+  };
+
+  const server = createServer((request, response) => {
+    // POSTs carry the calls; a GET is a session's notification stream, which stays open.
+    if (request.method === "POST") {
+      underWay++;
+      response.once("close", () => {
+        if (--underWay === 0) idle?.();
+      });
+    }
+    handle(request, response).catch((error: unknown) => send(response, 500, jsonRpcError(-32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+
+  return {
+    url: `http://${shownHost}:${port}${endpoint}`,
+    async close() {
+      if (closing) return;
+      closing = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Calls under way get a bounded grace; notification streams end with their sessions.
+      if (underWay > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS);
+          idle = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      await Promise.allSettled([...sessions.values()].map((session) => session.served.close()));
+      sessions.clear();
+      server.closeAllConnections();
+      await stopped;
+    },
+  };
+}

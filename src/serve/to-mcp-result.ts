@@ -1,0 +1,59 @@
+/**
+ * A toolexec result as an MCP `tools/call` result: a success carries the upstream tool's own content
+ * blocks when it has them (images, audio, resource links pass through unchanged), else the value as
+ * text, plus `structuredContent` when the value is an object; a failure is an `isError` result whose
+ * text is `CODE: message` and whose code is machine-readable in `_meta`.
+ */
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolInfo, ToolResult } from "../index.js";
+
+/** The `_meta` key that carries a failed call's toolexec error code. */
+export const ERROR_CODE_META_KEY = "toolexec/errorCode";
+
+const CONTENT_TYPES = new Set(["text", "image", "audio", "resource", "resource_link"]);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Raw MCP content blocks, as the MCP plugin keeps them in `result.content`. */
+function contentBlocks(content: unknown): CallToolResult["content"] | undefined {
+  if (!Array.isArray(content) || content.length === 0) return undefined;
+  return content.every((block) => isPlainObject(block) && CONTENT_TYPES.has(block.type as string)) ? (content as CallToolResult["content"]) : undefined;
+}
+
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? "null";
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * @example
+ * toMcpResult({ ok: true, value: { rows: 3 }, executionId, tool: "csv_summary", durationMs: 80 });
+ * // { content: [{ type: "text", text: '{"rows":3}' }], structuredContent: { rows: 3 } }
+ */
+export function toMcpResult(result: ToolResult): CallToolResult {
+  if (!result.ok) {
+    return { isError: true, content: [{ type: "text", text: `${result.error.code}: ${result.error.message}` }], _meta: { [ERROR_CODE_META_KEY]: result.error.code } };
+  }
+  const content = contentBlocks(result.content) ?? [{ type: "text", text: asText(result.value) }];
+  return isPlainObject(result.value) ? { content, structuredContent: result.value } : { content };
+}
+
+/**
+ * A registry tool as MCP lists it. MCP requires an object `outputSchema`; another kind is left out
+ * (the value still arrives as text).
+ */
+export function toMcpTool(tool: ToolInfo): Tool {
+  const outputIsObject = tool.outputSchema !== undefined && tool.outputSchema.type === "object";
+  return {
+    name: tool.name,
+    ...(tool.annotations?.title === undefined ? {} : { title: tool.annotations.title }),
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+    ...(outputIsObject ? { outputSchema: tool.outputSchema as Tool["outputSchema"] } : {}),
+    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+  };
+}

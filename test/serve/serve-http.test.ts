@@ -1,0 +1,112 @@
+/** `serveHttp`: the SDK's own Client reaches every tool of a served executor over Streamable HTTP. */
+import { readFileSync } from "node:fs";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Executor } from "../../src/index.js";
+import { serveHttp, type HttpServing } from "../../src/serve.js";
+import { isRunning } from "../helpers/processes.js";
+import type { TempProject } from "../helpers/temp-project.js";
+import { toolEntry } from "../helpers/temp-project.js";
+import { httpClient, servedProject } from "./serve-test-helpers.js";
+
+let project: TempProject;
+let executor: Executor;
+let serving: HttpServing;
+beforeAll(async () => {
+  ({ project, executor } = await servedProject());
+  serving = await serveHttp(executor);
+});
+afterAll(async () => {
+  await serving?.close();
+  await executor?.close();
+});
+
+describe("serveHttp: tools", () => {
+  it("lists local, upstream, code_execution and request_human_input tools, on 127.0.0.1", async () => {
+    expect(serving.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = await httpClient(serving.url);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(["echo", "slow", "everything__echo", "code_execution", "request_human_input"]));
+    await client.close();
+  });
+
+  it("calls a local tool (structuredContent and JSON text), an upstream tool and code mode", async () => {
+    const client = await httpClient(serving.url);
+    const local = await client.callTool({ name: "echo", arguments: { a: 1 } });
+    expect(local).toMatchObject({ structuredContent: { a: 1 }, content: [{ type: "text", text: '{"a":1}' }] });
+    expect(local.isError).toBeFalsy();
+    const upstream = await client.callTool({ name: "everything__echo", arguments: { message: "hi" } });
+    expect(upstream.content).toEqual([{ type: "text", text: "Echo: hi" }]);
+    const code = await client.callTool({ name: "code_execution", arguments: { code: "const r = await tools.local.echo({ n: 2 }); r.n * 21" } });
+    expect(code).toMatchObject({ structuredContent: { ok: true, value: 42 } });
+    await client.close();
+  });
+
+  it("maps failures to isError results with CODE: message and the code in _meta", async () => {
+    const client = await httpClient(serving.url);
+    const missing = await client.callTool({ name: "ech", arguments: {} });
+    expect(missing).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "TOOL_NOT_FOUND" } });
+    expect((missing.content as Array<{ text: string }>)[0]!.text).toMatchInlineSnapshot(`"TOOL_NOT_FOUND: No tool named "ech"; did you mean "echo"?"`);
+    const invalid = await client.callTool({ name: "slow", arguments: {} });
+    expect(invalid).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "INVALID_INPUT" } });
+    const failedCode = await client.callTool({ name: "code_execution", arguments: { code: "null.x" } });
+    expect(failedCode).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "RUNTIME_ERROR" } });
+    await client.close();
+  });
+
+  it("forwards progress to a client that asked for it", async () => {
+    const client = await httpClient(serving.url);
+    const progress: number[] = [];
+    const result = await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 0.3, steps: 3 } }, undefined, {
+      onprogress: ({ progress: value }) => progress.push(value),
+    });
+    expect(result.isError).toBeFalsy();
+    expect(progress).toEqual([1, 2, 3]);
+    await client.close();
+  });
+
+  it("cancels a call when the client aborts: the script's process is gone within 100 ms", async () => {
+    const client = await httpClient(serving.url);
+    const pidFile = project.path("slow.pid");
+    const controller = new AbortController();
+    const call = client.callTool({ name: "slow", arguments: { pidFile } }, undefined, { signal: controller.signal }).catch((error: Error) => error);
+    const pid = await vi.waitFor(
+      () => {
+        const text = readFileSync(pidFile, "utf8");
+        if (!text) throw new Error("slow.py has not written its pid yet");
+        return Number(text);
+      },
+      { timeout: 10_000, interval: 10 },
+    );
+    expect(isRunning(pid)).toBe(true);
+    controller.abort();
+    await call;
+    const abortedAt = Date.now();
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 2_000, interval: 5 });
+    expect(Date.now() - abortedAt).toBeLessThan(100);
+    await client.close();
+  });
+
+  it("tells clients when the tool list changes (tools.json edited)", async () => {
+    const client = await httpClient(serving.url);
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    project.write("tools.json", {
+      tools: [toolEntry("echo", "python", "echo.py", { parallel: true }), toolEntry("echo_again", "python", "echo.py")],
+      codeExecution: { enabled: true, poolSize: 1 },
+    });
+    await changed;
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("echo_again");
+    await client.close();
+  });
+
+  it("serves 5 clients × 20 concurrent calls, losing none", async () => {
+    const clients = await Promise.all(Array.from({ length: 5 }, () => httpClient(serving.url)));
+    const results = await Promise.all(
+      clients.flatMap((client, c) => Array.from({ length: 20 }, (_, n) => client.callTool({ name: "everything__echo", arguments: { message: `${c}-${n}` } }))),
+    );
+    expect(results.map((result) => (result.content as Array<{ text: string }>)[0]!.text).sort()).toEqual(
+      clients.flatMap((_, c) => Array.from({ length: 20 }, (__, n) => `Echo: ${c}-${n}`)).sort(),
+    );
+    await Promise.all(clients.map((client) => client.close()));
+  });
+});
