@@ -23,7 +23,7 @@ export type { ErrorCode } from "./core/errors/error-codes.js";
 export { ToolexecError, isToolexecError } from "./core/errors/toolexec-error.js";
 export { ConfigError, isConfigError, formatConfigIssue } from "./core/errors/config-error.js";
 export type { ConfigIssue } from "./core/errors/config-error.js";
-export type { ExecutorPlugin, CallToolOptions, ToolProgress, ToolAnnotations, JsonSchema, Logger } from "./core/plugin-contract.js";
+export type { ExecutorPlugin, CallToolOptions, CallerInfo, PersonAnswer, ToolProgress, ToolAnnotations, JsonSchema, Logger } from "./core/plugin-contract.js";
 export type { ToolResult, ToolSuccess, ToolFailure } from "./core/tool-result.js";
 export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME } from "./core/tool-names.js";
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";

@@ -32,6 +32,8 @@ export type {
   JsonSchema,
   Logger,
   CallToolOptions,
+  CallerInfo,
+  PersonAnswer,
 } from "./core/plugin-contract.js";
 export type { PluginEvents } from "./core/plugin-events.js";
 export { toolError } from "./core/tool-result.js";

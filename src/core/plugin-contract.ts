@@ -75,6 +75,8 @@ export interface PluginCallOptions {
    * never deadlocks under `maxConcurrency`.
    */
   callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  /** Who made the call, when a front door said (or its parent call's). */
+  caller?: CallerInfo;
 }
 
 /** Progress of a call, as MCP's progress notifications carry it. */
@@ -104,6 +106,21 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** The answer of a person asked through a caller's `ask` (MCP elicitation's actions). */
+export type PersonAnswer = { action: "accept"; answer: string } | { action: "decline" } | { action: "cancel" };
+
+/**
+ * Who made a call, when a front door knows: an MCP client served by `toolexec/serve`, say. Logged
+ * with the call (name, version, session), and inherited by its sub-calls. `ask`, when the caller can
+ * put a question to its person (MCP elicitation), is how `request_human_input` reaches them.
+ */
+export interface CallerInfo {
+  name?: string;
+  version?: string;
+  sessionId?: string;
+  ask?(request: { question: string; options?: string[]; signal: AbortSignal }): Promise<PersonAnswer>;
+}
+
 /** Per-call options of `executor.callTool`. */
 export interface CallToolOptions {
   /** Aborting it ends the call with `CANCELLED` and stops the tool's work. */
@@ -112,6 +129,8 @@ export interface CallToolOptions {
   timeoutMs?: number;
   /** Progress the tool reports for this call (it is also emitted as `tool:progress`). */
   onProgress?(progress: ToolProgress): void;
+  /** Who is calling (a front door sets it); sub-calls inherit their parent's. */
+  caller?: CallerInfo;
   /**
    * Ties a sub-call to the call under way that made it; logged as `parentExecutionId`. While that
    * call holds a concurrency slot, the sub-call may borrow it (see `PluginCallOptions.callTool`).
@@ -132,6 +151,8 @@ export interface ExecutionRecord extends Record<string, unknown> {
   error?: ToolErrorInfo;
   durationMs: number;
   timeoutMs?: number;
+  /** The caller, when a front door named one: `{ name?, version?, sessionId? }`. */
+  caller?: { name?: string; version?: string; sessionId?: string };
 }
 
 /** What the executor lends a plugin. */

@@ -17,7 +17,7 @@ import {
   SetLevelRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Executor } from "../index.js";
+import type { CallerInfo, Executor, PersonAnswer } from "../index.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
 
 /** Calls one client session may have running at once; more are answered `QUEUE_FULL`. */
@@ -40,6 +40,14 @@ export interface ServedMcpServer {
 
 const PACKAGE_VERSION = "0.1.0";
 
+/** Put a question to the client's person with `elicitation/create`: one string field, an enum when there are options. */
+async function askClient(server: Server, { question, options, signal }: { question: string; options?: string[]; signal: AbortSignal }): Promise<PersonAnswer> {
+  const answer = options ? { type: "string" as const, title: "Answer", enum: options } : { type: "string" as const, title: "Answer" };
+  const reply = await server.elicitInput({ message: question, requestedSchema: { type: "object", properties: { answer }, required: ["answer"] } }, { signal });
+  if (reply.action !== "accept") return { action: reply.action };
+  return { action: "accept", answer: String(reply.content?.answer ?? "") };
+}
+
 /**
  * @example
  * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -61,10 +69,18 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
       return toMcpResult({ ok: false, error: { code: "QUEUE_FULL", message: `This session already has ${maxCalls} calls running; wait for one to finish` }, executionId: "", tool: request.params.name, durationMs: 0 });
     }
     const progressToken = request.params._meta?.progressToken;
+    const client = server.getClientVersion();
+    const caller: CallerInfo = {
+      ...(client === undefined ? {} : { name: client.name, version: client.version }),
+      ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+      // request_human_input asks this client's person when the client can elicit.
+      ...(server.getClientCapabilities()?.elicitation === undefined ? {} : { ask: (question: Parameters<NonNullable<CallerInfo["ask"]>>[0]) => askClient(server, question) }),
+    };
     running++;
     try {
       const result = await executor.callTool(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
+        caller,
         ...(progressToken === undefined
           ? {}
           : {

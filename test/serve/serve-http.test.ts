@@ -1,6 +1,8 @@
 /** `serveHttp`: the SDK's own Client reaches every tool of a served executor over Streamable HTTP. */
 import { readFileSync } from "node:fs";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
@@ -97,6 +99,30 @@ describe("serveHttp: tools", () => {
     await changed;
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("echo_again");
     await client.close();
+  });
+
+  it("asks an elicitation-capable client's person for request_human_input (also from code mode), else the host", async () => {
+    const asking = new Client({ name: "asking", version: "2.0.0" }, { capabilities: { elicitation: {} } });
+    const questions: Array<{ message: string; enum: unknown }> = [];
+    let reply: "accept" | "decline" = "accept";
+    asking.setRequestHandler(ElicitRequestSchema, async (request) => {
+      const params = request.params as unknown as { message: string; requestedSchema: { properties: { answer: { enum?: string[] } } } };
+      questions.push({ message: params.message, enum: params.requestedSchema.properties.answer.enum });
+      return reply === "accept" ? { action: "accept", content: { answer: "blue" } } : { action: "decline" };
+    });
+    await asking.connect(new StreamableHTTPClientTransport(new URL(serving.url)));
+    const direct = await asking.callTool({ name: "request_human_input", arguments: { question: "Which color?", options: ["red", "blue"] } });
+    expect(direct.content).toEqual([{ type: "text", text: "blue" }]);
+    const fromCode = await asking.callTool({ name: "code_execution", arguments: { code: "call_tool('human', 'request_human_input', { question: 'And now?' }).value" } });
+    expect(fromCode).toMatchObject({ structuredContent: { ok: true, value: "blue" } });
+    expect(questions).toEqual([{ message: "Which color?", enum: ["red", "blue"] }, { message: "And now?", enum: undefined }]);
+    reply = "decline";
+    expect(await asking.callTool({ name: "request_human_input", arguments: { question: "Still there?" } })).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "HUMAN_INPUT_UNAVAILABLE" } });
+    await asking.close();
+
+    const plain = await httpClient(serving.url);
+    expect((await plain.callTool({ name: "request_human_input", arguments: { question: "Host?" } })).content).toEqual([{ type: "text", text: "yes" }]);
+    await plain.close();
   });
 
   it("serves 5 clients × 20 concurrent calls, losing none", async () => {

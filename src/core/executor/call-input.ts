@@ -14,14 +14,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress"]);
+const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller"]);
 
 /** The problem with `callTool`'s options, if any: a bad timeout, a signal that is not an AbortSignal, an unknown key. */
 export function checkCallOptions(options: unknown): PluginResult | undefined {
   if (!isPlainObject(options)) return toolError("INVALID_OPTIONS", `Expected the call options to be an object like { signal, timeoutMs }, got ${describeValue(options)}`);
   // for-in, not Object.keys: this runs on every call, and most calls pass no options at all.
   for (const key in options) {
-    if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress or parentExecutionId`);
+    if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller or parentExecutionId`);
   }
   const { timeoutMs, signal, parentExecutionId } = options;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TIMEOUT_MS)) {
@@ -29,6 +29,7 @@ export function checkCallOptions(options: unknown): PluginResult | undefined {
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) return toolError("INVALID_OPTIONS", `Expected signal to be an AbortSignal, got ${describeValue(signal)}`);
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") return toolError("INVALID_OPTIONS", `Expected onProgress to be a function, got ${describeValue(options.onProgress)}`);
+  if (options.caller !== undefined && (options.caller === null || typeof options.caller !== "object")) return toolError("INVALID_OPTIONS", `Expected caller to be an object like { name, version, sessionId }, got ${describeValue(options.caller)}`);
   if (parentExecutionId !== undefined && typeof parentExecutionId !== "string") {
     return toolError("INVALID_OPTIONS", `Expected parentExecutionId to be a string, got ${describeValue(parentExecutionId)}`);
   }

@@ -10,7 +10,7 @@ import { closestMatch, describeValue } from "../config/describe-value.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
-import type { CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo, ToolProgress } from "../plugin-contract.js";
+import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo, ToolProgress } from "../plugin-contract.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { formatSchemaProblems, type CompiledValidator } from "../schema/schema-validator.js";
@@ -60,7 +60,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
   /** Envelope, log record and events: the end of every call, whatever happened. */
   const finish = (
     outcome: PluginResult,
-    call: { name: string; args: unknown; executionId: string; startedAt: number; started: number; parentExecutionId: string | undefined; registered?: RegisteredTool; timeoutMs?: number },
+    call: { name: string; args: unknown; executionId: string; startedAt: number; started: number; parentExecutionId: string | undefined; registered?: RegisteredTool; timeoutMs?: number; caller?: CallerInfo },
   ): ToolResult => {
     const { name, executionId, parentExecutionId } = call;
     const durationMs = Math.round((performance.now() - call.started) * 1000) / 1000;
@@ -81,6 +81,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
         ...(result.ok ? { value: result.value } : { error: result.error }),
         durationMs,
         ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+        ...(call.caller === undefined ? {} : { caller: { name: call.caller.name, version: call.caller.version, sessionId: call.caller.sessionId } }),
       };
       let shaped: Record<string, unknown> = record;
       // The owner is the instance that ran the call, even when the executor has closed it since.
@@ -138,6 +139,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     running: RunningCall,
     parentExecutionId: string | undefined,
     callerProgress: ((progress: ToolProgress) => void) | undefined,
+    caller: CallerInfo | undefined,
   ) => {
     const { owner } = registered;
     const signal = running.signal;
@@ -145,6 +147,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
       signal,
       deadline,
       callTool: (subName, subArgs, subOptions = {}) => callTool(subName, subArgs, { signal, ...subOptions, parentExecutionId: executionId }),
+      ...(caller === undefined ? {} : { caller }),
     };
     // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.
     const emitting = emitter.hasListeners("tool:progress");
@@ -187,6 +190,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     }
     const optionsProblem = checkCallOptions(options);
     if (optionsProblem) return finish(optionsProblem, call);
+    call.caller = options.caller ?? (parentExecutionId === undefined ? undefined : calls.get(parentExecutionId)?.caller);
 
     const registered = host.lease(name);
     if (!registered) return finish(notFound(name), call);
@@ -202,6 +206,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
 
       const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? dependencies.defaultTimeoutMs);
       const running = new RunningCall(name, timeoutMs, options.signal);
+      running.caller = call.caller;
       calls.set(call.executionId, running);
       if (emitter.hasListeners("tool:start")) emitter.emit("tool:start", parentExecutionId === undefined ? { executionId: call.executionId, tool: name, arguments: callArguments } : { executionId: call.executionId, tool: name, arguments: callArguments, parentExecutionId });
       let outcome: PluginResult;
@@ -216,7 +221,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
         }
         if (release) {
           try {
-            outcome = await invoke(registered, name, callArguments, call.executionId, call.startedAt + timeoutMs, running, parentExecutionId, options.onProgress);
+            outcome = await invoke(registered, name, callArguments, call.executionId, call.startedAt + timeoutMs, running, parentExecutionId, options.onProgress, call.caller);
           } finally {
             release();
           }

@@ -5,7 +5,7 @@
  * one object instead of a handful of closures.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
-import type { PluginResult } from "../plugin-contract.js";
+import type { CallerInfo, PluginResult } from "../plugin-contract.js";
 import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError } from "../tool-result.js";
 
@@ -63,6 +63,8 @@ export class RunningCall {
   holdsSlot = false;
   /** Set by `closeAll` only: called once the call has settled (its log record written). */
   onSettled: (() => void) | undefined = undefined;
+  /** Who made the call; its sub-calls inherit it. */
+  caller: CallerInfo | undefined = undefined;
   private readonly timer: NodeJS.Timeout;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;

@@ -50,6 +50,12 @@ const definition: ToolDefinition = {
   server: { name: HUMAN_SERVER, tool: HUMAN_INPUT_TOOL_NAME },
 };
 
+function checkAnswer(answer: unknown, options: string[] | undefined): PluginResult {
+  if (typeof answer !== "string") return toolError("INVALID_OUTPUT", `The answer must be a string, got ${answer === null ? "null" : typeof answer}`);
+  if (options && !options.includes(answer)) return toolError("INVALID_OUTPUT", `The answer ${JSON.stringify(answer)} is not one of the offered options`, { options });
+  return { ok: true, value: answer };
+}
+
 /** The plugin; the executor adds it when `onHumanInput` is given. */
 export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
   return {
@@ -59,7 +65,7 @@ export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
       const pending = new Map<AbortController, () => void>();
       return {
         listTools: () => [definition],
-        async callTool(call, { signal }): Promise<PluginResult> {
+        async callTool(call, { signal, caller }): Promise<PluginResult> {
           if (call.name !== HUMAN_INPUT_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The human plugin has no tool "${call.name}"`);
           if (signal.aborted) return toolError(abortReasonCode(signal), "The question was withdrawn before it was asked");
           const args = call.arguments as { question: string; options?: string[]; timeoutMs?: number };
@@ -84,6 +90,17 @@ export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
             }, timeoutMs);
           });
           const answered = (async (): Promise<PluginResult> => {
+            // A caller that can ask its own person (an MCP client with elicitation) is asked first.
+            if (caller?.ask) {
+              try {
+                const reply = await caller.ask({ question: args.question, ...(args.options ? { options: [...args.options] } : {}), signal: controller.signal });
+                if (reply.action === "accept") return checkAnswer(reply.answer, args.options);
+                if (reply.action === "cancel") return toolError("CANCELLED", "The person dismissed the question");
+                return toolError("HUMAN_INPUT_UNAVAILABLE", "The person declined to answer", { action: "decline" });
+              } catch (error) {
+                return toolError("HUMAN_INPUT_UNAVAILABLE", `No human input: the caller could not ask: ${(error as Error)?.message ?? String(error)}`);
+              }
+            }
             try {
               const answer = await handler({
                 question: args.question,
@@ -94,10 +111,7 @@ export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
               if (typeof answer !== "string") {
                 return toolError("INVALID_OUTPUT", `onHumanInput must return a string, got ${answer === null ? "null" : typeof answer}`);
               }
-              if (args.options && !args.options.includes(answer)) {
-                return toolError("INVALID_OUTPUT", `The answer ${JSON.stringify(answer)} is not one of the offered options`, { options: args.options });
-              }
-              return { ok: true, value: answer };
+              return checkAnswer(answer, args.options);
             } catch (error) {
               return toolError("HUMAN_INPUT_UNAVAILABLE", `No human input: onHumanInput failed: ${(error as Error)?.message ?? String(error)}`);
             }
