@@ -3,68 +3,54 @@
  * (pretty, or the exact `CodeResult` with `--json`) and the tool-call trace; exit 1 on failure.
  * The command enables code execution for its own run; tools.json's `codeExecution` limits apply.
  */
-import { readFile } from "node:fs/promises";
-import type { CodeRequest, CodeResult } from "../plugins/code/code-result.js";
-
-/** A mistake in the command line; main.ts prints it with the usage text (exit 2). */
-export class CodeUsageError extends Error {}
-
-export const CODE_USAGE = "toolexec code exec (--code <js> | --file <file|->) [--input <json> | --input-file <file|->] [--timeout <ms>] [--max-tool-calls <n>] [--allowed-servers a,b] [--json]";
-
-export interface CodeCommandValues {
-  code?: string;
-  file?: string;
-  input?: string;
-  "input-file"?: string;
-  timeout?: string;
-  "max-tool-calls"?: string;
-  "allowed-servers"?: string;
-}
-
-async function readSource(path: string, flag: string, readStdin: () => Promise<string>): Promise<string> {
-  try {
-    return path === "-" ? await readStdin() : await readFile(path, "utf8");
-  } catch (error) {
-    throw new CodeUsageError(`Cannot read ${flag} ${path}: ${(error as Error).message}`);
-  }
-}
-
-function wholeNumber(text: string | undefined, flag: string, minimum: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < minimum) throw new CodeUsageError(`${flag} expects a whole number from ${minimum}, got ${JSON.stringify(text)}`);
-  return value;
-}
+import type { CodeRequest, CodeResult } from "../index.js";
+import type { CommandContext, Output } from "./command-context.js";
+import { selectProjectFiles } from "./project-options.js";
+import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
+import { UsageError } from "./usage-error.js";
+import { withExecutor } from "./with-executor.js";
 
 /**
  * The request the flags describe.
  *
  * @example
- * await readCodeRequest({ code: "1 + 1", timeout: "5000" }, readStdin); // { code: "1 + 1", options: { timeout_ms: 5000 } }
+ * await readCodeRequest(context); // with --code "1 + 1" --timeout 5000: { code: "1 + 1", options: { timeout_ms: 5000 } }
  */
-export async function readCodeRequest(values: CodeCommandValues, readStdin: () => Promise<string>): Promise<CodeRequest> {
-  if ((values.code === undefined) === (values.file === undefined)) throw new CodeUsageError("Give the code with either --code or --file");
-  if (values.input !== undefined && values["input-file"] !== undefined) throw new CodeUsageError("Give either --input or --input-file, not both");
-  if (values.file === "-" && values["input-file"] === "-") throw new CodeUsageError("Only one of --file and --input-file can read stdin");
-  const code = values.code ?? (await readSource(values.file!, "--file", readStdin));
-  const inputText = values["input-file"] === undefined ? values.input : await readSource(values["input-file"], "--input-file", readStdin);
-  let input: unknown;
-  if (inputText !== undefined) {
-    try {
-      input = JSON.parse(inputText);
-    } catch (error) {
-      throw new CodeUsageError(`${values.input !== undefined ? "--input" : values["input-file"]} is not valid JSON: ${(error as Error).message}`);
-    }
-  }
-  const timeout = wholeNumber(values.timeout, "--timeout", 1);
-  const maxToolCalls = wholeNumber(values["max-tool-calls"], "--max-tool-calls", 0);
-  const servers = values["allowed-servers"];
+export async function readCodeRequest(context: CommandContext): Promise<CodeRequest> {
+  const { values, command } = context;
+  if ((values.code === undefined) === (values.file === undefined)) throw new UsageError("Give the code with either --code or --file", command);
+  if (values.input !== undefined && values["input-file"] !== undefined) throw new UsageError("Give either --input or --input-file, not both", command);
+  if (values.file === "-" && values["input-file"] === "-") throw new UsageError("Only one of --file and --input-file can read stdin", command);
+  const code = values.code ?? (await readSource(values.file!, "--file", context));
+  const inputText = values["input-file"] === undefined ? values.input : await readSource(values["input-file"], "--input-file", context);
+  const input = inputText === undefined ? undefined : parseJson(inputText, values.input !== undefined ? "--input" : values["input-file"]!, command);
+  const timeout = parseWholeNumber(values.timeout, "--timeout", 1, command);
+  const maxToolCalls = parseWholeNumber(values["max-tool-calls"], "--max-tool-calls", 0, command);
+  const servers = allowedServers(values["allowed-servers"]);
   const options: NonNullable<CodeRequest["options"]> = {
     ...(timeout === undefined ? {} : { timeout_ms: timeout }),
     ...(maxToolCalls === undefined ? {} : { max_tool_calls: maxToolCalls }),
-    ...(servers === undefined ? {} : { allowed_servers: servers.split(",").map((server) => server.trim()).filter((server) => server !== "") }),
+    ...(servers === undefined ? {} : { allowed_servers: servers }),
   };
   return { code, ...(input === undefined ? {} : { input }), ...(Object.keys(options).length === 0 ? {} : { options }) };
+}
+
+function allowedServers(text: string | undefined): string[] | undefined {
+  return text?.split(",").map((server) => server.trim()).filter((server) => server !== "");
+}
+
+export async function runCodeExec(context: CommandContext): Promise<number> {
+  const request = await readCodeRequest(context);
+  const project = selectProjectFiles(context.values, context.cwd, context.command);
+  const servers = allowedServers(context.values["allowed-servers"]);
+  // The person at the terminal asked to run code: enabled for this run, within tools.json's limits.
+  // With --allowed-servers the program can reach no other server, so no other one is started.
+  const options = { codeExecution: { enabled: true }, ...(servers === undefined ? {} : { mcp: { servers } }) };
+  return withExecutor(context, project, options, async (executor, signal) => {
+    const result = await executor.executeCode(request, { signal });
+    const exitCode = printCodeResult(result, context.values.json === true, context.output);
+    return signal.aborted ? 130 : exitCode;
+  });
 }
 
 /** The trace and the id, for stderr: what ran, how long, how it ended. */
@@ -83,7 +69,7 @@ function formatTrace(result: CodeResult): string[] {
  * Print a result: the value on stdout and the rest on stderr, or the exact JSON on stdout.
  * Returns the exit code: 0 for success, 1 for failure.
  */
-export function printCodeResult(result: CodeResult, json: boolean, output: { out(text: string): void; err(text: string): void }): number {
+export function printCodeResult(result: CodeResult, json: boolean, output: Output): number {
   if (json) {
     output.out(JSON.stringify(result, null, 2));
     return result.ok ? 0 : 1;

@@ -1,10 +1,6 @@
-/** Human-readable text for the CLI: tool lists, results, config problems. */
-import type { ConfigIssue } from "../core/errors/config-error.js";
-import { formatConfigIssue } from "../core/errors/config-error.js";
-import type { JsonSchema } from "../core/plugin-contract.js";
-import type { ToolResult } from "../core/tool-result.js";
-import type { ToolInfo } from "../core/executor/create-core-executor.js";
-import type { McpServerInfo } from "../plugins/mcp/server-info.js";
+/** Human-readable text for the CLI: tool lists, results, config problems, server states. */
+import path from "node:path";
+import { formatConfigIssue, type ConfigIssue, type JsonSchema, type McpServerInfo, type ToolInfo, type ToolResult } from "../index.js";
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "any";
@@ -51,8 +47,31 @@ export function formatFailure(result: Extract<ToolResult, { ok: false }>): strin
   return lines.join("\n");
 }
 
-export function formatIssues(issues: readonly ConfigIssue[]): string {
-  return issues.map((issue) => `  ${formatConfigIssue(issue)}`).join("\n");
+/**
+ * Issues as the terminal shows them. A config file outside the project (`--mcp-config
+ * ~/.config/Claude/claude_desktop_config.json`) is named by its absolute path, not `../../…`.
+ */
+export function displayIssues(issues: readonly ConfigIssue[], root: string): ConfigIssue[] {
+  return issues.map((issue) => (issue.file.startsWith("..") ? { ...issue, file: path.resolve(root, issue.file) } : issue));
+}
+
+export function formatIssues(issues: readonly ConfigIssue[], root: string): string {
+  return displayIssues(issues, root).map((issue) => `  ${formatConfigIssue(issue)}`).join("\n");
+}
+
+/** Enabled servers that are not connected, whose tools are therefore missing; disabled ones are the user's choice. */
+export function serversWithoutTools(servers: readonly McpServerInfo[]): McpServerInfo[] {
+  return servers.filter((server) => server.state !== "connected" && server.state !== "disabled");
+}
+
+/** A warning naming each server whose tools are missing, with its state and last error; undefined when there is none. */
+export function formatServerWarning(servers: readonly McpServerInfo[]): string | undefined {
+  const missing = serversWithoutTools(servers);
+  if (missing.length === 0) return undefined;
+  const width = Math.max(...missing.map((server) => server.name.length));
+  const rows = missing.map((server) => `  ${server.name.padEnd(width)}  ${server.state.padEnd(10)}  ${server.lastError?.message ?? "no answer yet"}`.trimEnd());
+  const count = missing.length === 1 ? "1 MCP server is" : `${missing.length} MCP servers are`;
+  return [`warning: ${count} not connected, so ${missing.length === 1 ? "its" : "their"} tools are missing:`, ...rows, "Run `toolexec servers` for details."].join("\n");
 }
 
 /** `12:00:03 (in 1.2 s)`: a coming moment, in local time and from now. */

@@ -1,21 +1,7 @@
 /** The built `toolexec` binary, run as a real process on real projects. */
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
-
-const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "cli", "main.js");
-
-function run(args: string[], options: { input?: string; cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...args], { cwd: options.cwd, timeout: 20_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-    if (options.input !== undefined) child.stdin?.end(options.input);
-    else child.stdin?.end();
-  });
-}
+import { runCli as run } from "./run-cli.js";
 
 function exampleProject() {
   const project = createTempProject({
@@ -71,11 +57,16 @@ describe("toolexec CLI", () => {
     expect(result.stderr).toContain("tools[0].script: Script not found: tools/ghost.py");
   });
 
-  it("validate: a missing tools.json says so and exits 1", async () => {
-    const project = createTempProject();
-    const result = await run(["validate", "--root", project.root]);
+  it("validate: a project with only mcp.json is valid; one with neither file says so and exits 1", async () => {
+    const mcpOnly = createTempProject();
+    expect(await run(["validate", "--root", mcpOnly.root])).toMatchObject({ code: 0, stdout: "ok: no tools config, 0 server(s) in mcp.json\n" });
+    const empty = createTempProject({ mcp: false });
+    const result = await run(["validate", "--root", empty.root]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Config file missing:\n  tools.json: File not found at");
+    expect(result.stderr.replaceAll(empty.root, "<root>")).toMatchInlineSnapshot(`
+      "toolexec validate: No tools.json or mcp.json in <root>: create them with \`toolexec init --root <root>\`, or name a file with --tools-config or --mcp-config
+      "
+    `);
   });
 
   it("tools list: human-readable and exact JSON", async () => {
@@ -149,7 +140,7 @@ describe("toolexec CLI", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it("rejects usage errors with exit 2", async () => {
+  it("rejects usage errors with exit 2, in a short message that points at the command's help", async () => {
     const project = exampleProject();
     const cases = [
       ["tools", "call", "add", "--args", "{bad", "--root", project.root],
@@ -163,7 +154,7 @@ describe("toolexec CLI", () => {
     for (const args of cases) {
       const result = await run(args);
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
-      expect(result.stderr).toContain("Usage: toolexec");
+      expect(result.stderr).toMatch(/^toolexec[a-z ]*: .+\nRun `toolexec[a-z ]* --help` for usage and examples\.\n$/);
     }
   });
 });

@@ -62,9 +62,9 @@ describe("toolexec code exec", () => {
 
   it("exits 2 on a usage mistake", async () => {
     expect((await cli()).code).toBe(2);
-    expect(await cli("--code", "1", "--file", "x.js")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Give the code with either --code or --file/) });
-    expect(await cli("--code", "1", "--input", "{nope")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--input is not valid JSON/) });
-    expect(await cli("--code", "1", "--timeout", "soon")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--timeout expects a whole number from 1/) });
+    expect(await cli("--code", "1", "--file", "x.js")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^toolexec code exec: Give the code with either --code or --file\n/) });
+    expect(await cli("--code", "1", "--input", "{nope")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^toolexec code exec: --input is not valid JSON/) });
+    expect(await cli("--code", "1", "--timeout", "soon")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^toolexec code exec: --timeout expects a whole number from 1/) });
   });
 
   it("works from the built binary (the runtime is found in dist/)", async () => {

@@ -1,0 +1,20 @@
+/** What every command's `run` receives: its parsed flags and arguments, the library, and where to print. */
+import type { FlagValues } from "./parse-command-line.js";
+
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface CommandContext {
+  /** The command's name, `"tools call"`, for usage errors. */
+  command: string;
+  values: FlagValues;
+  positionals: string[];
+  /** The public entry, loaded once a command runs (help and usage errors never load it). */
+  library: typeof import("../index.js");
+  output: Output;
+  /** The folder command-line paths are relative to. */
+  cwd: string;
+  readStdin(): Promise<string>;
+}

@@ -1,0 +1,115 @@
+/**
+ * Every command of `toolexec`: its arguments, flags, summary and examples. The parser checks flags
+ * against these lists and the help text is printed from them, so the two cannot drift apart.
+ */
+
+export interface FlagSpec {
+  type: "string" | "boolean";
+  /** Placeholder of the value in help text: `<dir>`. */
+  value?: string;
+  description: string;
+}
+
+/** Every flag any command takes; a flag means the same thing wherever it is accepted. */
+export const FLAGS = {
+  root: { type: "string", value: "<dir>", description: "Project folder holding tools.json, mcp.json and tools/ (default: the current folder)" },
+  "tools-config": { type: "string", value: "<file>", description: "Use this tools.json instead of <root>/tools.json (relative to the current folder)" },
+  "mcp-config": { type: "string", value: "<file>", description: "Use this MCP config instead of <root>/mcp.json: any client's file, e.g. Claude Desktop's { \"mcpServers\": … } or VS Code's { \"servers\": … }" },
+  "no-tools": { type: "boolean", description: "Run without tools.json (no local tools)" },
+  "no-mcp": { type: "boolean", description: "Run without MCP servers" },
+  json: { type: "boolean", description: "Print exact JSON on stdout" },
+  args: { type: "string", value: "<json>", description: "The arguments, a JSON object (default {})" },
+  "args-file": { type: "string", value: "<file|->", description: "Read the arguments from a file, or from stdin with -" },
+  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000)" },
+  code: { type: "string", value: "<js>", description: "The JavaScript to run" },
+  file: { type: "string", value: "<file|->", description: "Read the JavaScript from a file, or from stdin with -" },
+  input: { type: "string", value: "<json>", description: "The program's `input`, as JSON" },
+  "input-file": { type: "string", value: "<file|->", description: "Read `input` from a JSON file, or from stdin with -" },
+  "max-tool-calls": { type: "string", value: "<n>", description: "Most tool calls the program may make" },
+  "allowed-servers": { type: "string", value: "a,b", description: "Servers the program may call (only these MCP servers are started)" },
+  help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
+  version: { type: "boolean", description: "Show the version" },
+} as const satisfies Record<string, FlagSpec>;
+
+export type FlagName = keyof typeof FLAGS;
+
+/** Flags of every command that works on a project's config. */
+export const PROJECT_FLAGS = ["root", "tools-config", "mcp-config", "no-tools", "no-mcp"] as const satisfies readonly FlagName[];
+
+export interface CommandSpec {
+  /** Words that select the command: `"tools call"`. */
+  name: string;
+  /** Positional arguments after the name, for the usage line: `<name>`. */
+  positionals: readonly string[];
+  summary: string;
+  /** The command's own flags, then `PROJECT_FLAGS` when `project`. */
+  flags: readonly FlagName[];
+  project: boolean;
+  examples: readonly string[];
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: "init",
+    positionals: [],
+    summary: "Create tools.json, mcp.json and two example tools in a project folder (never overwrites a file)",
+    flags: ["root"],
+    project: false,
+    examples: ["toolexec init", "toolexec init --root my-agent-tools && toolexec tools call word_count --root my-agent-tools --args '{\"text\": \"a b c\"}'"],
+  },
+  {
+    name: "validate",
+    positionals: [],
+    summary: "Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start",
+    flags: ["json"],
+    project: true,
+    examples: ["toolexec validate", "toolexec validate --root ./my-project --json", "toolexec validate --no-tools --mcp-config ~/.config/Claude/claude_desktop_config.json"],
+  },
+  {
+    name: "tools list",
+    positionals: [],
+    summary: "List the tools with their arguments (local tools and every MCP server's)",
+    flags: ["json"],
+    project: true,
+    examples: ["toolexec tools list", "toolexec tools list --mcp-config .vscode/mcp.json --no-tools", "toolexec tools list --json"],
+  },
+  {
+    name: "tools call",
+    positionals: ["<name>"],
+    summary: "Call one tool and print its result; only the MCP server the tool belongs to is started",
+    flags: ["args", "args-file", "timeout", "json"],
+    project: true,
+    examples: [
+      "toolexec tools call unit_convert --args '{\"value\": 26.2, \"from\": \"mi\", \"to\": \"km\"}'",
+      "echo '{\"path\": \"README.md\"}' | toolexec tools call file_stats --args-file -",
+      "toolexec tools call everything__echo --args '{\"message\": \"hi\"}' --json",
+    ],
+  },
+  {
+    name: "servers",
+    positionals: [],
+    summary: "Connect to the MCP servers and show each one's state (exit 1 when one is not connected)",
+    flags: ["json"],
+    project: true,
+    examples: ["toolexec servers", "toolexec servers --mcp-config ~/.config/Claude/claude_desktop_config.json"],
+  },
+  {
+    name: "code exec",
+    positionals: [],
+    summary: "Run JavaScript in the sandbox with the project's tools",
+    flags: ["code", "file", "input", "input-file", "timeout", "max-tool-calls", "allowed-servers", "json"],
+    project: true,
+    examples: [
+      "toolexec code exec --code 'return await tools.local.unit_convert({ value: 1, from: \"mi\", to: \"km\" })'",
+      "toolexec code exec --file report.js --input-file input.json",
+    ],
+  },
+];
+
+/** The first words of commands that have sub-commands. */
+export const COMMAND_GROUPS = ["tools", "code"] as const;
+
+/** Every flag `command` accepts, help included. */
+export function flagsOf(command: CommandSpec): FlagName[] {
+  return [...command.flags, ...(command.project ? PROJECT_FLAGS : []), "help"];
+}

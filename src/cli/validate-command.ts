@@ -1,0 +1,44 @@
+/**
+ * `toolexec validate`: check the config files (every problem, with file, line and column), then
+ * start the MCP servers to check that each one connects. A server that does not is a warning on
+ * stderr, not a failure: the config is valid, and the server may be down only for now.
+ */
+import path from "node:path";
+import type { CommandContext } from "./command-context.js";
+import { selectProjectFiles } from "./project-options.js";
+import { withExecutor } from "./with-executor.js";
+
+/** A config file as the summary names it: relative to the project when inside it. */
+function shownName(file: string, root: string): string {
+  const relative = path.relative(root, file);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+}
+
+export async function runValidate(context: CommandContext): Promise<number> {
+  const project = selectProjectFiles(context.values, context.cwd, context.command);
+  const format = await import("./format.js");
+  const config = await context.library.loadProjectConfig(project);
+  const enabled = config.entries.mcp.filter((server) => server.enabled);
+  // Tools are not started here: only servers can fail in ways the files do not show.
+  const servers = enabled.length === 0 ? [] : await withExecutor(context, { ...project, toolsConfig: false }, { logDir: false }, async (executor) => executor.servers());
+  const unavailable = format.serversWithoutTools(servers);
+  if (context.values.json) {
+    const serverWarnings = unavailable.map((server) => ({ server: server.name, state: server.state, ...(server.lastError ? { lastError: server.lastError } : {}) }));
+    const summary = {
+      ok: true,
+      tools: config.entries.script.map((tool) => tool.name),
+      servers: config.entries.mcp.map((server) => server.name),
+      warnings: format.displayIssues(config.warnings, project.root),
+      serverWarnings,
+    };
+    context.output.out(JSON.stringify(summary, null, 2));
+  } else {
+    const tools = project.toolsConfig === false ? "no tools config" : `${config.entries.script.length} tool(s) in ${shownName(project.toolsConfig, project.root)}`;
+    const mcp = project.mcpConfig === false ? "no MCP config" : `${config.entries.mcp.length} server(s) in ${shownName(project.mcpConfig, project.root)}`;
+    context.output.out(`ok: ${tools}, ${mcp}`);
+    if (config.warnings.length > 0) context.output.err(`warnings:\n${format.formatIssues(config.warnings, project.root)}`);
+  }
+  const warning = format.formatServerWarning(servers);
+  if (warning !== undefined) context.output.err(warning);
+  return 0;
+}

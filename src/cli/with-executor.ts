@@ -1,0 +1,46 @@
+/**
+ * Runs one command's work on an executor and always closes it. Ctrl-C aborts the work's signal
+ * (exit 130); the executor's warnings go to stderr while the work runs.
+ */
+import type { Executor, ExecutorOptions, Logger } from "../index.js";
+import type { CommandContext } from "./command-context.js";
+import type { ProjectSelection } from "./project-options.js";
+
+/**
+ * Create an executor for `project` with `options` (hot reload off), run `work`, close it.
+ *
+ * @example
+ * await withExecutor(context, project, { logDir: false }, (executor) => executor.listTools());
+ */
+export async function withExecutor<T>(
+  context: CommandContext,
+  project: ProjectSelection,
+  options: Omit<ExecutorOptions, "root" | "toolsConfig" | "mcpConfig" | "watch" | "logger">,
+  work: (executor: Executor, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  let closing = false;
+  // Once the command has its answer, what `close()` interrupts is not the user's concern: a tool
+  // list refresh that a server's list_changed started just before is cut off by the close and
+  // would otherwise print "refreshing its tool list failed: … was closed while the call was under way".
+  const logger: Logger = {
+    debug() {},
+    info() {},
+    warn(message) {
+      if (!closing) context.output.err(`warning: ${message}`);
+    },
+    error(message) {
+      if (!closing) context.output.err(`error: ${message}`);
+    },
+  };
+  const executor = await context.library.createExecutor({ ...options, root: project.root, toolsConfig: project.toolsConfig, mcpConfig: project.mcpConfig, watch: false, logger });
+  const interrupt = new AbortController();
+  const onSigint = () => interrupt.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    return await work(executor, interrupt.signal);
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+    closing = true;
+    await executor.close();
+  }
+}

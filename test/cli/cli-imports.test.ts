@@ -1,0 +1,51 @@
+/**
+ * The CLI is a front door: it reaches the library only through its public entry (src/index.ts),
+ * and loads that entry lazily, so `--help` and usage errors answer without loading the library.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const CLI_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src", "cli");
+
+/** Relative specifiers a file imports (static, dynamic, `import type`, and `typeof import(...)`), comments left out. */
+function relativeImports(text: string): Array<{ specifier: string; line: string }> {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  return code.split("\n").flatMap((line) => [...line.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["'](\.[^"']*)["']/g)].map((match) => ({ specifier: match[1]!, line: line.trim() })));
+}
+
+const files = readdirSync(CLI_SOURCE).filter((name) => name.endsWith(".ts"));
+
+describe("src/cli imports", () => {
+  it("finds the CLI's files and their imports (the check itself works)", () => {
+    expect(files).toEqual(expect.arrayContaining(["main.ts", "tools-command.ts"]));
+    expect(relativeImports('import { x } from "../core/y.js";\nconst z = await import("./w.js");').map((entry) => entry.specifier)).toEqual(["../core/y.js", "./w.js"]);
+  });
+
+  it("reaches outside src/cli only through ../index.js", () => {
+    const outside = files.flatMap((file) =>
+      relativeImports(readFileSync(path.join(CLI_SOURCE, file), "utf8"))
+        .filter(({ specifier }) => specifier.startsWith("../") && specifier !== "../index.js" && specifier !== "../../package.json")
+        .map(({ specifier }) => `${file} → ${specifier}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("does not load ../index.js before a command runs: main.ts reaches it through no static import", () => {
+    // Static value imports only: `import type` is erased, and `import("…")` runs when a command does.
+    const staticImports = (file: string) =>
+      [...readFileSync(path.join(CLI_SOURCE, file), "utf8").matchAll(/^import\s+(?!type\b)[^;]*?from\s*["'](\.[^"']+)["']/gm)].map((match) => match[1]!);
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      for (const specifier of staticImports(file)) {
+        if (specifier === "../index.js") reached.add(`${file} → ${specifier}`);
+        else if (specifier.startsWith("./")) visit(specifier.slice(2).replace(/\.js$/, ".ts"));
+      }
+    };
+    visit("main.ts");
+    expect([...reached]).toEqual([]);
+    // The check can fail: format.ts imports the entry statically, and is itself loaded lazily.
+    expect(staticImports("format.ts")).toContain("../index.js");
+  });
+});
