@@ -27,6 +27,12 @@ export const FLAGS = {
   "input-file": { type: "string", value: "<file|->", description: "Read `input` from a JSON file, or from stdin with -" },
   "max-tool-calls": { type: "string", value: "<n>", description: "Most tool calls the program may make" },
   "allowed-servers": { type: "string", value: "a,b", description: "Servers the program may call (only these MCP servers are started)" },
+  stdio: { type: "boolean", description: "Serve over stdio (the default): stdout carries nothing but protocol" },
+  http: { type: "boolean", description: "Serve over Streamable HTTP; prints the URL" },
+  host: { type: "string", value: "<address>", description: "Address to bind with --http (default 127.0.0.1; any other needs --token-env)" },
+  port: { type: "string", value: "<n>", description: "Port for --http (default: a free one)" },
+  "token-env": { type: "string", value: "<NAME>", description: "Environment variable holding the bearer token every HTTP request must carry" },
+  stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;
@@ -92,6 +98,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: ["json"],
     project: true,
     examples: ["toolexec servers", "toolexec servers --mcp-config ~/.config/Claude/claude_desktop_config.json"],
+  },
+  {
+    name: "serve",
+    positionals: [],
+    summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless"],
+    project: true,
+    examples: [
+      "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
+      "toolexec serve --http --port 8931",
+      "TOOLEXEC_TOKEN=… toolexec serve --http --host 0.0.0.0 --token-env TOOLEXEC_TOKEN",
+    ],
   },
   {
     name: "code exec",

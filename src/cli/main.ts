@@ -31,6 +31,8 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./servers-command.js")).runServers(context);
     case "code exec":
       return (await import("./code-command.js")).runCodeExec(context);
+    case "serve":
+      return (await import("./serve-command.js")).runServe(context);
     default:
       throw new Error(`No handler for command "${line.command.name}"`);
   }

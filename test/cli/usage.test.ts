@@ -46,6 +46,7 @@ describe("toolexec help", () => {
         tools list         List the tools with their arguments (local tools and every MCP server's)
         tools call <name>  Call one tool and print its result; only the MCP server the tool belongs to is started
         servers            Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
+        serve              Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
         code exec          Run JavaScript in the sandbox with the project's tools
 
       Options:
@@ -106,7 +107,7 @@ describe("toolexec usage errors", () => {
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
         "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, servers, code exec)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, servers, serve, code exec)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

@@ -1,0 +1,67 @@
+/**
+ * `toolexec serve`: the project's tools as an MCP server. Over stdio (the default) stdout carries
+ * nothing but protocol (diagnostics go to stderr) and the command ends when the client closes its
+ * input; over HTTP it prints the URL and ends on SIGINT/SIGTERM, letting calls under way finish.
+ * Hot reload stays on: edits reach connected clients as list_changed.
+ */
+import type { CommandContext } from "./command-context.js";
+import { selectProjectFiles } from "./project-options.js";
+import { CliError, UsageError } from "./usage-error.js";
+
+function parsePort(text: string | undefined, command: string): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port expects a whole number from 0 to 65535, got ${JSON.stringify(text)}`, command);
+  return port;
+}
+
+export async function runServe(context: CommandContext): Promise<number> {
+  const { values, command, output } = context;
+  if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
+  if (!values.http) {
+    for (const flag of ["host", "port", "token-env", "stateless"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --http only`, command);
+    }
+  }
+  const port = parsePort(values.port, command);
+  let token: string | undefined;
+  if (values["token-env"] !== undefined) {
+    token = process.env[values["token-env"]];
+    if (!token) throw new CliError(`--token-env ${values["token-env"]}: that environment variable is not set (or empty)`);
+  }
+  const project = selectProjectFiles(values, context.cwd, command);
+  const serve = await import("../serve.js");
+  const executor = await context.library.createExecutor({
+    root: project.root,
+    toolsConfig: project.toolsConfig,
+    mcpConfig: project.mcpConfig,
+    logger: { debug() {}, info() {}, warn: (message) => output.err(`warning: ${message}`), error: (message) => output.err(`error: ${message}`) },
+    // request_human_input exists while served: a client that can elicit is asked; otherwise no one can answer.
+    onHumanInput: () => {
+      throw new Error("this client cannot ask its user (no elicitation capability) and toolexec serve has no one else to ask");
+    },
+  });
+  try {
+    if (!values.http) {
+      const serving = await serve.serveStdio(executor);
+      await serving.closed;
+      return 0;
+    }
+    const serving = await serve.serveHttp(executor, {
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(port === undefined ? {} : { port }),
+      ...(token === undefined ? {} : { token }),
+      ...(values.stateless ? { stateless: true } : {}),
+    });
+    output.out(serving.url);
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    output.err("toolexec serve: stopping (calls under way may finish)");
+    await serving.close();
+    return 0;
+  } finally {
+    await executor.close();
+  }
+}

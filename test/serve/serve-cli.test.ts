@@ -1,0 +1,79 @@
+/**
+ * `toolexec serve` from an installed package, as Claude Desktop starts it (`npx toolexec serve
+ * --root …`), driven by the SDK's own Client over stdio; and `--http`, stopped by SIGTERM.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { execa } from "execa";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { isRunning } from "../helpers/processes.js";
+import type { TempProject } from "../helpers/temp-project.js";
+import { httpClient, servedProject } from "./serve-test-helpers.js";
+
+const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+let project: TempProject;
+/** A folder where toolexec is installed: node_modules/toolexec and its bin, as npm would lay them out. */
+const user = mkdtempSync(path.join(os.tmpdir(), "toolexec-npx-"));
+beforeAll(async () => {
+  ({ project } = await servedProject({ watch: false }).then(async (served) => (await served.executor.close(), served)));
+  mkdirSync(path.join(user, "node_modules", ".bin"), { recursive: true });
+  symlinkSync(REPOSITORY, path.join(user, "node_modules", "toolexec"), "dir");
+  const bin = path.join(REPOSITORY, "dist", "cli", "main.js");
+  chmodSync(bin, 0o755);
+  symlinkSync(bin, path.join(user, "node_modules", ".bin", "toolexec"));
+});
+afterAll(() => rmSync(user, { recursive: true, force: true }));
+
+async function childrenOf(pid: number): Promise<number[]> {
+  const { stdout } = await execa("ps", ["-o", "pid=", "--ppid", String(pid)], { reject: false });
+  return stdout.split("\n").map((line) => Number(line.trim())).filter((child) => child > 0);
+}
+
+it("serves over stdio through npx, as an MCP client's config starts it, and exits with no child left", async () => {
+  const transport = new StdioClientTransport({ command: "npx", args: ["--no-install", "toolexec", "serve", "--root", project.root], cwd: user, stderr: "pipe" });
+  const client = new Client({ name: "claude-desktop-like", version: "1.0.0" });
+  await client.connect(transport);
+  const names = (await client.listTools()).tools.map((tool) => tool.name);
+  expect(names).toEqual(expect.arrayContaining(["echo", "everything__echo", "code_execution", "request_human_input"]));
+  expect((await client.callTool({ name: "echo", arguments: { from: "npx" } })).structuredContent).toEqual({ from: "npx" });
+  const human = await client.callTool({ name: "request_human_input", arguments: { question: "anyone?" } });
+  expect(human).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "HUMAN_INPUT_UNAVAILABLE" } });
+
+  const npx = transport.pid!;
+  const tree = async (pid: number): Promise<number[]> => [pid, ...(await Promise.all((await childrenOf(pid)).map(tree))).flat()];
+  const all = await tree(npx);
+  expect(all.length).toBeGreaterThan(2);
+  await client.close();
+  await vi.waitFor(() => expect(all.filter(isRunning)).toEqual([]), { timeout: 10_000, interval: 25 });
+});
+
+it("serves over HTTP, prints the URL, and stops cleanly on SIGTERM", async () => {
+  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
+  const url = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  const client = await httpClient(url);
+  expect((await client.callTool({ name: "everything__echo", arguments: { message: "over http" } })).content).toEqual([{ type: "text", text: "Echo: over http" }]);
+  await client.close();
+  const upstream = await childrenOf(child.pid!);
+  child.kill("SIGTERM");
+  const result = await child;
+  expect(result.exitCode).toBe(0);
+  await vi.waitFor(() => expect(upstream.filter(isRunning)).toEqual([]), { timeout: 5_000, interval: 25 });
+});
+
+it("refuses HTTP-only flags without --http, and a token variable that is not set", async () => {
+  const cli = path.join(REPOSITORY, "dist", "cli", "main.js");
+  const portWithoutHttp = await execa(process.execPath, [cli, "serve", "--port", "8000", "--root", project.root], { reject: false });
+  expect(portWithoutHttp.exitCode).toBe(2);
+  expect(portWithoutHttp.stderr).toMatchInlineSnapshot(`
+    "toolexec serve: --port applies to --http only
+    Run \`toolexec serve --help\` for usage and examples."
+  `);
+  const unsetToken = await execa(process.execPath, [cli, "serve", "--http", "--token-env", "TOOLEXEC_NO_SUCH_TOKEN", "--root", project.root], { reject: false, env: { TOOLEXEC_NO_SUCH_TOKEN: "" } });
+  expect(unsetToken.exitCode).toBe(1);
+  expect(unsetToken.stderr).toMatchInlineSnapshot(`"toolexec serve: --token-env TOOLEXEC_NO_SUCH_TOKEN: that environment variable is not set (or empty)"`);
+});
