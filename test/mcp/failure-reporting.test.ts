@@ -10,6 +10,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor } from "../../src/index.js";
+import { explainMissingServerTool } from "../../src/plugins/mcp/missing-tool.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { eventually, fixtureLog, freePort, nextEvent, openProject, silentLogger, stdioFixture, track } from "./mcp-test-helpers.js";
 
@@ -56,7 +57,7 @@ describe("a call of a tool of a server that is down", () => {
 
     const ghost = await call("ghost__x");
     expect(ghost.code).toBe("SERVICE_UNAVAILABLE");
-    expect(ghost.message).toMatchInlineSnapshot(`"Cannot call "ghost__x": server "ghost" failed: Server "ghost" could not be started: spawn no-such-mcp-server ENOENT"`);
+    expect(ghost.message).toMatchInlineSnapshot(`"Cannot call "ghost__x": server "ghost" could not be started: spawn no-such-mcp-server ENOENT"`);
     expect(ghost.details).toEqual({
       server: "ghost",
       state: "failed",
@@ -66,7 +67,7 @@ describe("a call of a tool of a server that is down", () => {
     expect((await call("off__x")).message).toMatchInlineSnapshot(`"Cannot call "off__x": server "off" is disabled ("enabled": false in mcp.json)"`);
     const refused = await call("refused__echo");
     expect(refused).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { server: "refused", state: "retrying", nextAttemptAt: expect.any(Number) } });
-    expect(refused.message).toMatchInlineSnapshot(`"Cannot call "refused__echo": server "refused" is not reachable (next attempt in N s): Server "refused" is unreachable (ECONNREFUSED)"`);
+    expect(refused.message).toMatchInlineSnapshot(`"Cannot call "refused__echo": server "refused" is unreachable (ECONNREFUSED); next attempt in N s"`);
     const hung = await call("hung__echo");
     expect(hung).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { server: "hung", state: "connecting" } });
     expect(hung.message).toMatchInlineSnapshot(`"Cannot call "hung__echo": server "hung" is still connecting; its tools are listed once it is up"`);
@@ -108,6 +109,23 @@ describe("a call of a tool of a server that is down", () => {
     );
     expect(await executor.callTool("lazy_thing", {})).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: "lazy_thing is still loading" } });
     expect(await executor.callTool("other", {})).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
+  });
+});
+
+describe("explainMissingServerTool", () => {
+  const server = { source: "config" as const, transport: "http" as const, tools: [], attempts: 1 };
+  it("quotes a last error of another form whole, and keeps SERVER_NOT_ALLOWED as the code", () => {
+    const refused = explainMissingServerTool("docs__x", [{ ...server, name: "docs", state: "failed", lastError: { code: "SERVER_NOT_ALLOWED", message: "127.0.0.1 is a loopback address" } }]);
+    expect(refused).toEqual({
+      code: "SERVER_NOT_ALLOWED",
+      message: 'Cannot call "docs__x": server "docs" failed: 127.0.0.1 is a loopback address',
+      details: { server: "docs", state: "failed", lastError: { code: "SERVER_NOT_ALLOWED", message: "127.0.0.1 is a loopback address" } },
+    });
+    const retrying = explainMissingServerTool("docs__x", [{ ...server, name: "docs", state: "retrying", nextAttemptAt: 2_500, lastError: { code: "TIMEOUT", message: "initialize timed out" } }], 1_000);
+    expect(retrying?.message).toBe('Cannot call "docs__x": server "docs" is not reachable: initialize timed out; next attempt in 1.5 s');
+    // A down server and a connected one share the prefix `my_server__`: the down one explains the miss.
+    const shared = [{ ...server, name: "my_server", state: "connected" as const }, { ...server, name: "my server", state: "disabled" as const }];
+    expect(explainMissingServerTool("my_server__x", shared)?.details).toEqual({ server: "my server", state: "disabled" });
   });
 });
 

@@ -11,16 +11,22 @@ const seconds = (ms: number) => `${Math.max(0, ms / 1000).toFixed(1)} s`;
 
 /** Why `server` serves nothing now, as the end of a sentence. */
 function describeState(server: McpServerInfo, now: number): string {
-  const last = server.lastError ? `: ${server.lastError.message}` : "";
+  const subject = `server "${server.name}"`;
+  const message = server.lastError?.message;
+  // Last errors begin with `Server "name" …`: said once, the sentence reads as one.
+  const own = `Server "${server.name}" `;
+  const why = message === undefined ? undefined : message.startsWith(own) ? `${subject} ${message.slice(own.length)}` : undefined;
   switch (server.state) {
     case "failed":
-      return `server "${server.name}" failed${last}`;
-    case "retrying":
-      return `server "${server.name}" is not reachable${server.nextAttemptAt === undefined ? "" : ` (next attempt in ${seconds(server.nextAttemptAt - now)})`}${last}`;
+      return why ?? `${subject} failed${message === undefined ? "" : `: ${message}`}`;
+    case "retrying": {
+      const next = server.nextAttemptAt === undefined ? "" : `; next attempt in ${seconds(server.nextAttemptAt - now)}`;
+      return `${why ?? `${subject} is not reachable${message === undefined ? "" : `: ${message}`}`}${next}`;
+    }
     case "connecting":
-      return `server "${server.name}" is still connecting; its tools are listed once it is up${last}`;
+      return `${subject} is still connecting; its tools are listed once it is up`;
     default:
-      return `server "${server.name}" is disabled ("enabled": false in mcp.json)`;
+      return `${subject} is disabled ("enabled": false in mcp.json)`;
   }
 }
 
@@ -32,7 +38,7 @@ function describeState(server: McpServerInfo, now: number): string {
  *
  * @example
  * explainMissingServerTool("ghost__x", executorServers);
- * // { code: "SERVICE_UNAVAILABLE", message: 'Cannot call "ghost__x": server "ghost" failed: Server "ghost" could not be started: spawn no-such-mcp-server ENOENT', details: { server: "ghost", state: "failed", lastError, nextAttemptAt } }
+ * // { code: "SERVICE_UNAVAILABLE", message: 'Cannot call "ghost__x": server "ghost" could not be started: spawn no-such-mcp-server ENOENT', details: { server: "ghost", state: "failed", lastError, nextAttemptAt } }
  */
 export function explainMissingServerTool(name: string, servers: readonly McpServerInfo[], now = Date.now()): ToolErrorInfo | undefined {
   let owner: McpServerInfo | undefined;
