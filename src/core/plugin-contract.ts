@@ -201,6 +201,13 @@ export interface PluginInstance<Api = unknown> {
    */
   isListed?(tool: ToolDefinition): boolean;
   /**
+   * Capability: why a name that is not in the registry is missing, when this plugin knows — e.g. the
+   * tools of an MCP server that is down are not listed, and a call to one should say so rather than
+   * "no tool named …". Asked only for unknown names, in start order; the first answer becomes the
+   * call's result. Answer `undefined` for names that are not yours. Keep it quick; a throw is ignored.
+   */
+  explainMissingTool?(name: string): ToolErrorInfo | undefined;
+  /**
    * Capability: the plugin's own API for hosts, reached with `executor.pluginApi(plugin)` (typed by
    * the plugin's `Api`), e.g. the MCP plugin's servers and resources.
    */

@@ -213,6 +213,8 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         const tools = instance.listTools();
         if (instance.isListed) for (const tool of tools) expect(instance.isListed(tool)).toBeTypeOf("boolean");
         if (instance.secrets) for (const secret of instance.secrets()) expect(secret).toBeTypeOf("string");
+        // It explains missing names only: a tool it lists is not missing.
+        if (instance.explainMissingTool) for (const tool of tools) expect(instance.explainMissingTool(tool.name)).toBeUndefined();
         if (instance.shapeLogRecord) {
           const record: ExecutionRecord = { time: new Date().toISOString(), executionId: "contract-test", tool: tools[0]!.name, plugin: name, arguments: {}, ok: true, value: null, durationMs: 1 };
           const shaped = instance.shapeLogRecord(record);

@@ -83,10 +83,20 @@ describe("describeCodeExecutionTool", () => {
       /** The request's \`input\` field: any JSON value, null when the request had none. */
       declare const input: any;
 
-      /** What call_tool returns. Branch on \`ok\`: a tool's fault is a value, never a throw. */
+      /**
+       * What call_tool returns. Branch on \`ok\`: a tool's fault is a value, never a throw. \`content\` comes
+       * only with results that hold more than text (images, audio, resources).
+       */
       type ToolCallResult<T = unknown> =
-        | { ok: true; value: T }
+        | { ok: true; value: T; content?: ContentBlock[] }
         | { ok: false; error: { code: string; message: string } };
+
+      /** One part of a result. Base64 \`data\` or \`blob\` over 1 MiB is left out, and \`omitted\` says so. */
+      type ContentBlock =
+        | { type: "text"; text: string }
+        | { type: "image" | "audio"; data?: string; mimeType: string; omitted?: string }
+        | { type: "resource_link"; uri: string; name: string; mimeType?: string; description?: string }
+        | { type: "resource"; resource: { uri: string; mimeType?: string; text?: string; blob?: string }; omitted?: string };
 
       /**
        * What \`tools.<server>.<tool>()\` rejects with. \`code\` is one of "INVALID_INPUT", "INVALID_OUTPUT",

@@ -72,8 +72,8 @@ describe("start-up", () => {
       { server: "refused", willRetry: true },
       { server: "missing", willRetry: false },
     ]);
-    // A tool of a server that never connected is absent, not hanging.
-    expect(await executor.callTool("refused__echo", { text: "x" })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
+    // A tool of a server that never connected is absent, not hanging; a call says which server is down.
+    expect(await executor.callTool("refused__echo", { text: "x" })).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", details: { server: "refused", state: "retrying" } } });
     // Closing does not wait for the hung server's connection attempt to time out.
     const closingAt = Date.now();
     await executor.close();

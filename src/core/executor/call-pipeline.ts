@@ -112,6 +112,15 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     const available = names.length <= MAX_NAMED_TOOLS ? names : [...names.slice(0, MAX_NAMED_TOOLS), `… and ${names.length - MAX_NAMED_TOOLS} more`];
     const switchedOff = dependencies.unavailableToolHint?.(name);
     if (switchedOff !== undefined) return toolError("TOOL_NOT_FOUND", switchedOff, { available });
+    for (const instance of host.instances()) {
+      let explained: ToolErrorInfo | undefined;
+      try {
+        explained = instance.explainMissingTool?.(name);
+      } catch {
+        explained = undefined;
+      }
+      if (explained !== undefined) return { ok: false, error: explained };
+    }
     const hint = closestMatch(name, host.tools.keys());
     return toolError("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""}`, { available });
   };

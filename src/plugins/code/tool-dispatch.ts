@@ -8,10 +8,14 @@ import { closestMatch } from "../../core/config/describe-value.js";
 import type { CallToolOptions } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
 import type { CodeModeTool } from "./declarations/index.js";
+import { contentForCode } from "./sandbox-content.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
-/** What code receives from `call_tool`: never more than code and message of a failure. */
-export type SandboxEnvelope = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+/**
+ * What code receives from `call_tool`: never more than code and message of a failure; `content`
+ * only for results with more than text (see sandbox-content.ts).
+ */
+export type SandboxEnvelope = { ok: true; value: unknown; content?: unknown[] } | { ok: false; error: { code: string; message: string } };
 
 /** One line of a result's `tool_calls`. */
 export interface ToolCallTrace {
@@ -133,7 +137,11 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
       entry.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
       entry.ok = result.ok;
       if (!result.ok) entry.error_code = result.error.code;
-      return result.ok ? { ok: true, value: result.value } : failure(result.error.code, result.error.message);
+      if (!result.ok) return failure(result.error.code, result.error.message);
+      const content = contentForCode(result.content);
+      if (content === undefined) return { ok: true, value: result.value };
+      // A result of images alone has its blocks as its value (docs/mcp.md): bounded the same way.
+      return { ok: true, value: result.value === result.content ? content : result.value, content };
     },
   };
 }

@@ -12,6 +12,7 @@ import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-s
 import { requestWithRetry } from "./request-with-retry.js";
 import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
 import type { McpResourceInfo, McpServerEvents, McpServerInfo } from "./server-info.js";
+import { explainMissingServerTool } from "./missing-tool.js";
 import { createServerPool } from "./server-pool.js";
 import { listServerResources, readServerResource, type ReadResourceResult, type ResourceRequestOptions } from "./server-resources.js";
 import { isRetrySafe, type ServerTool } from "./tool-definitions.js";
@@ -142,6 +143,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           return () => listeners.delete(listener);
         },
         secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
+        explainMissingTool: (name) => (closed ? undefined : explainMissingServerTool(name, api.servers())),
         callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
         api,
         async close() {

@@ -34,6 +34,17 @@ export function exposedToolName(server: string, tool: string): string {
   return `${name.slice(0, MAX_TOOL_NAME_LENGTH - 9)}_${shortHash(`${server}\0${tool}`)}`;
 }
 
+/**
+ * What every exposed name of `server`'s tools starts with (its first 119 characters, when the
+ * server's name alone is that long: such names end with a hash instead).
+ *
+ * @example
+ * exposedNamePrefix("my server"); // "my_server__"
+ */
+export function exposedNamePrefix(server: string): string {
+  return `${sanitize(server)}${TOOL_NAME_SEPARATOR}`.slice(0, MAX_TOOL_NAME_LENGTH - 9);
+}
+
 function annotationsOf(tool: Tool): ToolAnnotations | undefined {
   const hints = tool.annotations ?? {};
   const annotations: ToolAnnotations = {};

@@ -8,6 +8,7 @@
  * (only ToolError, shared by all runs, is hardened). None hands the sandbox an object of the
  * runtime's own: arguments leave as JSON text, answers come back as freshly parsed JSON.
  */
+import { createToolNamespace } from "./tool-namespace.mjs";
 
 /**
  * @typedef {{ ok: true, value: unknown } | { ok: false, error: { code: string, message: string } }} Envelope
@@ -71,22 +72,15 @@ export function createSandboxGlobals({ bridge, catalog, input, ToolError, Date, 
     );
   };
 
-  /** @type {Record<string, Record<string, (args?: unknown) => Promise<unknown>>>} */
-  const tools = Object.create(null);
-  for (const [server, tool] of catalog) {
-    let namespace = tools[server];
-    if (namespace === undefined) {
-      namespace = Object.create(null);
-      Object.defineProperty(tools, server, { value: namespace, enumerable: true });
-    }
+  const tools = createToolNamespace(catalog, (server, tool) => {
     const wrapper = async (/** @type {unknown} */ args) => {
       const envelope = await bridge.callAsync({ server, tool }, args);
       if (envelope.ok) return envelope.value;
       throw new ToolError(`${server}.${tool}: ${envelope.error.message}`, { code: envelope.error.code, server, tool });
     };
     Object.defineProperty(wrapper, "name", { value: tool });
-    Object.defineProperty(namespace, tool, { value: wrapper, enumerable: true });
-  }
+    return wrapper;
+  });
 
   /** @param {string} level */
   const logger = (level) => (/** @type {unknown[]} */ ...values) => bridge.log(level, values);
