@@ -21,6 +21,13 @@ export interface TransportHooks {
   onUnknownReply(id: string | number, text: string): void;
 }
 
+/**
+ * Ids kept at most. A request whose POST failed (a refused connection, a 503) is never answered, and
+ * its id would stay for the session's life; past this many the oldest go (a late answer to one of
+ * them would then read as never sent).
+ */
+const MAX_AWAITED_IDS = 10_000;
+
 const isResponse = (message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number } => "id" in message && !("method" in message);
 
 /**
@@ -35,7 +42,10 @@ export function observeTransport(inner: Transport, hooks: TransportHooks): Trans
     start: () => inner.start(),
     send(message: JSONRPCMessage, options?: TransportSendOptions) {
       hooks.onSend(message);
-      if ("method" in message && "id" in message) awaiting.add(message.id);
+      if ("method" in message && "id" in message) {
+        awaiting.add(message.id);
+        if (awaiting.size > MAX_AWAITED_IDS) awaiting.delete(awaiting.values().next().value!);
+      }
       return inner.send(message, options);
     },
     close: () => inner.close(),
