@@ -58,6 +58,19 @@ describe("stdio server faults", () => {
     expect(!result.ok && result.error.message.replace(/"id":\d+/, '"id":N')).toMatchInlineSnapshot(`"Server "fixture" sent a message that is not valid JSON-RPC ("jsonrpc" is missing, not "2.0": {"id":N,"result":{"content":[]}}); the connection was reset"`);
   });
 
+  it("resets the connection when an answer to an id never sent cannot be told apart (two calls under way)", async () => {
+    const log = fixtureLog();
+    const { executor } = await openProject({ mcpServers: { fixture: stdioFixture(log.file, { timeoutMs: 20_000 }) } });
+    const hanging = executor.callTool("fixture__hang", {});
+    await eventually(() => log.runs("hang") === 1, 5_000, "hang running");
+    const wrong = await executor.callTool("fixture__wrong_id", {});
+    expect(wrong).toMatchObject({ ok: false, error: { code: "INVALID_OUTPUT", message: expect.stringMatching(/; the connection was reset$/) } });
+    expect(await hanging).toMatchObject({ ok: false, error: { code: "INVALID_OUTPUT" } });
+    expect((await hanging).durationMs).toBeLessThan(5_000);
+    expect(await executor.callTool("fixture__echo", { text: "again" })).toMatchObject({ ok: true, value: "again" });
+    expect(started(log)).toHaveLength(2);
+  });
+
   it("ends calls at once and respawns a server that closed stdout but kept running, killing the old one", async () => {
     const log = fixtureLog();
     const { executor } = await openProject({ mcpServers: { fixture: stdioFixture(log.file, { timeoutMs: 20_000 }) } });
