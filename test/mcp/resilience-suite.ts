@@ -108,6 +108,17 @@ export function resilienceSuite(driver: TransportDriver): void {
     expect(server.connections()).toBe(2);
   });
 
+  it("fails a call answered with an id it never sent at once with INVALID_OUTPUT, and recovers", async () => {
+    const { server, executor } = await connect(driver, { timeoutMs: 20_000 });
+    const result = await executor.callTool("fixture__wrong_id", {});
+    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_OUTPUT" } });
+    const reset = driver.unknownReplyResets ? "; the connection was reset" : "";
+    expect(!result.ok && result.error.message).toMatch(new RegExp(`^Server "fixture" answered a request it was never sent \\(id \\d+: \\{.+\\}\\)${reset}$`));
+    expect(result.durationMs).toBeLessThan(5_000);
+    expect(await executor.callTool("fixture__echo", { text: "fresh" })).toMatchObject({ ok: true, value: "fresh" });
+    expect(server.connections()).toBe(driver.unknownReplyResets ? 2 : 1);
+  });
+
   it("sends notifications/cancelled upstream when the caller aborts, and forwards progress before that", async () => {
     const { server, executor } = await connect(driver);
     const controller = new AbortController();
@@ -133,14 +144,18 @@ export function resilienceSuite(driver: TransportDriver): void {
     });
   });
 
-  it("caps a server's answers at maxResponseBytes", async () => {
-    const { executor } = await connect(driver, { maxResponseBytes: 2_000 });
+  it("caps a server's answers at maxResponseBytes, whether they come in one read or many, and keeps the connection", async () => {
+    const { server, executor } = await connect(driver, { maxResponseBytes: 8_000 });
     expect(await executor.callTool("fixture__big", { bytes: 1_000 })).toMatchObject({ ok: true });
-    expect(await executor.callTool("fixture__big", { bytes: 5_000 })).toMatchObject({
-      ok: false,
-      error: { code: "OUTPUT_TOO_LARGE", details: { server: "fixture", maxResponseBytes: 2_000 } },
-    });
+    // 12 kB arrives in one read, 300 kB in many.
+    for (const bytes of [12_000, 300_000]) {
+      expect(await executor.callTool("fixture__big", { bytes })).toMatchObject({
+        ok: false,
+        error: { code: "OUTPUT_TOO_LARGE", details: { server: "fixture", maxResponseBytes: 8_000 } },
+      });
+    }
     expect(await executor.callTool("fixture__echo", { text: "after" })).toMatchObject({ ok: true, value: "after" });
+    expect(server.connections()).toBe(1);
   });
 
   it("runs no more than maxConcurrency calls on a server at once", async () => {

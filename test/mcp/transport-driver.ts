@@ -33,6 +33,11 @@ export interface TransportDriver {
   droppedReason: RegExp;
   /** The message of a call whose three attempts (two retries) all met a server kept down. */
   downMessage: RegExp;
+  /**
+   * Whether an answer to a request never sent resets the connection. Not on stdio while one call
+   * is under way: the answer is that call's, and respawning the process would cost more.
+   */
+  unknownReplyResets: boolean;
   start(extra?: Record<string, unknown>): Promise<FaultServer>;
 }
 
@@ -43,8 +48,9 @@ const sessionCount = (log: ReturnType<typeof fixtureLog>) => log.events().filter
 export const stdioDriver: TransportDriver = {
   name: "stdio",
   kind: "stdio",
-  droppedReason: /^Server "fixture" exited/,
-  downMessage: /^Server "fixture" closed the connection: down on purpose; gave up after 3 attempts$/,
+  droppedReason: /^Server "fixture" exited \(killed by SIGKILL\)$/,
+  downMessage: /^Server "fixture" exited with code 1: down on purpose; gave up after 3 attempts$/,
+  unknownReplyResets: false,
   async start(extra = {}) {
     const log = fixtureLog();
     const down = path.join(path.dirname(log.file), "down");
@@ -83,6 +89,7 @@ function remoteDriver(kind: "http" | "sse", name: string, droppedReason: RegExp,
     kind,
     droppedReason,
     downMessage,
+    unknownReplyResets: true,
     async start(extra = {}) {
       const log = fixtureLog();
       const port = await freePort();
@@ -123,6 +130,5 @@ export const sseDriver = remoteDriver(
   "sse",
   "legacy SSE",
   /^Server "fixture" closed its SSE stream \(it may have restarted\)$/,
-  // Not yet "is unreachable (ECONNREFUSED)" as over HTTP: the SDK's SSE error hides the network code.
-  /^Server "fixture"'s connection failed: SSE error: TypeError: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+; gave up after 3 attempts$/,
+  /^Server "fixture" is unreachable \(ECONNREFUSED\); gave up after 3 attempts$/,
 );

@@ -1,7 +1,6 @@
 /** Builds the SDK transport for one server entry: stdio, Streamable HTTP or legacy SSE. */
 import { existsSync, statSync } from "node:fs";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerEntry, RemoteServerEntry, StdioServerEntry } from "../../core/config/resolve-mcp-server.js";
@@ -9,11 +8,10 @@ import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { inheritedEnvironment } from "../../core/host-environment.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { createObservedFetch, type HttpObserver } from "./observed-fetch.js";
+import { createStdioTransport, type StdioTransport } from "./stdio-transport.js";
 
 export type ConnectedTransportKind = "stdio" | "http" | "sse";
 
-/** Kept of a stdio server's stderr, for the reason it exited. */
-const STDERR_TAIL_BYTES = 2048;
 /** Lines of the stdio stream may be this much longer than `maxResponseBytes` (the envelope around a result). */
 const STDIO_BUFFER_SLACK_BYTES = 1024 * 1024;
 /** The SDK's own stdio buffer cap; ours is never smaller. */
@@ -21,14 +19,16 @@ const SDK_STDIO_BUFFER_BYTES = 10 * 1024 * 1024;
 
 export interface BuiltTransport {
   transport: Transport;
-  /** The last lines a stdio server wrote to stderr. */
-  stderrTail(): string;
+  /** The stdio transport, which knows how its process ended. */
+  stdio?: StdioTransport;
 }
 
 export interface TransportOptions {
   observer: HttpObserver;
   /** The fetch under the observer: global fetch for trusted servers, the guarded one otherwise. */
   fetch: FetchLike;
+  /** A stdio server wrote a line that is not JSON-RPC (skipped); `count` so far on this connection. */
+  onStrayLine(line: string, count: number): void;
 }
 
 /** The host variables a stdio server inherits (the same allowlist as scripts), then its own env. */
@@ -36,43 +36,52 @@ function serverEnvironment(entry: StdioServerEntry): Record<string, string> {
   return { ...inheritedEnvironment(), ...entry.env };
 }
 
-function createStdioTransport(entry: StdioServerEntry): BuiltTransport {
+function createStdio(entry: StdioServerEntry, options: TransportOptions): BuiltTransport {
   if (!existsSync(entry.cwd) || !statSync(entry.cwd).isDirectory()) {
     throw new ToolexecError("CONFIG_INVALID", `Server "${entry.name}": its cwd ${entry.cwd} is not a folder`, { details: { cwd: entry.cwd } });
   }
-  const transport = new StdioClientTransport({
+  const stdio = createStdioTransport({
     command: entry.command,
     args: entry.args,
     env: serverEnvironment(entry),
     cwd: entry.cwd,
-    stderr: "pipe",
-    maxBufferSize: Math.max(SDK_STDIO_BUFFER_BYTES, entry.maxResponseBytes + STDIO_BUFFER_SLACK_BYTES),
+    maxLineBytes: Math.max(SDK_STDIO_BUFFER_BYTES, entry.maxResponseBytes + STDIO_BUFFER_SLACK_BYTES),
+    onStrayLine: options.onStrayLine,
   });
-  let tail = "";
-  // Reading stderr also keeps a chatty server from blocking on a full pipe.
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    tail = (tail + chunk.toString("utf8")).slice(-STDERR_TAIL_BYTES);
-  });
-  return { transport, stderrTail: () => tail.trim() };
+  return { transport: stdio, stdio };
+}
+
+/**
+ * A URL with `user:password@` cannot be fetched (fetch refuses it), so the credentials become an
+ * `Authorization: Basic` header, as curl and browsers send them; a header given in the entry wins.
+ */
+export function splitCredentials(url: URL, headers: Record<string, string>): { url: URL; headers: Record<string, string> } {
+  if (url.username === "" && url.password === "") return { url, headers };
+  const bare = new URL(url.href);
+  bare.username = "";
+  bare.password = "";
+  if (Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) return { url: bare, headers };
+  const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64");
+  return { url: bare, headers: { ...headers, Authorization: `Basic ${basic}` } };
 }
 
 function createRemoteTransport(entry: RemoteServerEntry, kind: "http" | "sse", options: TransportOptions): BuiltTransport {
   const fetch = createObservedFetch(options.fetch, { transport: kind, maxResponseBytes: entry.maxResponseBytes, observer: options.observer });
-  const requestInit: RequestInit = { headers: entry.headers };
-  const url = new URL(entry.url);
+  const { url, headers } = splitCredentials(new URL(entry.url), entry.headers);
+  const requestInit: RequestInit = { headers };
   const transport =
     kind === "http"
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch })
       : new SSEClientTransport(url, { requestInit, fetch });
-  return { transport, stderrTail: () => "" };
+  return { transport };
 }
 
 /**
  * @example
- * const { transport } = createTransport(entry, "http", { observer, fetch: globalThis.fetch });
+ * const { transport } = createTransport(entry, "http", { observer, fetch: globalThis.fetch, onStrayLine });
  * await client.connect(transport);
  */
 export function createTransport(entry: McpServerEntry, kind: ConnectedTransportKind, options: TransportOptions): BuiltTransport {
-  if (entry.transport === "stdio") return createStdioTransport(entry);
+  if (entry.transport === "stdio") return createStdio(entry, options);
   return createRemoteTransport(entry, kind === "stdio" ? "http" : kind, options);
 }

@@ -18,7 +18,8 @@ import type { HttpObserver } from "./observed-fetch.js";
 import { observeTransport } from "./observe-transport.js";
 import { createPendingRequests, type RequestOutcome } from "./pending-requests.js";
 import { createRequestSignal } from "./request-signal.js";
-import { classifyError, isMalformedMessageError, type SessionFailure } from "./session-failure.js";
+import { classifyError, describeMalformed, excerpt, isMalformedMessageError, type SessionFailure } from "./session-failure.js";
+import { LineTooLongError } from "./stdio-transport.js";
 
 /** How the client introduces itself in `initialize`. */
 export const CLIENT_INFO = { name: "toolexec", version: (createRequire(import.meta.url)("../../../package.json") as { version: string }).version };
@@ -26,16 +27,6 @@ export const CLIENT_INFO = { name: "toolexec", version: (createRequire(import.me
 const STREAM_END_GRACE_MS = 50;
 /** Politeness on close: an HTTP session is ended with DELETE, if the server answers this fast. */
 const TERMINATE_SESSION_MS = 500;
-/** After its stdin closes, a stdio server has this long to exit before SIGTERM. */
-const STDIO_EXIT_GRACE_MS = 500;
-
-const signalProcess = (pid: number, signal: NodeJS.Signals) => {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // Already gone.
-  }
-};
 
 export interface SessionEvents {
   /** The session died on its own (not through `close()`); called once. */
@@ -111,6 +102,12 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
     void closeTransport();
   };
 
+  const tooLarge = (): SessionFailure => ({
+    kind: "too-large",
+    code: "OUTPUT_TOO_LARGE",
+    message: `${server} answered with more than ${entry.maxResponseBytes} bytes (maxResponseBytes)`,
+    details: { maxResponseBytes: entry.maxResponseBytes },
+  });
   const observer: HttpObserver = {
     onPostStatus(ids, status, retryAfterMs) {
       lastStatus = { status, retryAfterMs };
@@ -135,27 +132,49 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
       if (!closing) die({ kind: "lost", sessionLost: true, message: `${server} lost the session (${reason}); it may have restarted` });
     },
     onTooLarge(ids) {
-      for (const id of ids) {
-        requests.withId(id)?.settle({ kind: "too-large", code: "OUTPUT_TOO_LARGE", message: `${server} answered with more than ${entry.maxResponseBytes} bytes (maxResponseBytes)`, details: { maxResponseBytes: entry.maxResponseBytes } });
-      }
+      for (const id of ids) requests.withId(id)?.settle(tooLarge());
+    },
+    onEventTooLarge(id) {
+      if (id !== undefined) return requests.withId(id)?.settle(tooLarge());
+      const only = requests.onlyOne();
+      if (only) only.settle(tooLarge());
+      else die({ ...tooLarge(), sessionLost: true, message: `${tooLarge().message}, for a request it did not name; the connection was reset` });
     },
   };
 
   let built: BuiltTransport;
   try {
-    built = createTransport(entry, kind, { observer, fetch: options.fetch });
+    built = createTransport(entry, kind, {
+      observer,
+      fetch: options.fetch,
+      onStrayLine(line, count) {
+        // Once per connection: a server that logs to stdout would otherwise flood the host's log.
+        if (count === 1) logger.warn(`MCP server "${entry.name}" wrote a line to stdout that is not JSON-RPC (logs belong on stderr); such lines are skipped: ${excerpt(line)}`);
+      },
+    });
   } catch (error) {
     return { ok: false, failure: classifyError(error, { server: entry.name }) };
   }
-  const lastStderrLine = () => built.stderrTail().split("\n").filter((line) => line.trim() !== "").pop();
+  /** How a stdio server's connection ended, in words; the telling stderr lines when it did not end. */
+  const stdioEnd = () => built.stdio?.endReason() ?? built.stdio?.stderrSummary();
   const transport = observeTransport(built.transport, {
     onMessage: requests.onMessage,
     onSend: requests.onSend,
+    onUnknownReply(id, text) {
+      if (closing) return;
+      const failure: SessionFailure = { kind: "malformed", code: "INVALID_OUTPUT", message: `${server} answered a request it was never sent (id ${id}: ${text})` };
+      // On stdio, a stray answer while one request waits is that request's, with a wrong id: it
+      // alone fails, and the process (costly to respawn) is kept. Otherwise nobody can tell whose
+      // answer it was, and every request waiting would wait out its budget: reset.
+      const only = kind === "stdio" ? requests.onlyOne() : undefined;
+      if (only) only.settle(failure);
+      else die({ ...failure, sessionLost: true, message: `${failure.message}; the connection was reset` });
+    },
     onError(error) {
       if (closing) return;
       if (isMalformedMessageError(error)) {
-        die({ kind: "malformed", code: "INVALID_OUTPUT", sessionLost: true, message: `${server} sent a message that is not valid JSON-RPC (${error.message.split("\n")[0]}); the connection was reset` });
-      } else if (/ReadBuffer exceeded maximum size/.test(error.message)) {
+        die({ kind: "malformed", code: "INVALID_OUTPUT", sessionLost: true, message: `${server} sent a message that is not valid JSON-RPC (${describeMalformed(error)}); the connection was reset` });
+      } else if (error instanceof LineTooLongError) {
         die({ kind: "too-large", code: "OUTPUT_TOO_LARGE", sessionLost: true, message: `${server} wrote a message larger than its buffer (maxResponseBytes ${entry.maxResponseBytes}); the connection was reset` });
       } else {
         logger.debug(`MCP server "${entry.name}": ${error.message}`);
@@ -165,8 +184,7 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
       // While connecting, the SDK closes the transport itself when `initialize` fails; that failure,
       // not this close, is the reason to report.
       if (closing || !connected) return;
-      const stderr = lastStderrLine();
-      die({ kind: "lost", sessionLost: true, message: kind === "stdio" ? `${server} exited${stderr ? `: ${stderr}` : ""}` : `${server} closed the connection` });
+      die({ kind: "lost", sessionLost: true, message: kind === "stdio" ? `${server} ${stdioEnd() ?? "exited"}` : `${server} closed the connection` });
     },
   });
 
@@ -182,12 +200,8 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
       if (politely && kind === "http" && connected && http.terminateSession) {
         await Promise.race([http.terminateSession().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, TERMINATE_SESSION_MS).unref())]);
       }
-      // The SDK ends stdin and gives a stdio server 2 s to exit before SIGTERM; a server that keeps
-      // timers running after EOF would hold every close and reload that long, so it gets less.
-      const pid = (built.transport as { pid?: number | null }).pid;
-      const hurry = pid ? setTimeout(() => signalProcess(pid, "SIGTERM"), STDIO_EXIT_GRACE_MS) : undefined;
+      // A stdio server's process group is stopped on a short schedule (stdio-transport.ts).
       await transport.close().catch((error: unknown) => logger.debug(`Closing MCP server "${entry.name}": ${(error as Error).message}`));
-      clearTimeout(hurry);
     })();
     return closing;
   };
@@ -215,8 +229,12 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
   if (connectFailure || !alive) {
     alive = false;
     await closeTransport();
-    const failure = connectFailure ?? { kind: "lost", message: `${server} closed the connection while connecting` };
-    const stderr = kind === "stdio" ? lastStderrLine() : undefined;
+    const failure: SessionFailure = connectFailure ?? { kind: "lost", message: `${server} closed the connection while connecting` };
+    // A stdio server that ended while connecting is reported as one that ends later is: how it
+    // ended, with its telling stderr lines (not "closed the connection").
+    const ended = built.stdio?.endReason();
+    if (ended && failure.kind === "lost" && !failure.code) return { ok: false, failure: { ...failure, message: `${server} ${ended}` } };
+    const stderr = built.stdio?.stderrSummary();
     return { ok: false, failure: stderr && !failure.message.includes(stderr) ? { ...failure, message: `${failure.message}: ${stderr}` } : failure };
   }
   connected = true;

@@ -20,6 +20,8 @@ export interface HttpObserver {
   onEventStreamLost(reason: string): void;
   /** An answer for these request ids passed `maxResponseBytes`. */
   onTooLarge(ids: number[]): void;
+  /** An event of the long-lived GET stream passed `maxResponseBytes` and was left out; the id it answered, when known. */
+  onEventTooLarge(id: number | undefined): void;
 }
 
 export interface ObservedFetchOptions {
@@ -139,6 +141,8 @@ export function createObservedFetch(base: FetchLike, options: ObservedFetchOptio
         response.body,
         sseWatcher(maxResponseBytes, {
           onRetryHint: (ms) => observer.onRetryHint(ms),
+          // The GET stream carries every answer of a session: one oversized answer must not end it.
+          ...(isEventStream ? { onDropped: (id: number | undefined) => observer.onEventTooLarge(id) } : {}),
           onEnd: (resumable, error) => {
             exchange.release();
             if (isToolexecTooLarge(error)) observer.onTooLarge(ids);

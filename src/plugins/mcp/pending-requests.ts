@@ -36,6 +36,8 @@ export interface PendingRequests {
   /** Hook for every incoming message: delivers progress in arrival order; true when consumed. */
   onMessage(message: JSONRPCMessage): boolean;
   withId(id: number): PendingRequest | undefined;
+  /** The request under way when there is exactly one. */
+  onlyOne(): PendingRequest | undefined;
   end(pending: PendingRequest): void;
   settleAll(failure: SessionFailure): void;
 }
@@ -103,6 +105,7 @@ export function createPendingRequests(): PendingRequests {
       return true;
     },
     withId: (id) => byId.get(id),
+    onlyOne: () => (pending.size === 1 ? pending.values().next().value : undefined),
     end(request) {
       pending.delete(request);
       if (request.id !== undefined) byId.delete(request.id);

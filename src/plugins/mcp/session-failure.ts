@@ -47,7 +47,11 @@ const NOT_CONNECTED_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "
 const CONNECTION_CLOSED = -32000;
 const REQUEST_TIMEOUT = -32001;
 
-/** The first network error code in an error's cause chain (`fetch failed` → `ECONNREFUSED`). */
+/**
+ * The first network error code in an error's cause chain (`fetch failed` → `ECONNREFUSED`), or in
+ * its text: the SDK's legacy SSE error keeps only the text (`SSE error: TypeError: fetch failed:
+ * connect ECONNREFUSED 127.0.0.1:8080`).
+ */
 export function networkCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
@@ -55,7 +59,45 @@ export function networkCode(error: unknown): string | undefined {
     if (typeof code === "string") return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return undefined;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  if (typeof message !== "string") return undefined;
+  return [...NOT_CONNECTED_CODES].find((code) => new RegExp(`\\b${code}\\b`).test(message));
+}
+
+/** A message from the server that is not JSON-RPC; its text says what was wrong. */
+export class MalformedMessageError extends Error {
+  override name = "MalformedMessageError";
+}
+
+/** The start of a raw message, for an error text. */
+export function excerpt(text: string, length = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length - 3)}...` : flat;
+}
+
+/** What keeps a parsed value from being a JSON-RPC message, in words. */
+export function describeJsonRpcProblem(value: unknown): string {
+  if (Array.isArray(value)) return "a JSON array, not a JSON-RPC message";
+  if (typeof value !== "object" || value === null) return `JSON ${value === null ? "null" : typeof value}, not a JSON-RPC message`;
+  const message = value as Record<string, unknown>;
+  if (message.jsonrpc !== "2.0") return `"jsonrpc" is ${message.jsonrpc === undefined ? "missing" : JSON.stringify(message.jsonrpc)}, not "2.0"`;
+  if ("method" in message && typeof message.method !== "string") return `"method" is not a string`;
+  if ("id" in message && typeof message.id !== "string" && typeof message.id !== "number") return `"id" is ${JSON.stringify(message.id)}, not a string or number`;
+  if (!("method" in message) && !("result" in message) && !("error" in message)) return `it has no "method", "result" or "error"`;
+  if (!("method" in message) && !("id" in message)) return `a response without an "id"`;
+  if ("error" in message) return `"error" is not { code: number, message: string }`;
+  return "it does not match the JSON-RPC message shapes";
+}
+
+/** A zod error (the SDK checking a message or a result) in one line: where, and what. */
+export function describeZodError(error: Error): string {
+  const issues = (error as { issues?: Array<{ path?: PropertyKey[]; message?: string; code?: string; errors?: unknown }> }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return firstLine(error.message);
+  const described = issues.slice(0, 2).map((issue) => {
+    const where = issue.path && issue.path.length > 0 ? issue.path.map(String).join(".") : "the message";
+    return `${where}: ${issue.message ?? issue.code ?? "invalid"}`;
+  });
+  return `${described.join("; ")}${issues.length > 2 ? ` (and ${issues.length - 2} more)` : ""}`;
 }
 
 /** The HTTP status a transport error carries: `StreamableHTTPError.code`, or `(HTTP 503)` in legacy SSE's text. */
@@ -70,7 +112,7 @@ function httpStatusOf(error: Error): number | undefined {
 
 /** JSON that does not parse, or JSON that is not JSON-RPC (zod's verdict). */
 export function isMalformedMessageError(error: unknown): boolean {
-  return error instanceof SyntaxError || (error as Error)?.name === "ZodError" || (error as Error)?.name === "$ZodError";
+  return error instanceof SyntaxError || error instanceof MalformedMessageError || (error as Error)?.name === "ZodError" || (error as Error)?.name === "$ZodError";
 }
 
 /**
@@ -90,7 +132,12 @@ export function classifyError(error: unknown, context: FailureContext): SessionF
   }
   const failure = error instanceof Error ? error : new Error(String(error));
   if (isMalformedMessageError(failure)) {
-    return { kind: "malformed", code: "INVALID_OUTPUT", message: `${server} sent a reply that is not valid MCP: ${firstLine(failure.message)}`, sessionLost: failure instanceof SyntaxError };
+    return { kind: "malformed", code: "INVALID_OUTPUT", message: `${server} sent a reply that is not valid MCP: ${describeMalformed(failure)}`, sessionLost: !/ZodError$/.test(failure.name) };
+  }
+  // Streamable HTTP: a 2xx that is neither JSON nor an event stream (an HTML login page, a proxy's notice).
+  const contentType = /Unexpected content type: (.*)$/.exec(failure.message);
+  if (contentType) {
+    return { kind: "malformed", code: "INVALID_OUTPUT", sessionLost: true, message: `${server} answered with ${contentType[1] || "no content type"}, not JSON or an event stream`, details: { contentType: contentType[1] } };
   }
   const rpcCode = (failure as { code?: unknown }).code;
   if (failure.name === "McpError" && typeof rpcCode === "number") {
@@ -122,6 +169,11 @@ function classifyStatus(status: number, failure: Error, context: FailureContext)
   if (status === 401 || status === 403) return { kind: "permanent", message: `${server} refused the credentials (HTTP ${status}); check the headers in mcp.json`, details };
   if (status >= 500) return { kind: "lost", message: `${server} failed with HTTP ${status}: ${firstLine(failure.message)}`, details };
   return { kind: "remote", code: "TOOL_FAILED", message: `${server} rejected the request with HTTP ${status}: ${firstLine(failure.message)}`, details };
+}
+
+/** What was wrong with a malformed message, in one line. */
+export function describeMalformed(error: Error): string {
+  return /ZodError$/.test(error.name) ? describeZodError(error) : firstLine(error.message);
 }
 
 const firstLine = (text: string) => {
