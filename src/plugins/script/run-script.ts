@@ -10,6 +10,7 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-groups.js";
+import { containScript } from "./contain-script.js";
 import { resolvePythonInterpreter } from "./python-interpreter.js";
 import { buildScriptEnvironment } from "./script-environment.js";
 
@@ -69,15 +70,15 @@ function lastLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
-async function commandFor(entry: ScriptToolEntry, root: string): Promise<[string, string[]]> {
+async function commandFor(entry: ScriptToolEntry, root: string, script: string): Promise<[string, string[]]> {
   switch (entry.runtime) {
     case "python":
-      return [await resolvePythonInterpreter(entry.interpreter ?? "python3", root), [entry.script, ...entry.args]];
+      return [await resolvePythonInterpreter(entry.interpreter ?? "python3", root), [script, ...entry.args]];
     case "shell":
       // --noprofile --norc: no rc files; BASH_ENV is not inherited either (see script-environment).
-      return ["bash", ["--noprofile", "--norc", entry.script, ...entry.args]];
+      return ["bash", ["--noprofile", "--norc", script, ...entry.args]];
     case "node":
-      return [process.execPath, [entry.script, ...entry.args]];
+      return [process.execPath, [script, ...entry.args]];
   }
 }
 
@@ -139,9 +140,11 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     return toolError(code, stoppedMessage(scriptLabel, code, false));
   };
   if (signal.aborted) return notStarted();
+  const contained = await containScript(entry, options.root);
+  if (!contained.ok) return contained.refusal;
   let command: [string, string[]];
   try {
-    command = await commandFor(entry, options.root);
+    command = await commandFor(entry, options.root, contained.realScript);
   } catch (error) {
     return toolError("TOOL_FAILED", (error as Error).message);
   }
