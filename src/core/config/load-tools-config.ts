@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkCwd, checkScriptPath, checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
+import { checkSchemaPatterns } from "./check-schema-patterns.js";
 import { checkSchema } from "../schema/schema-validator.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment } from "./interpolate-environment.js";
@@ -177,10 +178,12 @@ function resolveTools(
     for (const key of ["inputSchema", "outputSchema"] as const) {
       const schema = tool[key];
       if (schema === undefined) continue;
-      for (const problem of checkSchema(schema)) {
+      const problems = checkSchema(schema);
+      for (const problem of problems) {
         issue(issues, at(key, ...problem.path), schemaProblemMessage(schema, problem));
         if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
       }
+      if (problems.length === 0) for (const problem of checkSchemaPatterns(schema)) issue(issues, at(key, ...problem.path), problem.message);
     }
     // One message per place: a type the meta-schema already rejected needs no second one.
     if (tool.inputSchema.type !== "object" && !inputTypeChecked) {
