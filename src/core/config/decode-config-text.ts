@@ -42,12 +42,23 @@ function firstInvalidByte(bytes: Uint8Array): number {
 }
 
 /**
+ * A UTF-16 byte-order mark, or JSON's ASCII punctuation with a zero byte beside each character
+ * (`{\0"\0` or `\0{\0"`). One stray NUL byte is not UTF-16: the JSON parser reports it.
+ */
+function looksLikeUtf16(bytes: Uint8Array): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  if (bytes.length < 4) return false;
+  const littleEndian = bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0;
+  const bigEndian = bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0;
+  return littleEndian || bigEndian;
+}
+
+/**
  * @example
  * decodeConfigText(await readFile("tools.json")); // { ok: true, text: "{ \"tools\": [] }" }
  */
 export function decodeConfigText(bytes: Uint8Array): DecodeResult {
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes.length > 1 && (bytes[0] === 0 || bytes[1] === 0));
-  if (utf16) return { ok: false, message: "Expected UTF-8 text, got what looks like UTF-16: save the file as UTF-8", location: { line: 1, column: 1 } };
+  if (looksLikeUtf16(bytes)) return { ok: false, message: "Expected UTF-8 text, got what looks like UTF-16: save the file as UTF-8", location: { line: 1, column: 1 } };
   try {
     return { ok: true, text: strictUtf8.decode(bytes) };
   } catch {
