@@ -5,14 +5,10 @@
  */
 import { realpath } from "node:fs/promises";
 import path from "node:path";
+import { isInside } from "../../core/config/check-tool-paths.js";
 import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
 import type { PluginResult } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
-
-function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === "" || (!relative.startsWith(`..${path.sep}`) && relative !== ".." && !path.isAbsolute(relative));
-}
 
 async function realPathOrUndefined(target: string): Promise<string | undefined> {
   try {
