@@ -95,7 +95,13 @@ export interface ToolErrorInfo {
 
 /** What a plugin returns for a call: a fault of the call is a value, not a throw. */
 export type PluginResult =
-  | { ok: true; value: unknown; content?: unknown }
+  | {
+      ok: true;
+      value: unknown;
+      content?: unknown;
+      /** Why the value may not be what the tool meant (e.g. a stray print turned a script's JSON into text); copied to the result and the log. */
+      warnings?: string[];
+    }
   | { ok: false; error: ToolErrorInfo };
 
 /** Logger a host can pass; `console` fits. */
@@ -148,6 +154,8 @@ export interface ExecutionRecord extends Record<string, unknown> {
   arguments: unknown;
   ok: boolean;
   value?: unknown;
+  /** A successful call's warnings, when it has any. */
+  warnings?: string[];
   error?: ToolErrorInfo;
   durationMs: number;
   timeoutMs?: number;

@@ -36,3 +36,35 @@ export const HUMAN_SERVER = "human";
  * registry name, `call_tool("local__tool", args)`, since `tools.local` means the tools.json tools.
  */
 export const RESERVED_SERVER_NAMES: readonly string[] = [LOCAL_SERVER, HUMAN_SERVER];
+
+/** Longest MCP server name: `server__tool` must still fit MAX_TOOL_NAME_LENGTH with a useful tool name. */
+export const MAX_SERVER_NAME_LENGTH = 64;
+
+/**
+ * An MCP server's name, from mcp.json or `addServer`: 1–64 of `A-Z a-z 0-9 _ - .`, starting with a
+ * letter or digit, without `__` (the `server__tool` separator: `a__b` + `c` and `a` + `b__c` would
+ * both expose `a__b__c`). Names become part of every tool name the server exposes, so a name that
+ * needs rewriting (spaces, accents, an empty name) is refused rather than silently mangled.
+ */
+export const SERVER_NAME_PATTERN = /^(?!.*__)[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** What a server name must look like, in words, for error messages. */
+export const SERVER_NAME_RULE = "1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no \"__\"";
+
+/**
+ * A valid server name close to `name`, to suggest in an error.
+ *
+ * @example
+ * suggestServerName("my server é"); // "my-server-e"
+ */
+export function suggestServerName(name: string): string {
+  const suggestion = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9_.-]+/g, "-")
+    .replace(/_{2,}/g, "_")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, MAX_SERVER_NAME_LENGTH)
+    .replace(/[-_.]+$/, "");
+  return suggestion === "" ? "server" : suggestion;
+}

@@ -15,6 +15,11 @@ export interface ToolSuccess extends ResultBase {
   ok: true;
   value: unknown;
   content?: unknown;
+  /**
+   * Present only when the plugin saw something that makes `value` doubtful though the call
+   * succeeded, e.g. text before a script's JSON (the value is then that text). Also in the log.
+   */
+  warnings?: string[];
 }
 
 /** A failed call: `error.code` is one of the documented codes. */

@@ -82,9 +82,39 @@ describe("mcp.json shapes", () => {
     expect(await configErrorText(projectWithMcp({ mcpServers: [{ command: "npx" }] }))).toMatchInlineSnapshot(`"mcp.json:2:17 mcpServers: Expected an object, got an array"`);
   });
 
-  it("keeps a server named __proto__ as an ordinary entry", async () => {
-    const config = await loadProjectConfig({ root: projectWithMcp('{ "mcpServers": { "__proto__": { "command": "x" } } }').root });
-    expect(config.entries.mcp).toMatchObject([{ name: "__proto__", transport: "stdio", command: "x" }]);
+  it("refuses a server named __proto__ by the name rule, as an ordinary key (no prototype involved)", async () => {
+    expect(await configErrorText(projectWithMcp('{ "mcpServers": { "__proto__": { "command": "x" } } }'))).toMatchInlineSnapshot(`"mcp.json:1:19 mcpServers.__proto__: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got "__proto__"; rename it, e.g. to "proto""`);
+  });
+});
+
+describe("mcp.json server names", () => {
+  it("refuses an empty name, pointing at its key, with a suggested name", async () => {
+    expect(await configErrorText(projectWithMcp({ mcpServers: { "": { command: "x" } } }))).toMatchInlineSnapshot(`"mcp.json:3:5 mcpServers[""]: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got ""; rename it, e.g. to "server""`);
+  });
+
+  it("refuses spaces and accents, suggesting a name without them", async () => {
+    expect(await configErrorText(projectWithMcp({ mcpServers: { "my server é": { command: "x" } } }))).toMatchInlineSnapshot(`"mcp.json:3:5 mcpServers["my server é"]: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got "my server é"; rename it, e.g. to "my-server-e""`);
+  });
+
+  it("refuses the server__tool separator inside a name, and a name over 64 characters", async () => {
+    expect(await configErrorText(projectWithMcp({ mcpServers: { a__b: { command: "x" }, ["s".repeat(65)]: { command: "x" } } }))).toMatchInlineSnapshot(`
+      "2 problems in mcp.json:
+        mcp.json:3:5 mcpServers.a__b: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got "a__b"; rename it, e.g. to "a_b"
+        mcp.json:6:5 mcpServers.sssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssss: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got "sssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssss"; rename it, e.g. to "ssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssss""
+    `);
+  });
+
+  it("refuses a name starting with a dot or dash, in VS Code's servers too", async () => {
+    expect(await configErrorText(projectWithMcp({ servers: { ".hidden": { command: "x" }, "-x": { command: "x" } } }))).toMatchInlineSnapshot(`
+      "2 problems in mcp.json:
+        mcp.json:3:5 servers[".hidden"]: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got ".hidden"; rename it, e.g. to "hidden"
+        mcp.json:6:5 servers["-x"]: Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no "__", got "-x"; rename it, e.g. to "x""
+    `);
+  });
+
+  it("accepts names made of the allowed characters", async () => {
+    const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: { "github.v2-beta_1": { command: "x" }, "9lives": { command: "x" } } }).root });
+    expect(config.entries.mcp.map((server) => server.name)).toEqual(["github.v2-beta_1", "9lives"]);
   });
 });
 

@@ -1,10 +1,15 @@
 /** Scripts stay inside tools/, working folders inside the project; a missing script only warns. */
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadProjectConfig } from "../../src/index.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError, projectWithOneTool, withoutRoot } from "./config-test-helpers.js";
+
+/** Name a second temp folder `<outside>` in messages, so snapshots are stable. */
+function withoutOutside(text: string, outside: string): string {
+  return text.split(realpathSync(outside)).join("<outside>").split(outside).join("<outside>");
+}
 
 describe("script paths", () => {
   it("rejects a script that climbs out of tools/", async () => {
@@ -79,6 +84,44 @@ describe("script paths", () => {
     expect(config.entries.script[0]).toMatchObject({ script: project.path("tools/sub/dir/run.sh"), scriptPath: "sub/dir/run.sh" });
   });
 
+  it("rejects a project whose tools/ is a symlink to a folder outside the project", async () => {
+    const project = createTempProject({ tools: { tools: [toolEntry("echo", "shell", "echo.sh")] } });
+    const outside = createTempProject();
+    outside.useFixtures("echo.sh");
+    rmSync(project.path("tools"), { recursive: true });
+    symlinkSync(outside.path("tools"), project.path("tools"));
+    expect(withoutOutside(await configErrorText(project), outside.root)).toMatchInlineSnapshot(`"tools.json:2:12 tools: Expected tools/ inside the project, but it links to <outside>/tools: scripts may not live outside the project"`);
+  });
+
+  it("rejects a dangling symlink whose target is outside tools/, before the target exists", async () => {
+    const project = projectWithOneTool({ script: "later.sh" });
+    symlinkSync(project.path("not-yet-outside.sh"), project.path("tools/later.sh"));
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:7:17 tools[0].script: Expected a script inside tools/, but tools/later.sh links to <root>/not-yet-outside.sh outside it (a link to a file that does not exist yet)"`);
+  });
+
+  it("only warns for a dangling symlink whose target is inside tools/", async () => {
+    const project = projectWithOneTool({ script: "later.sh" });
+    symlinkSync("not-yet.sh", project.path("tools/later.sh"));
+    const config = await loadProjectConfig({ root: project.root });
+    expect(config.warnings.map((warning) => warning.message)).toMatchInlineSnapshot(`
+      [
+        "Script not found: tools/later.sh (calls will fail with SCRIPT_MISSING until it exists)",
+      ]
+    `);
+  });
+
+  it("rejects control characters, NUL included, in a script path", async () => {
+    const error = await loadConfigError(projectWithOneTool({ script: "echo.sh\u0000.py" }));
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toMatchInlineSnapshot(`"tools.json:7:17 tools[0].script: Expected a script path without control characters, got "echo.sh\\u0000.py""`);
+    expect(await configErrorText(projectWithOneTool({ script: "echo\n.sh" }))).toMatchInlineSnapshot(`"tools.json:7:17 tools[0].script: Expected a script path without control characters, got "echo\\n.sh""`);
+  });
+
+  it("rejects backslashes and a leading ~ in a script path", async () => {
+    expect(await configErrorText(projectWithOneTool({ script: "sub\\echo.sh" }))).toMatchInlineSnapshot(`"tools.json:7:17 tools[0].script: Expected "/" as the folder separator in a script path, got "sub\\\\echo.sh": a backslash would be part of a file name"`);
+    expect(await configErrorText(projectWithOneTool({ script: "~/echo.sh" }))).toMatchInlineSnapshot(`"tools.json:7:17 tools[0].script: Expected a script path relative to tools/, got "~/echo.sh": "~" is not expanded"`);
+  });
+
   it("treats a missing script as a warning, not an error", async () => {
     const project = projectWithOneTool({ script: "not-yet.sh" });
     const config = await loadProjectConfig({ root: project.root });
@@ -99,6 +142,19 @@ describe("cwd", () => {
 
   it("rejects an absolute cwd outside the project", async () => {
     expect(await configErrorText(projectWithOneTool({ cwd: "/tmp" }))).toMatchInlineSnapshot(`"tools.json:11:14 tools[0].cwd: Expected a folder inside the project, got "/tmp""`);
+  });
+
+  it("rejects a cwd that is a symlink to a folder outside the project", async () => {
+    const project = projectWithOneTool({ cwd: "data" });
+    const outside = createTempProject();
+    symlinkSync(outside.root, project.path("data"));
+    expect(withoutOutside(await configErrorText(project), outside.root)).toMatchInlineSnapshot(`"tools.json:11:14 tools[0].cwd: Expected a folder inside the project, got "data" (it links to <outside>)"`);
+  });
+
+  it("rejects NUL, backslashes and ~ in a cwd", async () => {
+    expect(await configErrorText(projectWithOneTool({ cwd: "data\u0000" }))).toMatchInlineSnapshot(`"tools.json:11:14 tools[0].cwd: Expected a cwd without control characters, got "data\\u0000""`);
+    expect(await configErrorText(projectWithOneTool({ cwd: "..\\.." }))).toMatchInlineSnapshot(`"tools.json:11:14 tools[0].cwd: Expected "/" as the folder separator in a cwd, got "..\\\\..": a backslash would be part of a file name"`);
+    expect(await configErrorText(projectWithOneTool({ cwd: "~" }))).toMatchInlineSnapshot(`"tools.json:11:14 tools[0].cwd: Expected a cwd relative to the project, got "~": "~" is not expanded"`);
   });
 
   it("defaults to the project root and resolves relative folders from it", async () => {

@@ -75,6 +75,27 @@ describe("inputSchema", () => {
   });
 });
 
+describe("regular expressions in schemas", () => {
+  it("rejects a pattern that does not compile, pointing at it", async () => {
+    expect(await configErrorText(projectWithOneTool({ inputSchema: { type: "object", properties: { code: { type: "string", pattern: "(" } } } }))).toMatchInlineSnapshot(`"tools.json:13:24 tools[0].inputSchema.properties.code.pattern: Invalid JSON Schema: "(" is not a valid regular expression (/(/u: Unterminated group)"`);
+  });
+
+  it("rejects a patternProperties key that does not compile, in an outputSchema too", async () => {
+    expect(await configErrorText(projectWithOneTool({ outputSchema: { type: "object", patternProperties: { "[a-": { type: "string" } } } }))).toMatchInlineSnapshot(`"tools.json:14:18 tools[0].outputSchema.patternProperties["[a-"]: Invalid JSON Schema: "[a-" is not a valid regular expression (/[a-/u: Unterminated character class)"`);
+  });
+
+  it("reads a property named pattern, and pattern keys inside const or default, as data", async () => {
+    const inputSchema = { type: "object", properties: { pattern: { type: "string", default: "(" } }, default: { pattern: "(" }, const: { pattern: "[" } };
+    const config = await loadProjectConfig({ root: projectWithOneTool({ inputSchema }).root });
+    expect(config.entries.script).toHaveLength(1);
+  });
+
+  it("loads a catastrophic but valid pattern without hanging", async () => {
+    const config = await loadProjectConfig({ root: projectWithOneTool({ inputSchema: { type: "object", properties: { a: { type: "string", pattern: "^(a+)+$" } } } }).root });
+    expect(config.entries.script).toHaveLength(1);
+  });
+});
+
 describe("outputSchema", () => {
   it("rejects an invalid outputSchema", async () => {
     expect(await configErrorText(projectWithOneTool({ outputSchema: { type: "object", properties: { n: { type: 5 } } } }))).toMatchInlineSnapshot(`"tools.json:15:21 tools[0].outputSchema.properties.n.type: Invalid JSON Schema: must be one of "array", "boolean", "integer", "null", "number", "object", "string", got 5"`);

@@ -1,4 +1,5 @@
 /** tools.json that is missing, empty or not JSON at all: the error says where, and what came instead. */
+import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { isConfigError, isToolexecError, loadProjectConfig, ToolexecError } from "../../src/index.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
@@ -207,5 +208,31 @@ describe("tools.json duplicate keys", () => {
     const project = createTempProject({ tools: '{ "tools": 1, "defaults": {}, "defaults": {} }' });
     const error = await loadConfigError(project);
     expect(error.issues.map((issue) => [issue.path, issue.column])).toEqual([["tools", 12], ["defaults", 31]]);
+  });
+});
+
+describe("encodings", () => {
+  const valid = (description: string) => JSON.stringify({ tools: [toolEntry("t", "shell", "t.sh", { description })] }, null, 2);
+
+  it("rejects Latin-1 bytes, at the line and column of the first one", async () => {
+    const project = createTempProject();
+    writeFileSync(project.path("tools.json"), Buffer.from(valid("Café au lait"), "latin1"));
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:5:26: Expected UTF-8 text, got the byte 0xE9, which is not valid UTF-8 (a Latin-1 or Windows-1252 character?): save the file as UTF-8"`);
+  });
+
+  it("rejects UTF-16, with or without its byte-order mark", async () => {
+    const withMark = createTempProject();
+    writeFileSync(withMark.path("tools.json"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(valid("x"), "utf16le")]));
+    expect(await configErrorText(withMark)).toMatchInlineSnapshot(`"tools.json:1:1: Expected UTF-8 text, got what looks like UTF-16: save the file as UTF-8"`);
+    const withoutMark = createTempProject();
+    writeFileSync(withoutMark.path("tools.json"), Buffer.from(valid("x"), "utf16le"));
+    expect((await loadConfigError(withoutMark)).issues).toMatchObject([{ file: "tools.json", path: "", line: 1, column: 1, message: expect.stringMatching(/UTF-16/) }]);
+  });
+
+  it("accepts UTF-8 with accents and a byte-order mark", async () => {
+    const project = createTempProject();
+    writeFileSync(project.path("tools.json"), `\uFEFF${valid("Café ☕ 🚀")}`);
+    const config = await loadProjectConfig({ root: project.root });
+    expect(config.entries.script[0]?.description).toBe("Café ☕ 🚀");
   });
 });

@@ -27,6 +27,16 @@ function describeAll(value: unknown): string {
 }
 
 describe("describeZodIssues", () => {
+  it("reports one bound per place: the tighter of an integer's safe range and its maximum", () => {
+    const bounded = z.strictObject({ timeoutMs: z.number().int().positive().max(2147483647) });
+    const issues = describeZodIssues(bounded.safeParse({ timeoutMs: 1e20 }).error!.issues, bounded, { timeoutMs: 1e20 });
+    expect(issues.map(({ message }) => message)).toMatchInlineSnapshot(`
+      [
+        "Expected a number of at most 2147483647, got 100000000000000000000",
+      ]
+    `);
+  });
+
   it("words every kind of issue with what was expected and what came", () => {
     const text = [
       { toolConfig: "tools.json" },

@@ -1,6 +1,7 @@
 /** Loads mcp.json: the top level, every server entry's shape, and each entry resolved for the `mcp` plugin. */
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
+import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, suggestServerName } from "../tool-names.js";
 import { valueAt } from "./describe-value.js";
 import { mcpConfigSchema } from "./mcp-config-schema.js";
 import { mcpServerEntrySchema, type McpServerEntryFile } from "./mcp-server-schema.js";
@@ -39,6 +40,10 @@ export async function loadMcpConfig(root: string, fileName: string, environment:
   if (isObject(servers)) {
     // Resolve every entry whose shape is valid, even when others are not: one round of fixes covers all.
     for (const [name, entry] of Object.entries(servers)) {
+      if (!SERVER_NAME_PATTERN.test(name)) {
+        const message = `Expected a server name of ${SERVER_NAME_RULE}, got ${JSON.stringify(name)}; rename it, e.g. to "${suggestServerName(name)}"`;
+        issues.push(locateProblem(document, file, [key, name], message, true));
+      }
       if (!mcpServerEntrySchema.safeParse(entry).success) continue;
       const result = resolveMcpServer(name, entry as McpServerEntryFile, { root, environment });
       if (result.ok) resolved.push(result.server);

@@ -1,8 +1,9 @@
 /** Loads tools.json into resolved script-tool entries, with every semantic check the schema cannot make. */
-import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import { checkCwd, checkScriptPath, checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
+import { checkSchemaPatterns } from "./check-schema-patterns.js";
 import { checkSchema } from "../schema/schema-validator.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment } from "./interpolate-environment.js";
@@ -55,11 +56,6 @@ export interface LoadedToolsConfig {
 export type LoadToolsResult =
   | { status: "ok"; config: LoadedToolsConfig }
   | { status: "missing" | "invalid"; issues: ConfigIssue[] };
-
-function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
-}
 
 /** Interpreters with a slash are paths relative to the root; bare names are looked up on PATH. */
 function resolveInterpreter(root: string, interpreter: string | undefined): string | undefined {
@@ -160,8 +156,9 @@ function resolveTools(
   const warnings: ConfigIssue[] = [];
   const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
     list.push({ file, path: formatJsonPath(at), ...document.locate(at), message });
-  const toolsDir = path.join(root, "tools");
-  const realToolsDir = existsSync(toolsDir) ? realpathSync.native(toolsDir) : toolsDir;
+  const paths = resolveProjectPaths(root);
+  const toolsFolderProblem = checkToolsFolder(paths);
+  if (toolsFolderProblem) issue(issues, ["tools"], toolsFolderProblem.message);
   const tools: ScriptToolEntry[] = [];
   const report = (at: JsonPath, message: string, warning = false) => issue(warning ? warnings : issues, at, message);
   checkNames(rawTools, (at, message) => issue(issues, at, message));
@@ -174,35 +171,27 @@ function resolveTools(
     const tool = rawTool as ToolEntryFile;
     const at = (...rest: JsonPath) => ["tools", index, ...rest];
 
-    const script = path.resolve(toolsDir, tool.script);
-    // One stat and one native realpath per script: registries of thousands of tools load in milliseconds.
-    const stats = path.isAbsolute(tool.script) || !isInside(toolsDir, script) ? undefined : statSync(script, { throwIfNoEntry: false });
-    if (path.isAbsolute(tool.script) || !isInside(toolsDir, script)) {
-      issue(issues, at("script"), `Expected a path inside tools/, got ${JSON.stringify(tool.script)}: scripts may not escape the tools folder`);
-    } else if (!stats) {
-      issue(warnings, at("script"), `Script not found: tools/${tool.script} (calls will fail with SCRIPT_MISSING until it exists)`);
-    } else if (!isInside(realToolsDir, realpathSync.native(script))) {
-      issue(issues, at("script"), `Expected a script inside tools/, but tools/${tool.script} links to ${realpathSync.native(script)} outside it`);
-    } else if (stats.isDirectory()) {
-      issue(issues, at("script"), `Expected a script file, got the folder ${path.relative(root, script)}/`);
-    }
+    const script = checkScriptPath(paths, tool.script);
+    if (script.problem) issue(script.problem.warning ? warnings : issues, at("script"), script.problem.message);
 
     let inputTypeChecked = false;
     for (const key of ["inputSchema", "outputSchema"] as const) {
       const schema = tool[key];
       if (schema === undefined) continue;
-      for (const problem of checkSchema(schema)) {
+      const problems = checkSchema(schema);
+      for (const problem of problems) {
         issue(issues, at(key, ...problem.path), schemaProblemMessage(schema, problem));
         if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
       }
+      if (problems.length === 0) for (const problem of checkSchemaPatterns(schema)) issue(issues, at(key, ...problem.path), problem.message);
     }
     // One message per place: a type the meta-schema already rejected needs no second one.
     if (tool.inputSchema.type !== "object" && !inputTypeChecked) {
       issue(issues, at("inputSchema", "type"), `Expected "object" (arguments are always an object), got ${JSON.stringify(tool.inputSchema.type) ?? "nothing"}`);
     }
 
-    const cwd = path.resolve(root, tool.cwd ?? ".");
-    if (!isInside(root, cwd)) issue(issues, at("cwd"), `Expected a folder inside the project, got ${JSON.stringify(tool.cwd)}`);
+    const cwd = checkCwd(paths, tool.cwd);
+    if (cwd.problem) issue(issues, at("cwd"), cwd.problem.message);
     if (tool.interpreter !== undefined && tool.runtime !== "python") {
       issue(issues, at("interpreter"), `"interpreter" applies to the python runtime only, got runtime ${JSON.stringify(tool.runtime)}`);
     }
@@ -212,7 +201,7 @@ function resolveTools(
       ...(tool.title === undefined ? {} : { title: tool.title }),
       description: tool.description,
       runtime: tool.runtime,
-      script,
+      script: script.absolute,
       scriptPath: tool.script,
       args: tool.args ?? [],
       ...(tool.runtime === "python" ? { interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3" } : {}),
@@ -222,7 +211,7 @@ function resolveTools(
       ...(tool.timeoutMs ?? defaults.timeoutMs) === undefined ? {} : { timeoutMs: tool.timeoutMs ?? defaults.timeoutMs },
       parallel: tool.parallel ?? defaults.parallel ?? false,
       env: { ...defaultEnv, ...resolveEnvironment(tool.env ?? {}, at("env"), report) },
-      cwd,
+      cwd: cwd.absolute,
       maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     });
   }

@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import type { ConfigIssue } from "../errors/config-error.js";
+import { decodeConfigText } from "./decode-config-text.js";
 import { describeValue } from "./describe-value.js";
 import { parseJsonDocument, type JsonDocument, formatJsonPath } from "./parse-json-document.js";
 import { toConfigIssues } from "./zod-issues.js";
@@ -26,16 +27,18 @@ export async function readJsonConfig<Schema extends z.ZodType>(
   schema: Schema,
   missingHint: string,
 ): Promise<ReadConfigResult<z.infer<Schema>>> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(absolutePath, "utf8");
+    bytes = await readFile(absolutePath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       return { status: "missing", issues: [{ file, path: "", message: `File not found at ${absolutePath}; ${missingHint}` }] };
     }
     return { status: "invalid", issues: [{ file, path: "", message: readFailure(error, absolutePath) }] };
   }
-  const parsed = parseJsonDocument(text);
+  const decoded = decodeConfigText(bytes);
+  if (!decoded.ok) return { status: "invalid", issues: [{ file, path: "", ...decoded.location, message: decoded.message }] };
+  const parsed = parseJsonDocument(decoded.text);
   if (!parsed.ok) return { status: "invalid", issues: [{ file, path: "", ...parsed.location, message: parsed.message }] };
   const { document } = parsed;
   const issues: ConfigIssue[] = document.duplicateKeys.map(({ path, location }) => ({

@@ -66,8 +66,27 @@ function bounds(issue: Extract<Issue, { code: "too_small" | "too_big" }>): strin
   return `a number ${small ? "greater" : "less"} than ${limit}`;
 }
 
+/**
+ * One bound per place: `.int().max(2147483647)` reports both the safe-integer and the explicit
+ * maximum for 1e20; only the tighter one says what to write.
+ */
+function tightestBounds(issues: Issue[]): Issue[] {
+  type Bound = Extract<Issue, { code: "too_small" | "too_big" }>;
+  const isNumericBound = (issue: Issue): issue is Bound => (issue.code === "too_big" || issue.code === "too_small") && (issue.origin === "number" || issue.origin === "int");
+  const limit = (issue: Bound) => Number(issue.code === "too_big" ? issue.maximum : issue.minimum);
+  const keyOf = (issue: Bound) => `${issue.code}:${JSON.stringify(issue.path)}`;
+  const tightest = new Map<string, Bound>();
+  for (const issue of issues) {
+    if (!isNumericBound(issue)) continue;
+    const kept = tightest.get(keyOf(issue));
+    if (kept === undefined || (issue.code === "too_big" ? limit(issue) < limit(kept) : limit(issue) > limit(kept))) tightest.set(keyOf(issue), issue);
+  }
+  return issues.filter((issue) => !isNumericBound(issue) || tightest.get(keyOf(issue)) === issue);
+}
+
 /** Put zod's issues for `value` (checked against `schema`) into words, each at its path. */
-export function describeZodIssues(issues: Issue[], schema: z.ZodType, value: unknown): DescribedIssue[] {
+export function describeZodIssues(allIssues: Issue[], schema: z.ZodType, value: unknown): DescribedIssue[] {
+  const issues = tightestBounds(allIssues);
   const result: DescribedIssue[] = [];
   const add = (path: JsonPath, message: string, atKey = false) => result.push({ path, message, atKey });
   for (const issue of issues) {

@@ -65,9 +65,15 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     const { name, executionId, parentExecutionId } = call;
     const durationMs = Math.round((performance.now() - call.started) * 1000) / 1000;
     const result: ToolResult = outcome.ok
-      ? outcome.content === undefined
-        ? { ok: true, value: outcome.value, executionId, tool: name, durationMs }
-        : { ok: true, value: outcome.value, content: outcome.content, executionId, tool: name, durationMs }
+      ? {
+          ok: true,
+          value: outcome.value,
+          ...(outcome.content === undefined ? {} : { content: outcome.content }),
+          ...(outcome.warnings?.length ? { warnings: outcome.warnings } : {}),
+          executionId,
+          tool: name,
+          durationMs,
+        }
       : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
     if (log) {
       const record: ExecutionRecord = {
@@ -78,7 +84,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
         plugin: call.registered?.owner.name ?? null,
         arguments: call.args ?? null,
         ok: result.ok,
-        ...(result.ok ? { value: result.value } : { error: result.error }),
+        ...(result.ok ? { value: result.value, ...(result.warnings ? { warnings: result.warnings } : {}) } : { error: result.error }),
         durationMs,
         ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
         ...(call.caller === undefined ? {} : { caller: { name: call.caller.name, version: call.caller.version, sessionId: call.caller.sessionId } }),

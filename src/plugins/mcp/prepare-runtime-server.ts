@@ -9,10 +9,8 @@ import { mcpServerEntrySchema, type McpServerEntryFile } from "../../core/config
 import { resolveMcpServer, type McpServerEntry } from "../../core/config/resolve-mcp-server.js";
 import { describeZodIssues } from "../../core/config/zod-issues.js";
 import type { ToolErrorInfo } from "../../core/plugin-contract.js";
+import { SERVER_NAME_PATTERN, SERVER_NAME_RULE } from "../../core/tool-names.js";
 import { checkUntrustedUrl, type ResolveAll } from "./guarded-fetch.js";
-
-/** A server name people can type and tools can carry: `server__tool`. */
-export const RUNTIME_SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export interface AddServerOptions {
   /** Trusted entries may be stdio commands, reach any address and use `${VAR}`. Default false. */
@@ -46,8 +44,9 @@ export async function prepareRuntimeServer(
   options: AddServerOptions,
   context: PrepareContext,
 ): Promise<{ ok: true; entry: McpServerEntry } | { ok: false; error: ToolErrorInfo }> {
-  if (typeof name !== "string" || !RUNTIME_SERVER_NAME_PATTERN.test(name)) {
-    return invalid(`Expected a server name of 1-64 characters from A-Z a-z 0-9 _ - . (starting with a letter or digit), got ${JSON.stringify(name)}`);
+  // The one rule mcp.json's names follow too (core's tool-names).
+  if (typeof name !== "string" || !SERVER_NAME_PATTERN.test(name)) {
+    return invalid(`Expected a server name of ${SERVER_NAME_RULE}, got ${JSON.stringify(name)}`);
   }
   if (context.taken.has(name)) return invalid(`A server named "${name}" already exists; remove it first or choose another name`);
   const trusted = options.trusted === true;

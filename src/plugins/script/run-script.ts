@@ -9,14 +9,14 @@ import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
+import { PARTIAL_STDOUT_BYTES, parseScriptOutput } from "./parse-script-output.js";
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-groups.js";
+import { containScript } from "./contain-script.js";
 import { resolvePythonInterpreter } from "./python-interpreter.js";
 import { buildScriptEnvironment } from "./script-environment.js";
 
 /** Bytes of stderr kept (the end of it) for error details. */
 export const STDERR_TAIL_BYTES = 8 * 1024;
-/** Bytes of partial stdout kept in the details of a timeout or cancel. */
-export const PARTIAL_STDOUT_BYTES = 16 * 1024;
 /** How long to wait for pipes to close after the script exits, when an escaped process holds them. */
 const PIPE_DRAIN_MS = 250;
 
@@ -69,33 +69,16 @@ function lastLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
-async function commandFor(entry: ScriptToolEntry, root: string): Promise<[string, string[]]> {
+async function commandFor(entry: ScriptToolEntry, root: string, script: string): Promise<[string, string[]]> {
   switch (entry.runtime) {
     case "python":
-      return [await resolvePythonInterpreter(entry.interpreter ?? "python3", root), [entry.script, ...entry.args]];
+      return [await resolvePythonInterpreter(entry.interpreter ?? "python3", root), [script, ...entry.args]];
     case "shell":
       // --noprofile --norc: no rc files; BASH_ENV is not inherited either (see script-environment).
-      return ["bash", ["--noprofile", "--norc", entry.script, ...entry.args]];
+      return ["bash", ["--noprofile", "--norc", script, ...entry.args]];
     case "node":
-      return [process.execPath, [entry.script, ...entry.args]];
+      return [process.execPath, [script, ...entry.args]];
   }
-}
-
-/** Turn a successful run's stdout into the call's value. */
-export function parseScriptOutput(entry: ScriptToolEntry, stdout: string): PluginResult {
-  const trimmed = stdout.trim();
-  try {
-    if (trimmed !== "") return { ok: true, value: JSON.parse(trimmed) };
-  } catch {
-    // Not JSON: plain text is a fine result unless the tool promised structured output.
-  }
-  if (entry.outputSchema !== undefined) {
-    const shown = trimmed === "" ? "nothing" : JSON.stringify(trimmed.length > 200 ? `${trimmed.slice(0, 197)}...` : trimmed);
-    return toolError("INVALID_OUTPUT", `tools/${entry.scriptPath} declares an outputSchema, so it must print JSON on stdout; it printed ${shown}`, {
-      stdout: trimmed.slice(0, PARTIAL_STDOUT_BYTES),
-    });
-  }
-  return { ok: true, value: trimmed === "" ? null : stdout.replace(/\r?\n$/, "") };
 }
 
 /**
@@ -119,11 +102,20 @@ async function diagnoseMissing(entry: ScriptToolEntry, root: string): Promise<Pl
   return undefined;
 }
 
-/** Why a call was stopped, in words; a call stopped before its spawn must not claim a kill. */
-function stoppedMessage(scriptLabel: string, code: ErrorCode, started: boolean): string {
+/**
+ * Why a call was stopped, in words; a call stopped before its spawn must not claim a kill. A
+ * timeout says how long the script had (the pipeline adds the call's whole budget, queueing
+ * included, as `details.timeoutMs`) and what it last said on stderr: a script stuck on a prompt or
+ * a lock usually says so there.
+ */
+function stoppedMessage(scriptLabel: string, code: ErrorCode, started: boolean, run?: { hadMs: number; stderr: string }): string {
   switch (code) {
-    case "TIMEOUT":
-      return started ? `${scriptLabel} ran past its deadline; its process tree was killed` : `${scriptLabel} did not start before its deadline`;
+    case "TIMEOUT": {
+      if (!started) return `${scriptLabel} did not start before its deadline`;
+      const said = run ? lastLine(run.stderr) : "";
+      const had = run ? ` ${run.hadMs} ms after it started` : "";
+      return `${scriptLabel} was still running at the call's deadline,${had}; its process tree was killed${said ? `. Last line of stderr: ${said}` : ""}`;
+    }
     case "EXECUTOR_CLOSED":
       return started ? `${scriptLabel} was stopped because the executor closed; its process tree was killed` : `${scriptLabel} was not started: the executor closed`;
     default:
@@ -139,14 +131,17 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     return toolError(code, stoppedMessage(scriptLabel, code, false));
   };
   if (signal.aborted) return notStarted();
+  const contained = await containScript(entry, options.root);
+  if (!contained.ok) return contained.refusal;
   let command: [string, string[]];
   try {
-    command = await commandFor(entry, options.root);
+    command = await commandFor(entry, options.root, contained.realScript);
   } catch (error) {
     return toolError("TOOL_FAILED", (error as Error).message);
   }
   if (signal.aborted) return notStarted();
 
+  const spawnedAt = Date.now();
   const subprocess = execa(command[0], command[1], {
     cwd: entry.cwd,
     env: buildScriptEnvironment({
@@ -201,7 +196,15 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     };
     const onAbort = () => {
       const code = abortReasonCode(signal);
-      finish(toolError(code, stoppedMessage(scriptLabel, code, true), { stdout: partialStdout(), stderr: stderr.text(), stdoutBytes }));
+      const stderrText = stderr.text();
+      finish(
+        toolError(code, stoppedMessage(scriptLabel, code, true, { hadMs: Math.max(0, Math.round(options.deadline - spawnedAt)), stderr: stderrText }), {
+          stdout: partialStdout(),
+          stderr: stderrText,
+          stdoutBytes,
+          stderrBytes: stderr.total,
+        }),
+      );
     };
     signal.addEventListener("abort", onAbort, { once: true });
 
