@@ -197,3 +197,27 @@ describe("hot reload", () => {
     await executor.close();
   });
 });
+
+describe("edits in quick succession", () => {
+  it("applies an edit that lands right after a reload, even with reloadDebounceMs 0 (the watcher drops repeated changes within 50 ms)", async () => {
+    const project = createTempProject();
+    project.useFixtures("echo.py");
+    project.write("tools.json", { tools: [toolEntry("first", "python", "echo.py")] });
+    const executor = await createExecutor({ root: project.root, logDir: false, reloadDebounceMs: 0 });
+    try {
+      const reloaded = new Promise<void>((resolve) => executor.on("config:reloaded", () => resolve()));
+      project.write("tools.json", { tools: [toolEntry("second", "python", "echo.py")] });
+      await reloaded;
+      const applied = new Promise<void>((resolve) =>
+        executor.on("config:reloaded", ({ tools }) => {
+          if (tools.includes("third")) resolve();
+        }),
+      );
+      project.write("tools.json", { tools: [toolEntry("third", "python", "echo.py")] });
+      await applied;
+      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["third"]);
+    } finally {
+      await executor.close();
+    }
+  });
+});

@@ -20,6 +20,9 @@ export interface ConfigWatcher {
   close(): Promise<void>;
 }
 
+/** The shortest quiet period before a reload: longer than chokidar's 50 ms window for repeated changes. */
+export const MIN_QUIET_MS = 60;
+
 const IGNORED_IN_TOOLS = /(^|[/\\])(__pycache__|node_modules|\.git)([/\\]|$)|\.(pyc|swp|swx|tmp)$|~$/;
 
 export async function watchConfig(options: ConfigWatcherOptions): Promise<ConfigWatcher> {
@@ -37,10 +40,13 @@ export async function watchConfig(options: ConfigWatcherOptions): Promise<Config
 
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  // chokidar drops a `change` of a path within 50 ms of the last one it reported and never
+  // re-emits it; waiting past that window means the reload reads any change it dropped.
+  const quietMs = Math.max(options.debounceMs, MIN_QUIET_MS);
   const schedule = () => {
     if (closed) return;
     clearTimeout(timer);
-    timer = setTimeout(options.onChange, options.debounceMs);
+    timer = setTimeout(options.onChange, quietMs);
   };
 
   const watcher: FSWatcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
