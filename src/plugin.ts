@@ -47,5 +47,6 @@ export {
   MAX_TOOL_NAME_LENGTH,
   RESERVED_TOOL_NAMES,
   RESERVED_SERVER_NAMES,
+  SERVER_NAME_PATTERN,
 } from "./core/tool-names.js";
 export { INHERITED_ENV_NAMES, inheritedEnvironment } from "./core/host-environment.js";
