@@ -13,7 +13,7 @@ let executor: Executor;
 beforeAll(async () => {
   const project = createTempProject({
     tools: { tools: [] },
-    mcp: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] }, "my docs": { command: process.execPath, args: [EVERYTHING, "stdio"] } } },
+    mcp: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] }, "my-docs": { command: process.execPath, args: [EVERYTHING, "stdio"] } } },
   });
   executor = await createExecutor({ root: project.root, watch: false, logDir: false, logger: silentLogger, codeExecution: { enabled: true, poolSize: 1 } });
 });
@@ -35,9 +35,9 @@ describe("a tool or server name that does not exist", () => {
 
   it("names the closest server, in brackets when its name needs them", async () => {
     expect(await failure("await tools.evrything.echo({ message: 'x' })")).toMatchInlineSnapshot(`"TypeError: tools has no server "evrything"; did you mean tools.everything?"`);
-    expect(await failure("await tools.my_docs.echo({ message: 'x' })")).toMatchInlineSnapshot(`"TypeError: tools has no server "my_docs"; did you mean tools["my docs"]?"`);
-    expect(await failure("tools.github")).toMatchInlineSnapshot(`"TypeError: tools has no server "github" (servers: everything, my docs); search_tools("words") finds tools"`);
-    expect(await failure("tools['my docs'].get_sum")).toMatchInlineSnapshot(`"TypeError: tools["my docs"] has no tool "get_sum"; did you mean tools["my docs"]["get-sum"]?"`);
+    expect(await failure("await tools.my_docs.echo({ message: 'x' })")).toMatchInlineSnapshot(`"TypeError: tools has no server "my_docs"; did you mean tools["my-docs"]?"`);
+    expect(await failure("tools.github")).toMatchInlineSnapshot(`"TypeError: tools has no server "github" (servers: everything, my-docs); search_tools("words") finds tools"`);
+    expect(await failure("tools['my-docs'].get_sum")).toMatchInlineSnapshot(`"TypeError: tools["my-docs"] has no tool "get_sum"; did you mean tools["my-docs"]["get-sum"]?"`);
   });
 
   it("leaves existing names, feature tests, await and JSON alone", async () => {
@@ -51,7 +51,7 @@ describe("a tool or server name that does not exist", () => {
         "({ sum, probes, keys, awaited, caught, json: JSON.stringify(tools) })",
       ].join("\n"),
     });
-    expect(result).toMatchObject({ ok: true, value: { probes: [false, true, false, "undefined", "undefined", "undefined", "undefined"], keys: ["everything", "my docs"], awaited: true, caught: true, json: '{"everything":{},"my docs":{}}' } });
+    expect(result).toMatchObject({ ok: true, value: { probes: [false, true, false, "undefined", "undefined", "undefined", "undefined"], keys: ["everything", "my-docs"], awaited: true, caught: true, json: '{"everything":{},"my-docs":{}}' } });
     expect(JSON.stringify((result as { value: { sum: unknown } }).value.sum)).toContain("3");
   });
 });
