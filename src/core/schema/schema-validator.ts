@@ -4,10 +4,16 @@
  * validator). Compiling is the expensive part (~0.2 ms a schema), so a registry compiles a tool's
  * validator on its first call, not at load: at load only schemas with references are compiled,
  * because an unresolvable `$ref` is found by compiling alone.
+ *
+ * No schema can block the event loop: `pattern` and `patternProperties` run on a linear-time engine
+ * (`linear-pattern.ts`), and the one ajv-formats format with a super-linear regular expression
+ * (`url`) is replaced by a linear check.
  */
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { JsonSchema } from "../plugin-contract.js";
+import { linearRegExp } from "./linear-pattern.js";
+import { isUrl } from "./url-format.js";
 
 // ajv ships CommonJS with `exports.default`; createRequire sidesteps ESM default-export interop.
 const require = createRequire(import.meta.url);
@@ -28,13 +34,16 @@ const DRAFT_07 = /json-schema\.org\/(draft-07|draft-06|draft-04)\/schema/;
 const DRAFT_2019 = /json-schema\.org\/draft\/2019-09\/schema/;
 
 function createAjvInstances() {
-  const options = { strict: false, allErrors: true, validateFormats: true } as const;
+  const options = { strict: false, allErrors: true, validateFormats: true, code: { regExp: linearRegExp } } as const;
   const instances = {
     draft2020: new Ajv2020(options),
     draft2019: new AjvDraft2019(options),
     draft7: new AjvDraft7(options),
   };
-  for (const ajv of Object.values(instances)) addFormats(ajv as never);
+  for (const ajv of Object.values(instances)) {
+    addFormats(ajv as never);
+    ajv.addFormat("url", isUrl);
+  }
   return instances;
 }
 

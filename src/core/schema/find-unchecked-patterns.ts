@@ -1,0 +1,65 @@
+/**
+ * Finds the `pattern` and `patternProperties` regular expressions of a schema that the linear-time
+ * engine cannot run (lookaround, backreferences). Validation leaves those unchecked; tools.json
+ * refuses them, and the registry warns about them, naming the tool.
+ */
+import type { JsonSchema } from "../plugin-contract.js";
+import { compileLinearPattern } from "./linear-pattern.js";
+import type { SchemaProblem } from "./schema-validator.js";
+
+/** Keywords whose value is a schema, or an array of schemas. */
+const SCHEMA_KEYWORDS = new Set([
+  "additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "items", "prefixItems",
+  "contains", "not", "if", "then", "else", "allOf", "anyOf", "oneOf",
+]);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+/** Deeper than this, a schema is not walked further (ajv itself would overflow long before). */
+const MAX_DEPTH = 200;
+
+function describe(source: string, reason: string): string {
+  return `pattern ${JSON.stringify(source)} cannot be checked in linear time: ${reason}; rewrite it without lookaround or backreferences`;
+}
+
+function problemOf(source: string, path: Array<string | number>): SchemaProblem | undefined {
+  let pattern;
+  try {
+    pattern = compileLinearPattern(source);
+  } catch {
+    return undefined; // not a regular expression at all: the meta-schema check reports it
+  }
+  return pattern.ok ? undefined : { path, message: describe(source, pattern.reason) };
+}
+
+/**
+ * The patterns in `schema` that validation cannot check, with the path of each inside the schema.
+ *
+ * @example
+ * findUncheckedPatterns({ properties: { password: { type: "string", pattern: "^(?=.*\\d)" } } });
+ * // [{ path: ["properties", "password", "pattern"], message: 'pattern "^(?=.*\\d)" cannot be checked in linear time: ...' }]
+ */
+export function findUncheckedPatterns(schema: JsonSchema): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const walk = (node: unknown, path: Array<string | number>) => {
+    if (node === null || typeof node !== "object" || Array.isArray(node) || path.length > MAX_DEPTH) return;
+    for (const [keyword, value] of Object.entries(node)) {
+      if (keyword === "pattern" && typeof value === "string") {
+        const problem = problemOf(value, [...path, keyword]);
+        if (problem) problems.push(problem);
+      } else if (SCHEMA_KEYWORDS.has(keyword)) {
+        if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, keyword, index]));
+        else walk(value, [...path, keyword]);
+      } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && value !== null && typeof value === "object") {
+        for (const [name, inner] of Object.entries(value)) {
+          if (keyword === "patternProperties") {
+            const problem = problemOf(name, [...path, keyword, name]);
+            if (problem) problems.push(problem);
+          }
+          walk(inner, [...path, keyword, name]);
+        }
+      }
+    }
+  };
+  walk(schema, []);
+  return problems;
+}
