@@ -117,6 +117,6 @@ describe("the linear pattern engine", () => {
       default: { pattern: "(?=data, not schema)" },
     });
     expect(problems.map((problem) => problem.path)).toEqual([["properties", "pin", "pattern"], ["patternProperties", "^(?!x)"], ["items", 0, "anyOf", 0, "pattern"]]);
-    expect(problems[0]!.message).toMatchInlineSnapshot(`"pattern "(\\\\d)\\\\1" cannot be checked in linear time: backreferences are not supported; rewrite it without lookaround or backreferences"`);
+    expect(problems[0]!.message).toMatchInlineSnapshot(`"pattern "(\\\\d)\\\\1" cannot be checked in linear time: backreferences are not supported"`);
   });
 });

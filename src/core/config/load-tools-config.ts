@@ -3,6 +3,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { checkSchema } from "../schema/schema-validator.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment } from "./interpolate-environment.js";
@@ -195,6 +196,8 @@ function resolveTools(
         issue(issues, at(key, ...problem.path), schemaProblemMessage(schema, problem));
         if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
       }
+      // Validation cannot check these without risking the event loop; a hand-written file can be fixed.
+      for (const problem of findUncheckedPatterns(schema)) issue(issues, at(key, ...problem.path), `${problem.message}; rewrite it without lookaround or backreferences`);
     }
     // One message per place: a type the meta-schema already rejected needs no second one.
     if (tool.inputSchema.type !== "object" && !inputTypeChecked) {

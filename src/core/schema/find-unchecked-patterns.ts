@@ -18,7 +18,7 @@ const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs",
 const MAX_DEPTH = 200;
 
 function describe(source: string, reason: string): string {
-  return `pattern ${JSON.stringify(source)} cannot be checked in linear time: ${reason}; rewrite it without lookaround or backreferences`;
+  return `pattern ${JSON.stringify(source)} cannot be checked in linear time: ${reason}`;
 }
 
 function problemOf(source: string, path: Array<string | number>): SchemaProblem | undefined {
