@@ -11,6 +11,7 @@
  */
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { closestMatch } from "../config/describe-value.js";
 import type { JsonSchema } from "../plugin-contract.js";
 import { linearRegExp } from "./linear-pattern.js";
 import { isUrl } from "./url-format.js";
@@ -34,7 +35,8 @@ const DRAFT_07 = /json-schema\.org\/(draft-07|draft-06|draft-04)\/schema/;
 const DRAFT_2019 = /json-schema\.org\/draft\/2019-09\/schema/;
 
 function createAjvInstances() {
-  const options = { strict: false, allErrors: true, validateFormats: true, code: { regExp: linearRegExp } } as const;
+  // `verbose` puts the failing schema on each error: "did you mean" needs the allowed property names.
+  const options = { strict: false, allErrors: true, validateFormats: true, verbose: true, code: { regExp: linearRegExp } } as const;
   const instances = {
     draft2020: new Ajv2020(options),
     draft2019: new AjvDraft2019(options),
@@ -67,6 +69,19 @@ function toSegments(pointer: string): Array<string | number> {
     .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 }
 
+/** Longer names are cut and get no hint: no property is named like that, and the edit distance costs length × length. */
+const MAX_HINTED_NAME_LENGTH = 128;
+
+/** "unknown property "x"", with the closest name the schema allows when one is near. */
+function unknownPropertyMessage(error: ErrorObject): string {
+  const unknown = (error.params as { additionalProperty: string }).additionalProperty;
+  const properties = (error.parentSchema as { properties?: unknown } | undefined)?.properties;
+  const allowed = properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
+  if (unknown.length > MAX_HINTED_NAME_LENGTH) return `unknown property "${unknown.slice(0, 40)}…" (${unknown.length} characters)`;
+  const hint = closestMatch(unknown, allowed);
+  return `unknown property "${unknown}"${hint === undefined ? "" : `; did you mean "${hint}"?`}`;
+}
+
 /** Turn ajv's errors into short, path-carrying problems ("must be number", "must have required property 'x'"). */
 export function toSchemaProblems(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
   if (!errors) return [];
@@ -76,7 +91,7 @@ export function toSchemaProblems(errors: ErrorObject[] | null | undefined): Sche
     if (error.keyword === "required") {
       message = `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
     } else if (error.keyword === "additionalProperties") {
-      message = `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+      message = unknownPropertyMessage(error);
     } else if (error.keyword === "enum") {
       message = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
     }
