@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { closestMatch, describeValue } from "../config/describe-value.js";
+import { closestMatch } from "../config/describe-value.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
@@ -15,7 +15,7 @@ import type { Scheduler } from "../schedule/scheduler.js";
 import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { formatSchemaProblems, type CompiledValidator } from "../schema/schema-validator.js";
 import { toolError, type ToolResult } from "../tool-result.js";
-import { checkCallOptions, snapshotArguments } from "./call-input.js";
+import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
 import { RunningCall } from "./running-call.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
@@ -160,15 +160,13 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
   };
 
   async function callTool(name: string, args?: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
-    if (closedWith) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${name}": the executor is closed`);
-    const parentExecutionId = options?.parentExecutionId;
-    const call = { name, args, executionId: randomUUID(), startedAt: Date.now(), started: performance.now(), parentExecutionId } as Parameters<typeof finish>[1];
-    if (typeof name !== "string") {
-      call.name = String(name);
-      return finish(toolError("INVALID_INPUT", `Expected the tool name to be a string, got ${describeValue(name)}`), call);
-    }
-    const optionsProblem = checkCallOptions(options);
-    if (optionsProblem) return finish(optionsProblem, call);
+    if (closedWith) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${displayName(name)}": the executor is closed`);
+    const call = { name: displayName(name), args, executionId: randomUUID(), startedAt: Date.now(), started: performance.now(), parentExecutionId: undefined } as Parameters<typeof finish>[1];
+    if (typeof name !== "string") return finish(toolError("INVALID_INPUT", `Expected the tool name to be a string, got ${call.name}`), call);
+    const read = readCallOptions(options);
+    if (!read.ok) return finish(read, call);
+    options = read.value;
+    const parentExecutionId = (call.parentExecutionId = options.parentExecutionId);
 
     const registered = host.lease(name);
     if (!registered) return finish(notFound(name), call);
