@@ -77,9 +77,10 @@ describe("the linear pattern engine", () => {
     monitor.disable();
     expect(answers[0]).toMatchInlineSnapshot(`"value: must match pattern "^(a+)+$""`);
     expect(new Set(answers).size).toBe(1);
-    // Before the linear engine, the first of these calls alone blocked the loop for about 10 s.
-    expect(widestGap).toBeLessThan(50);
-    expect(monitor.max / 1e6).toBeLessThan(50);
+    // Before the linear engine, the first of these calls alone blocked the loop for about 10 s. Alone
+    // this measures 1–5 ms; 100 leaves room for other test files running beside it on 2 cores.
+    expect(widestGap).toBeLessThan(100);
+    expect(monitor.max / 1e6).toBeLessThan(100);
   });
 
   it("stays linear on a 1 MB attack string", () => {
