@@ -6,14 +6,15 @@
  * because an unresolvable `$ref` is found by compiling alone.
  *
  * No schema can block the event loop: `pattern` and `patternProperties` run on a linear-time engine
- * (`linear-pattern.ts`), and the one ajv-formats format with a super-linear regular expression
- * (`url`) is replaced by a linear check.
+ * (`linear-pattern.ts`), the one ajv-formats format with a super-linear regular expression (`url`)
+ * is replaced by a linear check, and so is ajv's quadratic `uniqueItems`.
  */
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { closestMatch } from "../config/describe-value.js";
 import type { JsonSchema } from "../plugin-contract.js";
 import { linearRegExp } from "./linear-pattern.js";
+import { uniqueItemsKeyword } from "./unique-items.js";
 import { isUrl } from "./url-format.js";
 
 // ajv ships CommonJS with `exports.default`; createRequire sidesteps ESM default-export interop.
@@ -45,6 +46,8 @@ function createAjvInstances() {
   for (const ajv of Object.values(instances)) {
     addFormats(ajv as never);
     ajv.addFormat("url", isUrl);
+    ajv.removeKeyword("uniqueItems");
+    ajv.addKeyword(uniqueItemsKeyword);
   }
   return instances;
 }
