@@ -66,8 +66,9 @@ function sparse() {
 /** Hostile values, each with a label. */
 const VALUES: Array<[string, () => unknown]> = [
   ["catastrophic-pattern string", () => `${"a".repeat(28)}!`],
-  ["1 MB attack on the pattern", () => `${"a".repeat(1_000_000)}!`],
-  ["2 MB string", () => "x".repeat(2_000_000)],
+  ["longer catastrophic-pattern string", () => `${"a".repeat(30)}!`],
+  ["100 KB attack on the pattern", () => `${"a".repeat(100_000)}!`],
+  ["512 KB string", () => "x".repeat(512 * 1024)],
   ["quadratic url attack", () => `ftp://172.30.3.56${"4.1.6.7:155".repeat(10_000)}\u0000`],
   ["url with many @", () => `http://${"a@".repeat(50_000)}example.com`],
   ["object nested 5,000 deep", () => nested(5_000, false)],

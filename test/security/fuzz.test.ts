@@ -21,10 +21,11 @@ const IN_FLIGHT = 6;
 const SETTLE_BOUND_MS = 12_000;
 /**
  * The longest the event loop may be blocked. Alone, no generated value blocks it for more than 15 ms
- * on any path (the pattern that this guards against blocked it 10 s); with 6 calls in flight on a
- * shared 2-core machine, garbage collection of the megabyte values and process spawns reach 100–250 ms.
+ * on any path; the fuzz alone measures 180–270 ms (garbage collection of the large values, process
+ * spawns, 6 calls in flight) and up to ~950 ms beside the rest of the suite on 2 shared cores.
+ * Before the linear engine, one `^(a+)+$` value blocked it for seconds (30 a's: far more).
  */
-const MAX_LOOP_DELAY_MS = 500;
+const MAX_LOOP_DELAY_MS = 1_500;
 
 const ECHO_PY = "import json, sys\njson.dump(json.load(sys.stdin), sys.stdout)\n";
 
@@ -89,7 +90,11 @@ function randomCall(random: Random): { label: string; run: () => Promise<Outcome
 describe("fuzz", () => {
   it(`settles ${CASES} adversarial calls with documented codes while the host stays responsive (seed ${SEED})`, { timeout: 120_000 }, async () => {
     const random = seededRandom(SEED);
-    const calls = Array.from({ length: CASES }, () => randomCall(random));
+    // The known attacks go first, whatever the seed draws; random calls follow.
+    const call = executor.callTool as (...args: unknown[]) => Promise<Outcome>;
+    const known = [`${"a".repeat(28)}!`, `${"a".repeat(30)}!`].map((word) => ({ label: `host_echo word ${JSON.stringify(word)}`, run: () => call("host_echo", { word }) }));
+    known.push({ label: "host_echo quadratic url", run: () => call("host_echo", { link: `ftp://172.30.3.56${"4.1.6.7:155".repeat(16_515)}\u0000` }) });
+    const calls = [...known, ...Array.from({ length: CASES - known.length }, () => randomCall(random))];
     const codes = new Map<string, number>();
     const problems: string[] = [];
 
