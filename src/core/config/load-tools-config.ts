@@ -197,7 +197,7 @@ function resolveTools(
         if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
       }
       // Validation cannot check these without risking the event loop; a hand-written file can be fixed.
-      for (const problem of findUncheckedPatterns(schema)) issue(issues, at(key, ...problem.path), `${problem.message}; rewrite it without lookaround or backreferences`);
+      for (const problem of findUncheckedPatterns(schema)) issue(issues, at(key, ...problem.path), `${problem.message}; rewrite it without lookaround, backreferences or counts above 1000`);
     }
     // One message per place: a type the meta-schema already rejected needs no second one.
     if (tool.inputSchema.type !== "object" && !inputTypeChecked) {

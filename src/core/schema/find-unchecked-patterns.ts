@@ -4,7 +4,7 @@
  * refuses them, and the registry warns about them, naming the tool.
  */
 import type { JsonSchema } from "../plugin-contract.js";
-import { compileLinearPattern } from "./linear-pattern.js";
+import { findLinearPatternProblem } from "./linear-pattern.js";
 import type { SchemaProblem } from "./schema-validator.js";
 
 /** Keywords whose value is a schema, or an array of schemas. */
@@ -22,13 +22,13 @@ function describe(source: string, reason: string): string {
 }
 
 function problemOf(source: string, path: Array<string | number>): SchemaProblem | undefined {
-  let pattern;
+  let reason;
   try {
-    pattern = compileLinearPattern(source);
+    reason = findLinearPatternProblem(source);
   } catch {
     return undefined; // not a regular expression at all: the meta-schema check reports it
   }
-  return pattern.ok ? undefined : { path, message: describe(source, pattern.reason) };
+  return reason === undefined ? undefined : { path, message: describe(source, reason) };
 }
 
 /**

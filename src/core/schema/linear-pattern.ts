@@ -32,6 +32,9 @@ const CATEGORY_SHORT_NAMES: Record<string, string> = {
 
 class Unsupported extends Error {}
 
+/** RE2's largest repetition count. */
+const MAX_REPEAT = 1000;
+
 const codePoint = (value: number) => `\\x{${value.toString(16).toUpperCase()}}`;
 
 /** `\p{…}` in RE2 terms: general categories and scripts map; other properties are refused. */
@@ -134,9 +137,17 @@ export function toRe2Syntax(source: string): string {
       else index += 1;
       out += "(?:";
       continue;
+    } else if (char === "{") {
+      // With the u flag a "{" outside a class always starts a quantifier: {n}, {n,} or {n,m}.
+      const end = source.indexOf("}", index);
+      const counts = source.slice(index + 1, end).split(",").filter((count) => count !== "").map(Number);
+      if (counts.some((count) => count > MAX_REPEAT)) throw new Unsupported(`a repetition count above ${MAX_REPEAT} is not supported`);
+      out += source.slice(index, end + 1);
+      index = end + 1;
+      continue;
     } else if (char === ".") {
       out += ANY_BUT_LINE_END;
-    } else if ("^$|)*+?{},".includes(char) || /[A-Za-z0-9_]/.test(char)) {
+    } else if ("^$|)*+?".includes(char) || /[A-Za-z0-9_]/.test(char)) {
       out += char;
     } else {
       out += codePoint(value);
@@ -144,6 +155,23 @@ export function toRe2Syntax(source: string): string {
     index += width;
   }
   return out;
+}
+
+/**
+ * Why the linear engine cannot run `source` (lookaround, backreferences, a count above 1000), or
+ * undefined. Syntax only, without compiling: cheap enough for every schema at load (compiling costs
+ * about 0.25 ms a pattern). A pattern that passes can still be too large once compiled; validation
+ * then leaves it unchecked. Throws a SyntaxError if `source` is not an ECMAScript pattern at all.
+ */
+export function findLinearPatternProblem(source: string): string | undefined {
+  new RegExp(source, "u");
+  try {
+    toRe2Syntax(source);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Unsupported) return error.message;
+    throw error;
+  }
 }
 
 const cache = new Map<string, LinearPattern>();
