@@ -164,15 +164,21 @@ export function toRe2Syntax(source: string): string {
  * then leaves it unchecked. Throws a SyntaxError if `source` is not an ECMAScript pattern at all.
  */
 export function findLinearPatternProblem(source: string): string | undefined {
+  if (problems.has(source)) return problems.get(source);
   new RegExp(source, "u");
+  let problem: string | undefined;
   try {
     toRe2Syntax(source);
-    return undefined;
   } catch (error) {
-    if (error instanceof Unsupported) return error.message;
-    throw error;
+    if (!(error instanceof Unsupported)) throw error;
+    problem = error.message;
   }
+  problems.set(source, problem);
+  return problem;
 }
+
+/** Registries repeat patterns across tools (and reloads check them again): each is read once. */
+const problems = new Map<string, string | undefined>();
 
 const cache = new Map<string, LinearPattern>();
 
