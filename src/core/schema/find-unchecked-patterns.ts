@@ -39,27 +39,49 @@ function problemOf(source: string, path: Array<string | number>): SchemaProblem 
  * // [{ path: ["properties", "password", "pattern"], message: 'pattern "^(?=.*\\d)" cannot be checked in linear time: ...' }]
  */
 export function findUncheckedPatterns(schema: JsonSchema): SchemaProblem[] {
+  const known = found.get(schema);
+  if (known) return known;
   const problems: SchemaProblem[] = [];
-  const walk = (node: unknown, path: Array<string | number>) => {
+  // One path stack, copied only for a problem: this runs on every schema of a registry at load.
+  const path: Array<string | number> = [];
+  const report = (source: string) => {
+    const problem = problemOf(source, [...path]);
+    if (problem) problems.push(problem);
+  };
+  const walk = (node: unknown) => {
     if (node === null || typeof node !== "object" || Array.isArray(node) || path.length > MAX_DEPTH) return;
-    for (const [keyword, value] of Object.entries(node)) {
+    for (const keyword in node) {
+      if (!Object.hasOwn(node, keyword)) continue;
+      const value = (node as Record<string, unknown>)[keyword];
+      path.push(keyword);
       if (keyword === "pattern" && typeof value === "string") {
-        const problem = problemOf(value, [...path, keyword]);
-        if (problem) problems.push(problem);
+        report(value);
       } else if (SCHEMA_KEYWORDS.has(keyword)) {
-        if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, keyword, index]));
-        else walk(value, [...path, keyword]);
-      } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && value !== null && typeof value === "object") {
-        for (const [name, inner] of Object.entries(value)) {
-          if (keyword === "patternProperties") {
-            const problem = problemOf(name, [...path, keyword, name]);
-            if (problem) problems.push(problem);
+        if (Array.isArray(value)) {
+          for (let index = 0; index < value.length; index++) {
+            path.push(index);
+            walk(value[index]);
+            path.pop();
           }
-          walk(inner, [...path, keyword, name]);
+        } else {
+          walk(value);
+        }
+      } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && value !== null && typeof value === "object") {
+        for (const name in value) {
+          if (!Object.hasOwn(value, name)) continue;
+          path.push(name);
+          if (keyword === "patternProperties") report(name);
+          walk((value as Record<string, unknown>)[name]);
+          path.pop();
         }
       }
+      path.pop();
     }
   };
-  walk(schema, []);
+  walk(schema);
+  found.set(schema, problems);
   return problems;
 }
+
+/** By schema object: a schema checked when tools.json loaded is not walked again by the registry. */
+const found = new WeakMap<object, SchemaProblem[]>();

@@ -5,7 +5,12 @@
  * the ECMAScript regular expression JSON Schema says it is, then rewritten into RE2 syntax with the
  * same meaning. What RE2 cannot do in linear time (lookaround, backreferences) is reported, not run.
  */
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+
+// Loaded on the first pattern compiled, not at import: 260 KB that hosts without patterns never need.
+const require = createRequire(import.meta.url);
+let engine: typeof import("re2js").RE2JS | undefined;
+const re2 = () => (engine ??= (require("re2js") as typeof import("re2js")).RE2JS);
 
 /** A pattern ready to test strings in linear time, or why the linear engine cannot run it. */
 export type LinearPattern = { ok: true; test(text: string): boolean } | { ok: false; reason: string };
@@ -198,7 +203,7 @@ export function compileLinearPattern(source: string): LinearPattern {
   new RegExp(source, "u");
   let pattern: LinearPattern;
   try {
-    const compiled = RE2JS.compile(toRe2Syntax(source));
+    const compiled = re2().compile(toRe2Syntax(source));
     pattern = { ok: true, test: (text) => compiled.test(text) };
   } catch (error) {
     const reason = error instanceof Unsupported ? error.message : `the linear-time engine cannot run it (${(error as Error).message})`;
