@@ -150,8 +150,15 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     pluginApi: (plugin) => core.pluginApi(plugin),
     close: () => core.close(),
     async executeCode(request, requestOptions = {}) {
-      const args = request === null || typeof request !== "object" ? request : { ...request };
-      return toCodeResult(await core.callTool(CODE_EXECUTION_TOOL_NAME, args, requestOptions.signal ? { signal: requestOptions.signal } : {}));
+      let args: unknown = request;
+      try {
+        if (request !== null && typeof request === "object") args = { ...request };
+      } catch {
+        // A Proxy whose traps throw goes on as it is, for callTool to answer INVALID_INPUT.
+      }
+      // callTool checks the options as its own: `null`, an unknown key or a signal that is not an
+      // AbortSignal is INVALID_OPTIONS (it used to be a TypeError, or silently dropped).
+      return toCodeResult(await core.callTool(CODE_EXECUTION_TOOL_NAME, args, requestOptions));
     },
     servers: () => mcpApi().servers(),
     listResources: async (requestOptions) => mcpApi().listResources(requestOptions),

@@ -4,6 +4,7 @@ import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkCwd, checkScriptPath, checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
 import { checkSchemaPatterns } from "./check-schema-patterns.js";
+import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { checkSchema } from "../schema/schema-validator.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment } from "./interpolate-environment.js";
@@ -183,7 +184,12 @@ function resolveTools(
         issue(issues, at(key, ...problem.path), schemaProblemMessage(schema, problem));
         if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
       }
-      if (problems.length === 0) for (const problem of checkSchemaPatterns(schema)) issue(issues, at(key, ...problem.path), problem.message);
+      if (problems.length === 0) {
+        const invalid = checkSchemaPatterns(schema);
+        for (const problem of invalid) issue(issues, at(key, ...problem.path), problem.message);
+        // Validation cannot check these without risking the event loop; a hand-written file can be fixed.
+        if (invalid.length === 0) for (const problem of findUncheckedPatterns(schema)) issue(issues, at(key, ...problem.path), `${problem.message}; rewrite it without lookaround, backreferences or counts above 1000`);
+      }
     }
     // One message per place: a type the meta-schema already rejected needs no second one.
     if (tool.inputSchema.type !== "object" && !inputTypeChecked) {

@@ -16,8 +16,39 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller"]);
 
-/** The problem with `callTool`'s options, if any: a bad timeout, a signal that is not an AbortSignal, an unknown key. */
-export function checkCallOptions(options: unknown): PluginResult | undefined {
+/** `callTool`'s options as read once: a getter or Proxy trap runs at most once, here. */
+export interface ReadCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  parentExecutionId?: string;
+}
+
+type Failure = Extract<PluginResult, { ok: false }>;
+
+/** A name for messages and the log, whatever the caller passed: a Symbol or an object whose `toString` throws cannot break a call. */
+export function displayName(name: unknown): string {
+  if (typeof name === "string") return name;
+  if (typeof name === "symbol") return name.toString();
+  try {
+    return describeValue(name);
+  } catch {
+    return "an object";
+  }
+}
+
+/**
+ * `callTool`'s options, checked and copied: a bad timeout, a signal that is not an AbortSignal, an
+ * unknown key, or options that cannot be read (a throwing getter or Proxy trap) are a result.
+ */
+export function readCallOptions(options: unknown): { ok: true; value: ReadCallOptions } | Failure {
+  try {
+    return checkCallOptions(options);
+  } catch (error) {
+    return toolError("INVALID_OPTIONS", `The call options could not be read: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions } | Failure {
   if (!isPlainObject(options)) return toolError("INVALID_OPTIONS", `Expected the call options to be an object like { signal, timeoutMs }, got ${describeValue(options)}`);
   // for-in, not Object.keys: this runs on every call, and most calls pass no options at all.
   for (const key in options) {
@@ -33,14 +64,23 @@ export function checkCallOptions(options: unknown): PluginResult | undefined {
   if (parentExecutionId !== undefined && typeof parentExecutionId !== "string") {
     return toolError("INVALID_OPTIONS", `Expected parentExecutionId to be a string, got ${describeValue(parentExecutionId)}`);
   }
-  return undefined;
+  return { ok: true, value: { signal: signal as AbortSignal | undefined, timeoutMs: timeoutMs as number | undefined, parentExecutionId: parentExecutionId as string | undefined } };
 }
 
 /**
  * The arguments as the tool will see them: a JSON round trip rejects what cannot cross to a tool
- * (functions, BigInt, cycles) and snapshots the caller's object.
+ * (functions, BigInt, cycles) and snapshots the caller's object. A Proxy whose traps throw is
+ * refused the same way.
  */
-export function snapshotArguments(name: string, args: unknown): { ok: true; value: Record<string, unknown> } | Extract<PluginResult, { ok: false }> {
+export function snapshotArguments(name: string, args: unknown): { ok: true; value: Record<string, unknown> } | Failure {
+  try {
+    return snapshot(name, args);
+  } catch (error) {
+    return toolError("INVALID_INPUT", `The arguments of "${name}" could not be read: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+function snapshot(name: string, args: unknown): { ok: true; value: Record<string, unknown> } | Failure {
   if (args === undefined || args === null) return { ok: true, value: {} };
   if (!isPlainObject(args)) {
     const kind = typeof args === "object" && !Array.isArray(args) ? `a ${(args as object).constructor?.name ?? "non-plain object"}` : describeValue(args);

@@ -5,6 +5,7 @@
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ExecutorPlugin, Logger, PluginContext, PluginInstance, ToolDefinition } from "../plugin-contract.js";
+import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
 
 /** A plugin to run with the config entries it owns. */
@@ -82,6 +83,20 @@ function registerTool(definition: ToolDefinition, owner: RunningPlugin): Registe
   };
 }
 
+/**
+ * Schemas from plugins and MCP servers are not the user's to edit: a pattern the linear-time engine
+ * cannot run leaves that keyword unchecked (the tool still works), with a warning naming the tool.
+ */
+function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logger: Logger): void {
+  for (const key of ["inputSchema", "outputSchema"] as const) {
+    const schema = definition[key];
+    if (!schema) continue;
+    for (const problem of findUncheckedPatterns(schema)) {
+      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
+    }
+  }
+}
+
 export function createPluginHost(options: PluginHostOptions): PluginHost {
   let running: RunningPlugin[] = [];
   let tools: ReadonlyMap<string, RegisteredTool> = new Map();
@@ -136,6 +151,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
           options.logger.warn(`${message} (tool skipped)`);
           continue;
         }
+        warnUncheckedPatterns(definition, owner.name, options.logger);
         registry.set(definition.name, registerTool(definition, owner));
       }
     }

@@ -73,9 +73,13 @@ export function rotatedFileName(interval: string) {
  */
 const METADATA_FIELDS = new Set(["time", "executionId", "parentExecutionId", "tool", "plugin", "ok", "durationMs", "timeoutMs"]);
 
-/** `record` with its payload (arguments, value, error, anything not metadata) redacted. */
+/**
+ * `record` with its payload (arguments, value, error, anything not metadata) redacted: known secrets,
+ * and the values of the record's own secret-looking keys wherever else they appear in it.
+ */
 function redactPayload(record: Record<string, unknown>, redactor: Redactor, secrets: readonly string[]): Record<string, unknown> {
-  const redact = redactor.prepare(secrets);
+  const echoed = redactor.secretValues(record);
+  const redact = redactor.prepare(echoed.length === 0 ? secrets : [...secrets, ...echoed]);
   const redacted: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) redacted[key] = METADATA_FIELDS.has(key) ? value : redact(value);
   return redacted;

@@ -26,7 +26,16 @@ export interface Redactor {
   redact(value: unknown, secrets?: readonly string[]): unknown;
   /** `redact` with the secrets prepared once, for redacting several values against the same list. */
   prepare(secrets?: readonly string[]): (value: unknown) => unknown;
+  /**
+   * The strings and numbers found under secret-looking keys anywhere in `value` (at any depth,
+   * inside objects and arrays under such a key too): a tool that echoes its `password` argument
+   * into stderr, a message or another key must not get it logged there.
+   */
+  secretValues(value: unknown): string[];
 }
+
+/** How deep `secretValues` looks; a record deeper than this fails to serialize anyway. */
+const MAX_SECRET_SEARCH_DEPTH = 1000;
 
 /** `test()` on a /g or /y pattern moves `lastIndex`, which would skip every other matching key. */
 const withoutState = (pattern: RegExp) => (pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : pattern);
@@ -75,8 +84,26 @@ export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
     };
     return (value: unknown) => walk(value);
   };
+  const secretValues = (value: unknown): string[] => {
+    const found = new Set<string>();
+    const seen = new Set<object>();
+    const collect = (current: unknown, underSecretKey: boolean, depth: number) => {
+      if (underSecretKey && (typeof current === "string" || typeof current === "number" || typeof current === "bigint")) found.add(String(current));
+      if (current === null || typeof current !== "object" || seen.has(current) || depth > MAX_SECRET_SEARCH_DEPTH) return;
+      seen.add(current);
+      if (Array.isArray(current)) for (const item of current) collect(item, underSecretKey, depth + 1);
+      else for (const [key, inner] of Object.entries(current)) collect(inner, underSecretKey || isSecretKey(key), depth + 1);
+    };
+    try {
+      collect(value, false, 0);
+    } catch {
+      // A throwing getter: what was found so far is still hidden, and serializing reports the rest.
+    }
+    return [...found];
+  };
   return {
     redact: (value, secrets) => prepare(secrets)(value),
     prepare,
+    secretValues,
   };
 }

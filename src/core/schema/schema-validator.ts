@@ -4,10 +4,18 @@
  * validator). Compiling is the expensive part (~0.2 ms a schema), so a registry compiles a tool's
  * validator on its first call, not at load: at load only schemas with references are compiled,
  * because an unresolvable `$ref` is found by compiling alone.
+ *
+ * No schema can block the event loop: `pattern` and `patternProperties` run on a linear-time engine
+ * (`linear-pattern.ts`), the one ajv-formats format with a super-linear regular expression (`url`)
+ * is replaced by a linear check, and so is ajv's quadratic `uniqueItems`.
  */
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { closestMatch } from "../config/describe-value.js";
 import type { JsonSchema } from "../plugin-contract.js";
+import { linearRegExp } from "./linear-pattern.js";
+import { uniqueItemsKeyword } from "./unique-items.js";
+import { isUrl } from "./url-format.js";
 
 // ajv ships CommonJS with `exports.default`; createRequire sidesteps ESM default-export interop.
 const require = createRequire(import.meta.url);
@@ -28,13 +36,19 @@ const DRAFT_07 = /json-schema\.org\/(draft-07|draft-06|draft-04)\/schema/;
 const DRAFT_2019 = /json-schema\.org\/draft\/2019-09\/schema/;
 
 function createAjvInstances() {
-  const options = { strict: false, allErrors: true, validateFormats: true } as const;
+  // `verbose` puts the failing schema on each error: "did you mean" needs the allowed property names.
+  const options = { strict: false, allErrors: true, validateFormats: true, verbose: true, code: { regExp: linearRegExp } } as const;
   const instances = {
     draft2020: new Ajv2020(options),
     draft2019: new AjvDraft2019(options),
     draft7: new AjvDraft7(options),
   };
-  for (const ajv of Object.values(instances)) addFormats(ajv as never);
+  for (const ajv of Object.values(instances)) {
+    addFormats(ajv as never);
+    ajv.addFormat("url", isUrl);
+    ajv.removeKeyword("uniqueItems");
+    ajv.addKeyword(uniqueItemsKeyword);
+  }
   return instances;
 }
 
@@ -58,6 +72,19 @@ function toSegments(pointer: string): Array<string | number> {
     .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 }
 
+/** Longer names are cut and get no hint: no property is named like that, and the edit distance costs length × length. */
+const MAX_HINTED_NAME_LENGTH = 128;
+
+/** "unknown property "x"", with the closest name the schema allows when one is near. */
+function unknownPropertyMessage(error: ErrorObject): string {
+  const unknown = (error.params as { additionalProperty: string }).additionalProperty;
+  const properties = (error.parentSchema as { properties?: unknown } | undefined)?.properties;
+  const allowed = properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
+  if (unknown.length > MAX_HINTED_NAME_LENGTH) return `unknown property "${unknown.slice(0, 40)}…" (${unknown.length} characters)`;
+  const hint = closestMatch(unknown, allowed);
+  return `unknown property "${unknown}"${hint === undefined ? "" : `; did you mean "${hint}"?`}`;
+}
+
 /** Turn ajv's errors into short, path-carrying problems ("must be number", "must have required property 'x'"). */
 export function toSchemaProblems(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
   if (!errors) return [];
@@ -67,7 +94,7 @@ export function toSchemaProblems(errors: ErrorObject[] | null | undefined): Sche
     if (error.keyword === "required") {
       message = `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
     } else if (error.keyword === "additionalProperties") {
-      message = `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+      message = unknownPropertyMessage(error);
     } else if (error.keyword === "enum") {
       message = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
     }
