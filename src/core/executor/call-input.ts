@@ -5,7 +5,7 @@
  */
 import { MAX_TIMEOUT_MS } from "../config/tools-config-schema.js";
 import { describeValue } from "../config/describe-value.js";
-import type { PluginResult } from "../plugin-contract.js";
+import type { CallToolOptions, PluginResult } from "../plugin-contract.js";
 import { toolError } from "../tool-result.js";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -17,11 +17,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller"]);
 
 /** `callTool`'s options as read once: a getter or Proxy trap runs at most once, here. */
-export interface ReadCallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  parentExecutionId?: string;
-}
+/** `callTool`'s options as the pipeline reads them: every key of `CallToolOptions`, copied once. */
+export type ReadCallOptions = CallToolOptions;
 
 type Failure = Extract<PluginResult, { ok: false }>;
 
@@ -54,17 +51,26 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
   for (const key in options) {
     if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller or parentExecutionId`);
   }
-  const { timeoutMs, signal, parentExecutionId } = options;
+  const { timeoutMs, signal, parentExecutionId, onProgress, caller } = options;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TIMEOUT_MS)) {
     return toolError("INVALID_OPTIONS", `Expected timeoutMs to be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, got ${describeValue(timeoutMs)}`);
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) return toolError("INVALID_OPTIONS", `Expected signal to be an AbortSignal, got ${describeValue(signal)}`);
-  if (options.onProgress !== undefined && typeof options.onProgress !== "function") return toolError("INVALID_OPTIONS", `Expected onProgress to be a function, got ${describeValue(options.onProgress)}`);
-  if (options.caller !== undefined && (options.caller === null || typeof options.caller !== "object")) return toolError("INVALID_OPTIONS", `Expected caller to be an object like { name, version, sessionId }, got ${describeValue(options.caller)}`);
+  if (onProgress !== undefined && typeof onProgress !== "function") return toolError("INVALID_OPTIONS", `Expected onProgress to be a function, got ${describeValue(onProgress)}`);
+  if (caller !== undefined && (caller === null || typeof caller !== "object")) return toolError("INVALID_OPTIONS", `Expected caller to be an object like { name, version, sessionId }, got ${describeValue(caller)}`);
   if (parentExecutionId !== undefined && typeof parentExecutionId !== "string") {
     return toolError("INVALID_OPTIONS", `Expected parentExecutionId to be a string, got ${describeValue(parentExecutionId)}`);
   }
-  return { ok: true, value: { signal: signal as AbortSignal | undefined, timeoutMs: timeoutMs as number | undefined, parentExecutionId: parentExecutionId as string | undefined } };
+  return {
+    ok: true,
+    value: {
+      signal: signal as AbortSignal | undefined,
+      timeoutMs: timeoutMs as number | undefined,
+      parentExecutionId: parentExecutionId as string | undefined,
+      onProgress: onProgress as ReadCallOptions["onProgress"],
+      caller: caller as ReadCallOptions["caller"],
+    },
+  };
 }
 
 /**
