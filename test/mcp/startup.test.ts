@@ -83,7 +83,7 @@ describe("start-up", () => {
 
   it("`toolexec servers` shows each server's state, and exits 1 while any is not connected", async () => {
     const project = await brokenProject();
-    project.write("mcp.json", { mcpServers: { good: stdioFixture(), refused: { type: "http", url: `http://127.0.0.1:${await freePort()}/mcp` }, missing: { command: "toolexec-test-no-such-command" }, off: { command: "x", enabled: false } } });
+    project.write("mcp.json", { mcpServers: { good: stdioFixture(), refused: { type: "http", url: `http://127.0.0.1:${await freePort()}/mcp`, retry: { minDelayMs: 60_000, maxDelayMs: 60_000 } }, missing: { command: "toolexec-test-no-such-command" }, off: { command: "x", enabled: false } } });
     const output = { out: [] as string[], err: [] as string[] };
     const code = await runCli(["servers", "--root", project.root], { out: (text) => output.out.push(text), err: (text) => output.err.push(text) });
     expect(code).toBe(1);

@@ -101,7 +101,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     nextAttemptAt = Date.now() + delay;
     timer = setTimeout(() => {
       timer = undefined;
-      void connectOnce();
+      void connectOnce(true);
     }, delay);
     // A reconnection timer alone must not keep the host process alive.
     timer.unref();
@@ -151,16 +151,18 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
       if (!live?.alive) return;
       const listed = await listServerTools(live, entry, logger, connectTimeoutMs);
       if (listed.ok && live === session) setTools(listed.tools);
-      else if (!listed.ok) logger.warn(`MCP server "${name}": refreshing its tool list failed: ${listed.failure.message}`);
+      // A refresh cut off by close() or by the session's end is no one's concern.
+      else if (!listed.ok && !closed && live === session) logger.warn(`MCP server "${name}": refreshing its tool list failed: ${listed.failure.message}`);
     }, LIST_CHANGED_DEBOUNCE_MS);
     refreshTimer.unref();
   };
 
-  const attemptOnce = async (): Promise<SessionOutcome> => {
+  /** `background`: the retry timer's own attempt, which leaves a `retrying` server `retrying` (no call is waiting). */
+  const attemptOnce = async (background: boolean): Promise<SessionOutcome> => {
     clearTimeout(timer);
     timer = undefined;
     nextAttemptAt = undefined;
-    if (state !== "connected" && state !== "failed") state = "connecting";
+    if (state !== "connected" && state !== "failed" && !(background && state === "retrying")) state = "connecting";
     // A list_changed that arrives while the first list is being fetched is replayed once connected.
     const holder: { session?: McpSession; changedEarly?: boolean } = {};
     const connected = await connectServer(
@@ -204,9 +206,9 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   };
 
   /** At most one attempt at a time: callers and the background timer share it. */
-  const connectOnce = (): Promise<SessionOutcome> => {
+  const connectOnce = (background = false): Promise<SessionOutcome> => {
     if (closed) return Promise.resolve({ ok: false, failure: closedFailure(name) });
-    attempt ??= attemptOnce().finally(() => (attempt = undefined));
+    attempt ??= attemptOnce(background).finally(() => (attempt = undefined));
     return attempt;
   };
 
