@@ -40,7 +40,8 @@ describe("project files", () => {
   it("--mcp-config takes Claude Desktop's file by absolute path, outside the project", async () => {
     const project = toolsProject();
     const claude = path.join(outsideFolder(), "claude_desktop_config.json");
-    writeFileSync(claude, JSON.stringify({ mcpServers: { desktop: fixtureServer() } }));
+    // Unchanged, with the app's own settings beside the servers.
+    writeFileSync(claude, JSON.stringify({ globalShortcut: "Ctrl+Space", mcpServers: { desktop: fixtureServer() }, preferences: { menuBarEnabled: true } }));
     const result = await runCli(["tools", "call", "desktop__ping", "--root", project.root, "--mcp-config", claude]);
     expect(result).toMatchObject({ code: 0, stdout: "pong\n" });
   });

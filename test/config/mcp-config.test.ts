@@ -66,8 +66,20 @@ describe("mcp.json shapes", () => {
     expect(await configErrorText(projectWithMcp({ mcpServers: {}, servers: {} }))).toMatchInlineSnapshot(`"mcp.json:3:3 servers: Expected either "mcpServers" or "servers", got both"`);
   });
 
-  it("rejects an unknown top-level key with a hint", async () => {
-    expect(await configErrorText(projectWithMcp({ mcpServer: {} }))).toMatchInlineSnapshot(`"mcp.json:2:3 mcpServer: Unknown key "mcpServer" (did you mean "mcpServers"?); expected one of: $schema, mcpServers, servers, inputs"`);
+  it("refuses a file whose servers key is misspelled, and warns with the key it meant", async () => {
+    expect(await configErrorText(projectWithMcp({ mcpServer: {} }))).toMatchInlineSnapshot(`"mcp.json:1:1: Missing required key "mcpServers" (or VS Code's "servers"): expected an object of servers by name; "mcpServer" looks like a misspelling of "mcpServers""`);
+    const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: {}, mcpServer: {} }).root });
+    expect(config.warnings.map((warning) => warning.message)).toMatchInlineSnapshot(`
+      [
+        "Ignored: "mcpServer" is not a toolexec key (did you mean "mcpServers"?); toolexec reads mcpServers, servers, inputs",
+      ]
+    `);
+  });
+
+  it("ignores, with a warning, another client's top-level settings in a shared file (Claude Desktop's)", async () => {
+    const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } }, globalShortcut: "Ctrl+Space" }).root });
+    expect(config.entries.mcp.map((server) => server.name)).toEqual(["files"]);
+    expect(config.warnings.map((warning) => `${warning.file}:${warning.line}:${warning.column} ${warning.path}`)).toEqual(["mcp.json:12:3 globalShortcut"]);
   });
 
   it("rejects a server entry that is not an object", async () => {

@@ -2,8 +2,8 @@
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, suggestServerName } from "../tool-names.js";
-import { valueAt } from "./describe-value.js";
-import { mcpConfigSchema } from "./mcp-config-schema.js";
+import { closestMatch, valueAt } from "./describe-value.js";
+import { MCP_CONFIG_KEYS, mcpConfigSchema } from "./mcp-config-schema.js";
 import { mcpServerEntrySchema, type McpServerEntryFile } from "./mcp-server-schema.js";
 import { formatJsonPath, type JsonDocument } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
@@ -12,7 +12,7 @@ import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
 export type { McpServerEntry } from "./resolve-mcp-server.js";
 
 export type LoadMcpResult =
-  | { status: "ok"; servers: McpServerEntry[] }
+  | { status: "ok"; servers: McpServerEntry[]; warnings: ConfigIssue[] }
   | { status: "missing" | "invalid"; issues: ConfigIssue[] };
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -32,7 +32,15 @@ export async function loadMcpConfig(root: string, fileName: string, environment:
   if (hasServers && hasMcpServers) {
     issues.push({ file, path: "servers", ...document.locate(["servers"], { key: true }), message: 'Expected either "mcpServers" or "servers", got both' });
   } else if (!hasServers && !hasMcpServers && read.status === "ok") {
-    issues.push({ file, path: "", line: 1, column: 1, message: 'Missing required key "mcpServers" (or VS Code\'s "servers"): expected an object of servers by name' });
+    const misspelled = Object.keys(top).find((name) => closestMatch(name, ["mcpServers", "servers"]) !== undefined && !(MCP_CONFIG_KEYS as readonly string[]).includes(name));
+    const hint = misspelled === undefined ? "" : `; "${misspelled}" looks like a misspelling of "${closestMatch(misspelled, ["mcpServers", "servers"])}"`;
+    issues.push({ file, path: "", line: 1, column: 1, message: `Missing required key "mcpServers" (or VS Code's "servers"): expected an object of servers by name${hint}` });
+  }
+  const warnings: ConfigIssue[] = [];
+  for (const name of Object.keys(top)) {
+    if ((MCP_CONFIG_KEYS as readonly string[]).includes(name)) continue;
+    const hint = closestMatch(name, MCP_CONFIG_KEYS.slice(1));
+    warnings.push(locateProblem(document, file, [name], `Ignored: "${name}" is not a toolexec key${hint ? ` (did you mean "${hint}"?)` : " (another client's setting in a shared file is fine)"}; toolexec reads ${MCP_CONFIG_KEYS.slice(1).join(", ")}`, true));
   }
   const key = hasMcpServers ? "mcpServers" : "servers";
   const servers = valueAt(top, [key]);
@@ -51,7 +59,7 @@ export async function loadMcpConfig(root: string, fileName: string, environment:
     }
   }
   if (issues.length > 0) return { status: "invalid", issues };
-  return { status: "ok", servers: resolved };
+  return { status: "ok", servers: resolved, warnings };
 }
 
 function locateProblem(document: JsonDocument, file: string, at: Array<string | number>, message: string, atKey = false): ConfigIssue {

@@ -67,7 +67,7 @@ export async function loadProjectConfig(options: ProjectConfigOptions = {}): Pro
       script: tools?.status === "ok" ? tools.config.tools : [],
       mcp: mcp?.status === "ok" ? mcp.servers : [],
     },
-    warnings: tools?.status === "ok" ? tools.config.warnings : [],
+    warnings: [...(tools?.status === "ok" ? tools.config.warnings : []), ...(mcp?.status === "ok" ? mcp.warnings : [])],
     ...(tools?.status === "ok" && tools.config.codeExecution !== undefined ? { codeExecution: tools.config.codeExecution } : {}),
   };
 }

@@ -1,13 +1,18 @@
 /**
  * mcp.json in the shapes clients already write: `mcpServers` (Claude Desktop, Cursor, Claude Code)
- * or `servers` (VS Code), each server checked against `mcpServerEntrySchema`.
+ * or `servers` (VS Code), each server checked against `mcpServerEntrySchema`. Other top-level keys
+ * are other clients' settings in a shared file (Claude Desktop's `globalShortcut`, `preferences`):
+ * they are ignored with a warning, while every server entry stays strict.
  */
 import { z } from "zod";
 import { mcpServerEntrySchema } from "./mcp-server-schema.js";
 
 const serverEntries = z.record(z.string(), mcpServerEntrySchema);
 
-export const mcpConfigSchema = z.strictObject({
+/** The top-level keys toolexec reads; any other is warned about and ignored. */
+export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs"] as const;
+
+export const mcpConfigSchema = z.looseObject({
   $schema: z.string().optional(),
   mcpServers: serverEntries.optional(),
   servers: serverEntries.optional(),
