@@ -6,29 +6,13 @@
  * `tools:changed`.
  */
 import { mkdirSync, rmSync, writeFileSync, unlinkSync } from "node:fs";
-import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createExecutor } from "../../src/index.js";
 import { explainMissingServerTool } from "../../src/plugins/mcp/missing-tool.js";
 import { createTempProject } from "../helpers/temp-project.js";
-import { eventually, fixtureLog, freePort, nextEvent, openProject, silentLogger, stdioFixture, track } from "./mcp-test-helpers.js";
+import { eventually, fixtureLog, freePort, nextEvent, openProject, silentLogger, stdioFixture, track, startSilentServer } from "./mcp-test-helpers.js";
 
-/** A TCP server that accepts connections and never answers: a server stuck connecting. */
-const silent: Array<{ server: Server; sockets: Set<Socket> }> = [];
-async function startSilentServer(): Promise<number> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => sockets.add(socket));
-  silent.push({ server, sockets });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as { port: number }).port;
-}
-afterEach(async () => {
-  for (const { server, sockets } of silent.splice(0)) {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 describe("a call of a tool of a server that is down", () => {
   it("answers with the server's state and last error, and TOOL_NOT_FOUND only for names no server owns", async () => {

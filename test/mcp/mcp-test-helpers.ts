@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -155,3 +155,21 @@ export async function eventually(check: () => boolean | Promise<boolean>, within
 /** Is a process with this pid alive? */
 /** Whether `pid` still runs (a zombie counts as dead). */
 export const isAlive = isRunning;
+
+/** TCP servers that accept connections and never answer (a hung MCP server), closed after each test. */
+const silent: Array<{ server: Server; sockets: Set<Socket> }> = [];
+
+/** A TCP server on 127.0.0.1 that accepts connections and never answers; resolves to its port. */
+export async function startSilentServer(): Promise<number> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  silent.push({ server, sockets });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as { port: number }).port;
+}
+afterEach(async () => {
+  for (const { server, sockets } of silent.splice(0)) {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

@@ -4,28 +4,12 @@
  * `servers()` (and `toolexec servers`) say why.
  */
 import { execFile } from "node:child_process";
-import { createServer, type Server, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createExecutor, type ExecutorEvents } from "../../src/index.js";
 import { runCli } from "../../src/cli/main.js";
 import { createTempProject } from "../helpers/temp-project.js";
-import { REPOSITORY, eventually, freePort, silentLogger, startFixtureServer, stdioFixture, track } from "./mcp-test-helpers.js";
+import { REPOSITORY, eventually, freePort, silentLogger, startFixtureServer, stdioFixture, track, startSilentServer } from "./mcp-test-helpers.js";
 
-/** A TCP server that accepts connections and never answers: a hung MCP server. */
-const silent: Array<{ server: Server; sockets: Set<Socket> }> = [];
-async function startSilentServer(): Promise<number> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => sockets.add(socket));
-  silent.push({ server, sockets });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as { port: number }).port;
-}
-afterEach(async () => {
-  for (const { server, sockets } of silent.splice(0)) {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 async function brokenProject() {
   const refused = await freePort();
