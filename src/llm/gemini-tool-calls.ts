@@ -8,6 +8,7 @@ import { runToolCalls, type RunToolCallsOptions } from "./run-tool-calls.js";
 
 /** The part of a Gemini content this reads (`Content` fits; pass `response.candidates[0].content`). */
 export interface GeminiModelContent {
+  role?: string;
   parts?: Array<{ functionCall?: { id?: string; name?: string; args?: Record<string, unknown> } }>;
 }
 

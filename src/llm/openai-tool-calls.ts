@@ -21,9 +21,9 @@ export interface OpenAiToolMessage {
 /** A Responses API output item, of which the `function_call` items are run. */
 export interface OpenAiResponseItem {
   type: string;
-  call_id?: string;
-  name?: string;
-  arguments?: string;
+  call_id?: string | null;
+  name?: string | null;
+  arguments?: unknown;
 }
 
 /** A Responses API function call output (`ResponseInputItem.FunctionCallOutput` in `openai`). */
@@ -49,7 +49,7 @@ export async function runOpenAiToolCalls(executor: Pick<Executor, "callTool">, m
  * input.push(...response.output, ...(await runOpenAiResponsesToolCalls(executor, response.output, { mapping })));
  */
 export async function runOpenAiResponsesToolCalls(executor: Pick<Executor, "callTool">, output: readonly OpenAiResponseItem[], options: RunToolCallsOptions = {}): Promise<OpenAiFunctionCallOutput[]> {
-  const calls = output.flatMap((item) => (item.type === "function_call" && item.call_id !== undefined && item.name !== undefined ? [{ id: item.call_id, name: item.name, arguments: item.arguments ?? "" }] : []));
+  const calls = output.flatMap((item) => (item.type === "function_call" && typeof item.call_id === "string" && typeof item.name === "string" ? [{ id: item.call_id, name: item.name, arguments: item.arguments ?? "" }] : []));
   const answers = await runToolCalls(executor, calls, options);
   return answers.map((answer) => ({ type: "function_call_output", call_id: answer.call.id, output: answer.text }));
 }

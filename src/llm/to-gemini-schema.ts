@@ -9,7 +9,12 @@ import { inlineReferences } from "./inline-references.js";
 
 /** Gemini's schema (`Schema` in `@google/genai`), as plain JSON. */
 export interface GeminiSchema {
-  type?: "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
+  /**
+   * One of {@link GeminiType}. Typed `any` because `@google/genai` types this field with a TypeScript
+   * string enum (`Type`), to which no string literal is assignable; its values are these same strings.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type?: any;
   format?: string;
   title?: string;
   description?: string;
@@ -32,8 +37,11 @@ export interface GeminiSchema {
   example?: unknown;
 }
 
+/** The type names Gemini's schema uses. */
+export type GeminiType = "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
-const TYPES: Record<string, GeminiSchema["type"]> = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT", null: "NULL" };
+const TYPES: Record<string, GeminiType> = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT", null: "NULL" };
 /** Formats Gemini documents: `enum` and `date-time` for strings, sizes for numbers. */
 const FORMATS = new Set(["enum", "date-time", "float", "double", "int32", "int64"]);
 /** Gemini's counts are int64, which its JSON form carries as strings. */
@@ -102,7 +110,7 @@ function convertAlternatives(alternatives: unknown[]): GeminiSchema {
   return { anyOf: rest, ...nullable };
 }
 
-function sharedType(values: unknown[]): GeminiSchema["type"] {
+function sharedType(values: unknown[]): GeminiType | undefined {
   const kinds = new Set(values.map((value) => (Number.isInteger(value) ? "integer" : typeof value)));
   const only = kinds.size === 1 ? [...kinds][0]! : undefined;
   return only === undefined ? undefined : TYPES[only];
