@@ -33,6 +33,9 @@ export interface ToolCallAnswer {
   isError: boolean;
 }
 
+/** How much of unparseable arguments is quoted back to the model. */
+const MAX_SHOWN_ARGUMENTS = 200;
+
 type CallingExecutor = Pick<Executor, "callTool">;
 
 function parseArguments(raw: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -40,8 +43,10 @@ function parseArguments(raw: unknown): { ok: true; value: unknown } | { ok: fals
   if (raw.trim() === "") return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(raw) };
-  } catch (error) {
-    return { ok: false, message: `the arguments are not valid JSON (${(error as Error).message}); send one JSON object` };
+  } catch {
+    // The engine's parse message differs between Node versions; the text received is what the model can fix.
+    const shown = raw.length > MAX_SHOWN_ARGUMENTS ? `${raw.slice(0, MAX_SHOWN_ARGUMENTS)}…` : raw;
+    return { ok: false, message: `the arguments are not valid JSON; send one JSON object. Received: ${shown}` };
   }
 }
 
