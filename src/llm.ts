@@ -21,7 +21,7 @@ export { toStrictSchema } from "./llm/to-strict-schema.js";
 export type { StrictSchemaResult } from "./llm/to-strict-schema.js";
 export { toGeminiSchema } from "./llm/to-gemini-schema.js";
 export type { GeminiSchema, GeminiType } from "./llm/to-gemini-schema.js";
-export { inlineReferences, MAX_REFERENCE_DEPTH } from "./llm/inline-references.js";
+export { inlineReferences, MAX_REFERENCE_DEPTH, MAX_INLINED_NODES } from "./llm/inline-references.js";
 export { removeAddedNulls } from "./llm/restore-arguments.js";
 export { runToolCalls } from "./llm/run-tool-calls.js";
 export type { RunToolCallsOptions, ProviderToolCall, ToolCallAnswer } from "./llm/run-tool-calls.js";

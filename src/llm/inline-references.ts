@@ -8,6 +8,11 @@ import type { JsonSchema } from "../index.js";
 
 /** How many times one `$ref` may be expanded inside itself before it is cut. */
 export const MAX_REFERENCE_DEPTH = 3;
+/**
+ * How many schema nodes inlining may produce before every further `$ref` is cut too: references that
+ * each point at several others multiply, and an MCP server's schema must not stall the host.
+ */
+export const MAX_INLINED_NODES = 10_000;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -33,7 +38,9 @@ function resolvePointer(root: JsonSchema, reference: string): unknown {
  * // { type: "object", properties: { a: { type: "number" } } }
  */
 export function inlineReferences(schema: JsonSchema): JsonSchema {
+  let nodes = 0;
   const visit = (node: unknown, expanding: readonly string[]): unknown => {
+    nodes += 1;
     if (Array.isArray(node)) return node.map((item) => visit(item, expanding));
     if (!isPlainObject(node)) return node;
     const reference = node.$ref;
@@ -43,7 +50,7 @@ export function inlineReferences(schema: JsonSchema): JsonSchema {
       const depth = expanding.filter((seen) => seen === reference).length;
       const description = typeof siblings.description === "string" ? siblings.description : undefined;
       if (!isPlainObject(target)) return { ...visitProperties(siblings, expanding, visit), description: description ?? `(unresolved reference ${reference})` };
-      if (depth >= MAX_REFERENCE_DEPTH) return { description: description ?? (typeof target.description === "string" ? target.description : "(recursive; not expanded further)") };
+      if (depth >= MAX_REFERENCE_DEPTH || nodes > MAX_INLINED_NODES) return { description: description ?? (typeof target.description === "string" ? target.description : "(a recursive schema, not expanded further)") };
       const expanded = visit(target, [...expanding, reference]) as Record<string, unknown>;
       return { ...expanded, ...visitProperties(siblings, expanding, visit) };
     }
