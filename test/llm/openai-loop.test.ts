@@ -90,7 +90,8 @@ describe("OpenAI Responses API through the official SDK", () => {
     const input: ResponseInputItem[] = [{ role: "user", content: "4 + 5?" }];
 
     const first = await openai.responses.create({ model: "gpt-test", input, tools });
-    input.push(...first.output, ...(await runOpenAiResponsesToolCalls(executor, first.output, { mapping })));
+    // The SDK types every output item kind, some of which are not input kinds; function calls are both.
+    input.push(...(first.output as ResponseInputItem[]), ...(await runOpenAiResponsesToolCalls(executor, first.output, { mapping })));
     const second = await openai.responses.create({ model: "gpt-test", input, tools });
 
     expect(second.output_text).toBe("9");
