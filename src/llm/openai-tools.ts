@@ -6,7 +6,7 @@
  */
 import type { JsonSchema, ToolInfo } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
-import { createToolMapping, type ProviderTools } from "./tool-mapping.js";
+import { createToolMapping, type ProviderTools, type ToolMapping } from "./tool-mapping.js";
 import { toStrictSchema } from "./to-strict-schema.js";
 
 /** A Chat Completions tool (`ChatCompletionFunctionTool` in `openai`). */
@@ -41,7 +41,7 @@ interface OpenAiFunction {
   strict: boolean;
 }
 
-function toFunctions(tools: readonly ToolInfo[], options: OpenAiToolOptions): { functions: OpenAiFunction[]; mapping: ProviderTools<never>["mapping"]; nonStrict: Array<{ tool: string; reason: string }> } {
+function toFunctions(tools: readonly ToolInfo[], options: OpenAiToolOptions): { functions: OpenAiFunction[]; mapping: ToolMapping; nonStrict: Array<{ tool: string; reason: string }> } {
   const strictSchemas = new Map<string, JsonSchema>();
   const nonStrict: Array<{ tool: string; reason: string }> = [];
   const converted = tools.map((tool) => {
