@@ -1,6 +1,6 @@
 /** OpenAI strict mode, keyword by keyword: what is rewritten, what is kept, and when strict is given up. */
 import { describe, expect, it } from "vitest";
-import { removeAddedNulls, toStrictSchema } from "../../src/llm.js";
+import { removeAddedNulls, toOpenAiChatTools, toOpenAiResponsesTools, toStrictSchema } from "../../src/llm.js";
 
 const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: "object", properties, required });
 const strict = (schema: Record<string, unknown>) => {
@@ -82,5 +82,34 @@ describe("removeAddedNulls", () => {
 
   it("keeps a null the model sent for a required property (the executor answers INVALID_INPUT)", () => {
     expect(removeAddedNulls({ city: null }, schema)).toEqual({ city: null });
+  });
+});
+
+describe("toOpenAiChatTools and toOpenAiResponsesTools", () => {
+  const tools = [
+    { name: "closed", description: "A closed object.", inputSchema: object({ q: { type: "string" } }) },
+    { name: "open", description: "A map.", inputSchema: object({ labels: { type: "object", additionalProperties: { type: "string" } } }) },
+  ];
+
+  it("send strict what can be, and the rest non-strict with the reason", () => {
+    const chat = toOpenAiChatTools(tools);
+    expect(chat.tools.map((tool) => [tool.function.name, tool.function.strict])).toEqual([
+      ["closed", true],
+      ["open", false],
+    ]);
+    expect(chat.tools[1]!.function.parameters).toEqual(tools[1]!.inputSchema);
+    expect(chat.nonStrict).toEqual([{ tool: "open", reason: "/properties/labels allows additional properties" }]);
+    expect(toOpenAiResponsesTools(tools).tools.map((tool) => [tool.type, tool.name, tool.strict])).toEqual([
+      ["function", "closed", true],
+      ["function", "open", false],
+    ]);
+  });
+
+  it("never send strict with strict: false, and then keep the model's nulls", () => {
+    const chat = toOpenAiChatTools(tools, { strict: false });
+    expect(chat.tools.every((tool) => !tool.function.strict)).toBe(true);
+    expect(chat.nonStrict).toEqual([]);
+    expect(chat.mapping.restoreArguments("closed", { q: null })).toEqual({ q: null });
+    expect(toOpenAiChatTools(tools).mapping.restoreArguments("closed", { q: null })).toEqual({ q: null });
   });
 });
