@@ -62,6 +62,14 @@ describe("import rules", () => {
     expect(offending).toEqual([]);
   });
 
+  it("the LLM front door uses the public entry only (and itself)", () => {
+    const offending = files
+      .filter((entry) => areaOf(entry.file) === "llm" || entry.file === "llm.ts")
+      .flatMap((entry) => entry.imports.filter((target) => areaOf(target) !== "llm" && target !== "index.js").map((target) => `${entry.file} → ${target}`));
+    expect(files.filter((entry) => areaOf(entry.file) === "llm").length).toBeGreaterThan(5);
+    expect(offending).toEqual([]);
+  });
+
   it("would catch a violation (the rules are not vacuous)", () => {
     const fake = path.join(SOURCE, "core", "executor", "x.ts");
     expect(areaOf(path.relative(SOURCE, path.resolve(path.dirname(fake), "../../plugins/mcp/mcp-plugin.js")))).toBe("plugins/mcp");

@@ -1,0 +1,87 @@
+/**
+ * The runner behind every provider: calls run at once (a tool that is not `parallel` still one at a
+ * time), one deadline for the batch, the caller's signal, and faults as answers, never throws.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { createExecutor, type Executor } from "../../src/index.js";
+import { runToolCalls, toOpenAiChatTools } from "../../src/llm.js";
+import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
+
+const executors: Executor[] = [];
+afterEach(async () => {
+  await Promise.all(executors.splice(0).map((executor) => executor.close()));
+});
+
+async function start(): Promise<{ executor: Executor; project: TempProject }> {
+  const schema = { type: "object", properties: { id: { type: "string" }, seconds: { type: "string" } }, required: ["id"] };
+  const project = createTempProject({
+    tools: { tools: [toolEntry("serial", "shell", "record-turn.sh", { inputSchema: schema }), toolEntry("overlapping", "shell", "record-turn.sh", { parallel: true, inputSchema: schema })] },
+  });
+  project.useFixtures("record-turn.sh");
+  const executor = await createExecutor({ root: project.root, watch: false, logDir: false, mcpConfig: false });
+  executors.push(executor);
+  return { executor, project };
+}
+
+const turns = (project: TempProject) => readFileSync(project.path("turns.log"), "utf8").trim().split("\n");
+const calls = (name: string, ids: string[], seconds: string) => ids.map((id) => ({ id: `call_${id}`, name, arguments: JSON.stringify({ id, seconds }) }));
+
+describe("runToolCalls", () => {
+  it("runs the calls of a parallel tool at once, and answers in the order asked", async () => {
+    const { executor, project } = await start();
+    const answers = await runToolCalls(executor, calls("overlapping", ["a", "b", "c"], "0.5"));
+    expect(answers.map((answer) => [answer.call.id, answer.text, answer.isError])).toEqual([
+      ["call_a", "a", false],
+      ["call_b", "b", false],
+      ["call_c", "c", false],
+    ]);
+    expect(turns(project).slice(0, 3).every((turn) => turn.startsWith("start "))).toBe(true);
+  });
+
+  it("keeps a tool that is not parallel to one call at a time", async () => {
+    const { executor, project } = await start();
+    await runToolCalls(executor, calls("serial", ["a", "b"], "0.1"));
+    expect(turns(project)).toEqual(["start a", "end a", "start b", "end b"]);
+  });
+
+  it("answers TIMEOUT for calls still running at the batch's deadline", async () => {
+    const { executor } = await start();
+    const started = Date.now();
+    const answers = await runToolCalls(executor, [...calls("overlapping", ["slow"], "20"), ...calls("overlapping", ["quick"], "0")], { timeoutMs: 1_500 });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(answers[0]!.text).toMatchInlineSnapshot(`"TIMEOUT: "overlapping" did not answer within the 1500 ms given to this batch of tool calls"`);
+    expect(answers[0]!.isError).toBe(true);
+    expect(answers[1]).toMatchObject({ text: "quick", isError: false });
+  });
+
+  it("answers CANCELLED when the caller's signal aborts", async () => {
+    const { executor } = await start();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const [answer] = await runToolCalls(executor, calls("overlapping", ["slow"], "20"), { signal: controller.signal, timeoutMs: 10_000 });
+    expect(answer!.text).toMatch(/^CANCELLED: /);
+  });
+
+  it("turns bad arguments and unknown names into answers the model can read", async () => {
+    const { executor } = await start();
+    const { mapping } = toOpenAiChatTools(await executor.listTools());
+    const answers = await runToolCalls(
+      executor,
+      [
+        { id: "1", name: "overlapping", arguments: "not json" },
+        { id: "2", name: "overlapping", arguments: '{"seconds":"0"}' },
+        { id: "3", name: "overlaping", arguments: "{}" },
+      ],
+      { mapping },
+    );
+    expect(answers.map((answer) => answer.text)).toMatchInlineSnapshot(`
+      [
+        "INVALID_INPUT: the arguments are not valid JSON; send one JSON object. Received: not json",
+        "INVALID_INPUT: Invalid arguments for "overlapping": arguments: missing required property "id"",
+        "TOOL_NOT_FOUND: No tool named "overlaping"; did you mean "overlapping"?",
+      ]
+    `);
+    expect(answers.every((answer) => answer.isError)).toBe(true);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Every tool schema this repository has at hand — the example project, the accepted config corpus,
+ * the code_execution tool, and server-everything's tools — converts for every provider; the OpenAI
+ * strict schemas accept and refuse the same argument examples as the originals (ajv), and the
+ * schemas the config corpus refuses (reference cycles, 300 levels deep) convert without a throw.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeExecutionInputSchema, createExecutor, type Executor, type JsonSchema } from "../../src/index.js";
+import { removeAddedNulls, toAnthropicTools, toGeminiTools, toOpenAiChatTools, toStrictSchema } from "../../src/llm.js";
+import { EVERYTHING, REPOSITORY } from "../mcp/mcp-test-helpers.js";
+import { createTempProject } from "../helpers/temp-project.js";
+import { brokenValue, sampleValue, strictForm } from "./schema-examples.js";
+
+const require = createRequire(import.meta.url);
+const Ajv2020 = require("ajv/dist/2020").default as typeof import("ajv/dist/2020.js").default;
+const addFormats = require("ajv-formats").default as typeof import("ajv-formats").default;
+const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+addFormats(ajv);
+const validator = (schema: JsonSchema) => {
+  const { $schema: _dialect, ...rest } = schema;
+  return ajv.compile(rest);
+};
+
+interface Named {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+function toolsFromConfig(file: string): Named[] {
+  const text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+  const config = JSON.parse(text) as { tools?: Array<{ name?: string; description?: string; inputSchema?: unknown }> };
+  return (config.tools ?? []).flatMap((tool, index) => (tool.inputSchema !== null && typeof tool.inputSchema === "object" ? [{ name: `${path.relative(REPOSITORY, file)}#${tool.name ?? index}`, description: tool.description ?? "", inputSchema: tool.inputSchema as JsonSchema }] : []));
+}
+
+const CORPUS = path.join(REPOSITORY, "test", "config", "corpus");
+const accepted: Named[] = [
+  ...toolsFromConfig(path.join(REPOSITORY, "tools.json")),
+  ...readdirSync(path.join(CORPUS, "accepted")).filter((file) => file.endsWith(".tools.json")).flatMap((file) => toolsFromConfig(path.join(CORPUS, "accepted", file))),
+  { name: "code_execution", description: "Run code.", inputSchema: codeExecutionInputSchema as JsonSchema },
+];
+const refused: Named[] = readdirSync(path.join(CORPUS, "tools")).flatMap((file) => {
+  try {
+    return toolsFromConfig(path.join(CORPUS, "tools", file));
+  } catch {
+    return []; // not JSON at all: nothing to convert
+  }
+});
+
+let executor: Executor;
+let everything: Named[] = [];
+beforeAll(async () => {
+  const project = createTempProject({ mcp: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }, sharedByFile: true });
+  executor = await createExecutor({ root: project.root, toolsConfig: false, watch: false, logDir: false, mcp: { startupTimeoutMs: 15_000 } });
+  everything = await executor.listTools();
+});
+afterAll(() => executor?.close());
+
+const GEMINI_KEYWORDS = new Set(["type", "format", "title", "description", "nullable", "enum", "items", "properties", "required", "anyOf", "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties", "minimum", "maximum", "pattern", "default", "example"]);
+const GEMINI_TYPES = new Set(["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"]);
+
+/** Every keyword Gemini would refuse in a converted schema, as paths. */
+function geminiProblems(node: any, at = ""): string[] {
+  if (node === null || typeof node !== "object") return [`${at}: not a schema`];
+  const problems = Object.keys(node).filter((key) => !GEMINI_KEYWORDS.has(key)).map((key) => `${at}/${key}`);
+  if (node.type !== undefined && !GEMINI_TYPES.has(node.type)) problems.push(`${at}/type ${node.type}`);
+  if (node.enum !== undefined && !node.enum.every((value: unknown) => typeof value === "string")) problems.push(`${at}/enum`);
+  for (const [name, child] of Object.entries(node.properties ?? {})) problems.push(...geminiProblems(child, `${at}/properties/${name}`));
+  if (node.items !== undefined) problems.push(...geminiProblems(node.items, `${at}/items`));
+  (node.anyOf ?? []).forEach((child: unknown, index: number) => problems.push(...geminiProblems(child, `${at}/anyOf/${index}`)));
+  return problems;
+}
+
+/** Objects that are not closed or do not require every property, as paths. */
+function strictProblems(node: any, at = ""): string[] {
+  if (node === null || typeof node !== "object") return [];
+  const problems: string[] = [];
+  if (node.properties !== undefined) {
+    if (node.additionalProperties !== false) problems.push(`${at} not closed`);
+    if (JSON.stringify(node.required) !== JSON.stringify(Object.keys(node.properties))) problems.push(`${at} not all required`);
+  }
+  for (const key of ["$ref", "$defs", "oneOf", "allOf", "not", "default"]) if (node[key] !== undefined) problems.push(`${at}/${key}`);
+  for (const [name, child] of Object.entries(node.properties ?? {})) problems.push(...strictProblems(child, `${at}/properties/${name}`));
+  problems.push(...strictProblems(node.items, `${at}/items`));
+  (node.anyOf ?? []).forEach((child: unknown, index: number) => problems.push(...strictProblems(child, `${at}/anyOf/${index}`)));
+  return problems;
+}
+
+describe("the schema corpus", () => {
+  it("is not empty (the collection itself works)", () => {
+    expect(accepted.length).toBeGreaterThanOrEqual(6);
+    expect(everything.length).toBeGreaterThanOrEqual(8);
+    expect(refused.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("converts for every provider into what each accepts", () => {
+    const all = [...accepted, ...everything];
+    const chat = toOpenAiChatTools(all);
+    const strictCount = chat.tools.filter((tool) => tool.function.strict).length;
+    expect(strictCount).toBeGreaterThan(all.length / 2);
+    for (const tool of chat.tools) {
+      expect(tool.function.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      if (tool.function.strict) expect(strictProblems(tool.function.parameters), tool.function.name).toEqual([]);
+      expect(JSON.stringify(tool.function.parameters)).not.toContain('"$ref"');
+    }
+    for (const tool of toAnthropicTools(all).tools) {
+      expect(tool.input_schema.type).toBe("object");
+      expect(JSON.stringify(tool.input_schema)).not.toContain('"$ref"');
+    }
+    for (const declaration of toGeminiTools(all).tools[0]!.functionDeclarations) expect(geminiProblems(declaration.parameters), declaration.name).toEqual([]);
+  });
+
+  it("OpenAI strict schemas accept and refuse the same examples as the originals", () => {
+    let checked = 0;
+    for (const tool of [...accepted, ...everything]) {
+      const strict = toStrictSchema(tool.inputSchema);
+      if (!strict.ok) continue;
+      const original = validator(tool.inputSchema);
+      const converted = validator(strict.schema);
+      for (const example of [sampleValue(tool.inputSchema, false), sampleValue(tool.inputSchema, true)]) {
+        if (!original(example)) continue;
+        const sent = strictForm(example, strict.schema);
+        expect(converted(sent), `${tool.name}: ${JSON.stringify(sent)}`).toBe(true);
+        expect(original(removeAddedNulls(sent, tool.inputSchema)), `${tool.name} restored`).toBe(true);
+        const broken = brokenValue(example, tool.inputSchema);
+        expect(original(broken), `${tool.name} broken`).toBe(false);
+        expect(converted(strictForm(broken, strict.schema)), `${tool.name} broken, strict`).toBe(false);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it("converts the schemas the config refuses without throwing", () => {
+    expect(() => toOpenAiChatTools(refused)).not.toThrow();
+    expect(() => toAnthropicTools(refused)).not.toThrow();
+    expect(() => toGeminiTools(refused)).not.toThrow();
+  });
+});
