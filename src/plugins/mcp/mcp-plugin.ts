@@ -96,13 +96,17 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         subscribe();
         changed();
       });
+      // Only an unprefixed server's names can clash (prefixed ones differ by server name): they are
+      // known once both are connected, so the first in mcp.json order keeps the name, and each
+      // rebuild warns again while the clash lasts.
       const routeTable = () => {
         if (routes) return routes;
         routes = new Map();
         for (const connection of all()) {
           for (const tool of connection.tools()) {
-            if (routes.has(tool.definition.name)) {
-              context.logger.warn(`MCP tool name "${tool.definition.name}" is served by two servers; keeping the first`);
+            const first = routes.get(tool.definition.name);
+            if (first) {
+              context.logger.warn(`MCP tool name "${tool.definition.name}" is served by both server "${first.tool.server}" and server "${tool.server}"; keeping server "${first.tool.server}"'s (set "prefix": true on one of them)`);
               continue;
             }
             routes.set(tool.definition.name, { connection, tool });

@@ -21,7 +21,9 @@ export interface McpServerInfo {
   /** The transport of the live (or last) session. */
   connectedTransport?: "stdio" | "http" | "sse";
   state: McpServerState;
-  /** Its tools as the executor names them (`server__tool`). */
+  /** Present when mcp.json says `"prefix": false`: its tools keep their own names. */
+  prefix?: false;
+  /** Its tools as the executor names them (`server__tool`, or `tool` without the prefix). */
   tools: string[];
   /** Failed connection attempts in a row. */
   attempts: number;
