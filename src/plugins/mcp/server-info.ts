@@ -47,6 +47,16 @@ export interface McpResourceInfo {
   mimeType?: string;
 }
 
+/** A family of resources one server offers, addressed by an RFC 6570 URI template (`test://items/{id}`). */
+export interface McpResourceTemplateInfo {
+  server: string;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
 /** The content of a resource, as the server sent it (text, or base64 `blob`). */
 export interface McpResourceContent {
   uri: string;
