@@ -4,7 +4,8 @@
  * `server__prompt`, or the prompt's own name for a server with `"prefix": false`.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { protocolError } from "./protocol-error.js";
 import type { Executor, McpPromptInfo } from "../index.js";
 
 const SEPARATOR = "__";
@@ -30,9 +31,9 @@ export function registerPromptHandlers(server: Server, executor: Executor): void
   }));
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
     const prompt = (await servedPrompts(executor)).get(request.params.name);
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `No prompt named "${request.params.name}"`);
+    if (!prompt) throw protocolError(ErrorCode.InvalidParams, `No prompt named "${request.params.name}"`);
     const got = await executor.getPrompt(prompt.server, prompt.name, request.params.arguments ?? {}, { signal: extra.signal });
-    if (!got.ok) throw new McpError(ErrorCode.InternalError, `${got.error.code}: ${got.error.message}`);
+    if (!got.ok) throw protocolError(ErrorCode.InternalError, `${got.error.code}: ${got.error.message}`);
     return { ...(got.description === undefined ? {} : { description: got.description }), messages: got.messages };
   });
 }

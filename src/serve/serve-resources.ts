@@ -3,11 +3,9 @@
  * read from the server that lists the URI, or else from the first whose URI template matches it.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { protocolError, RESOURCE_NOT_FOUND } from "./protocol-error.js";
 import type { Executor } from "../index.js";
-
-/** MCP's "resource not found" error code. */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Does `uri` fit `template`? A simple expression (`{id}`) stands for one path segment, an operator
@@ -46,9 +44,9 @@ export function registerResourceHandlers(server: Server, executor: Executor): vo
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
     const owner = await ownerOf(executor, uri);
-    if (!owner) throw new McpError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
+    if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
     const read = await executor.readResource(owner, uri, { signal: extra.signal });
-    if (!read.ok) throw new McpError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
+    if (!read.ok) throw protocolError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
     return { contents: read.contents } as never;
   });
 }

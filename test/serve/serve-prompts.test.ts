@@ -43,7 +43,7 @@ it("serves prompts as server__prompt, and under their own names for a server wit
   expect(await client.getPrompt({ name: "up__test_prompt_with_arguments", arguments: { arg1: "a", arg2: "b" } })).toEqual({
     messages: [{ role: "user", content: { type: "text", text: "Prompt with arguments: arg1='a', arg2='b'" } }],
   });
-  await expect(client.getPrompt({ name: "missing" })).rejects.toThrowErrorMatchingInlineSnapshot(`[McpError: MCP error -32602: MCP error -32602: No prompt named "missing"]`);
+  await expect(client.getPrompt({ name: "missing" })).rejects.toThrowErrorMatchingInlineSnapshot(`[McpError: MCP error -32602: No prompt named "missing"]`);
   await client.close();
 });
 
@@ -53,6 +53,6 @@ it("serves resource templates and reads a templated URI from the template's owne
   expect(await client.readResource({ uri: "test://template/7/data" })).toEqual({
     contents: [{ uri: "test://template/7/data", mimeType: "application/json", text: '{"id":"7","templateTest":true,"data":"Data for ID: 7"}' }],
   });
-  await expect(client.readResource({ uri: "other://7" })).rejects.toMatchObject({ code: -32002 });
+  await expect(client.readResource({ uri: "other://7" })).rejects.toMatchObject({ code: -32002, message: "MCP error -32002: No resource with URI other://7" });
   await client.close();
 });
