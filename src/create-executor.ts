@@ -20,7 +20,8 @@ import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import { mcpPlugin, type AddServerResult, type McpApi } from "./plugins/mcp/mcp-plugin.js";
 import type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
-import type { McpResourceInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
+import type { McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
+import type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
 import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 
@@ -61,6 +62,12 @@ export interface Executor extends CoreExecutor {
   listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
   /** Read one resource of one MCP server; faults come back as `{ ok: false, error }`. */
   readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  /** The resource templates (`test://items/{id}`) of the connected MCP servers; read one with `readResource`. */
+  listResourceTemplates(options?: ResourceRequestOptions): Promise<McpResourceTemplateInfo[]>;
+  /** The prompts of the connected MCP servers. */
+  listPrompts(options?: ResourceRequestOptions): Promise<McpPromptInfo[]>;
+  /** Fetch one prompt of one MCP server with its arguments; faults come back as `{ ok: false, error }`. */
+  getPrompt(server: string, name: string, args?: Record<string, string>, options?: ResourceRequestOptions): Promise<GetPromptOutcome>;
   /**
    * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
    * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
@@ -163,6 +170,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     servers: () => mcpApi().servers(),
     listResources: async (requestOptions) => mcpApi().listResources(requestOptions),
     readResource: async (server, uri, requestOptions) => mcpApi().readResource(server, uri, requestOptions),
+    listResourceTemplates: async (requestOptions) => mcpApi().listResourceTemplates(requestOptions),
+    listPrompts: async (requestOptions) => mcpApi().listPrompts(requestOptions),
+    getPrompt: async (server, name, args, requestOptions) => mcpApi().getPrompt(server, name, args, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
   };

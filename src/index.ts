@@ -29,7 +29,8 @@ export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME } from "./core/tool-nam
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";
 export type { McpApi, AddServerResult } from "./plugins/mcp/mcp-plugin.js";
 export type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
-export type { McpServerInfo, McpServerState, McpResourceInfo, McpResourceContent, McpServerEvents } from "./plugins/mcp/server-info.js";
+export type { McpServerInfo, McpServerState, McpResourceInfo, McpResourceTemplateInfo, McpResourceContent, McpServerEvents } from "./plugins/mcp/server-info.js";
+export type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
 export type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 export type { ElicitationHandler, ElicitationRequest, ElicitationResponse } from "./plugins/mcp/elicitation.js";
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";

@@ -1,23 +1,20 @@
 /**
  * An MCP server in front of an executor: every registry tool is listed and called through
  * `executor.callTool` (same validation, limits, log and events), progress and cancellation are
- * forwarded, `list_changed` follows the registry, and upstream resources pass through. A front door:
+ * forwarded, `list_changed` follows the registry, and upstream resources and prompts pass through. A front door:
  * it uses the executor's public surface only.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  ErrorCode,
-  McpError,
   SetLevelRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallerInfo, Executor, PersonAnswer } from "../index.js";
+import { registerPromptHandlers } from "./serve-prompts.js";
+import { registerResourceHandlers } from "./serve-resources.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
 
 /** Calls one client session may have running at once; more are answered `QUEUE_FULL`. */
@@ -58,7 +55,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   const maxCalls = options.maxConcurrentCalls ?? DEFAULT_MAX_CALLS_PER_SESSION;
   const server = new Server(
     { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {}, logging: {}, completions: {} } },
+    { capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, logging: {}, completions: {} } },
   );
   let running = 0;
 
@@ -94,19 +91,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     }
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
-  }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const { uri } = request.params;
-    const owner = (await executor.listResources()).find((resource) => resource.uri === uri);
-    // -32002 is MCP's "resource not found".
-    if (!owner) throw new McpError(-32002, `No resource with URI ${uri}`);
-    const read = await executor.readResource(owner.server, uri);
-    if (!read.ok) throw new McpError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
-    return { contents: read.contents } as never;
-  });
+  registerResourceHandlers(server, executor);
+  registerPromptHandlers(server, executor);
   server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
   server.setRequestHandler(CompleteRequestSchema, async () => ({ completion: { values: [], hasMore: false } }));
 

@@ -54,6 +54,7 @@ export const mcpServerEntrySchema = z
     serverUrl: nonEmpty.optional().describe("Another spelling of `url` (Windsurf)."),
     headers: strings.optional().describe("http / sse: HTTP headers sent with every request."),
     enabled: z.boolean().optional().describe("false: keep the entry but do not start the server (default true)."),
+    prefix: z.boolean().optional().describe('false: expose the server\'s tools under their own names, without the "server__" prefix (transparent proxying; default true). A clash with another tool keeps the first and warns.'),
     timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of this server's tools, reconnecting included (default: the executor's defaultTimeoutMs)."),
     retry: mcpRetrySchema.optional(),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),

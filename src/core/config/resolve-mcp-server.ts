@@ -30,6 +30,8 @@ interface McpServerCommon {
   name: string;
   /** false: listed in `servers()` as disabled, never started. */
   enabled: boolean;
+  /** false: its tools keep their own names (`search`), not `server__search`. */
+  prefix: boolean;
   /** Budget of one call and one connection attempt; absent: the executor's default. */
   timeoutMs?: number;
   retry: McpRetryPolicy;
@@ -164,6 +166,7 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
   const common = {
     name,
     enabled,
+    prefix: entry.prefix ?? true,
     ...(entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs }),
     retry,
     maxConcurrency: entry.maxConcurrency ?? DEFAULT_MCP_MAX_CONCURRENCY,

@@ -134,7 +134,8 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       for (const definition of owner.instance.listTools()) {
         const clash = registry.get(definition.name);
         if (clash) {
-          const message = `Tool name "${definition.name}" is served by both plugin "${clash.owner.name}" and plugin "${owner.name}"; rename one of them`;
+          const source = (plugin: string, server: { name: string } | undefined) => `plugin "${plugin}"${server ? ` (server "${server.name}")` : ""}`;
+          const message = `Tool name "${definition.name}" is served by both ${source(clash.owner.name, clash.definition.server)} and ${source(owner.name, definition.server)}; rename one of them`;
           if (strict) throw new ToolexecError("TOOL_NAME_CONFLICT", message, { details: { tool: definition.name, plugins: [clash.owner.name, owner.name] } });
           options.logger.warn(`${message} (keeping the first)`);
           continue;

@@ -11,10 +11,11 @@ import { createGuardedFetch, type ResolveAll } from "./guarded-fetch.js";
 import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
 import { requestWithRetry } from "./request-with-retry.js";
 import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
-import type { McpResourceInfo, McpServerEvents, McpServerInfo } from "./server-info.js";
+import type { McpResourceInfo, McpResourceTemplateInfo, McpServerEvents, McpServerInfo } from "./server-info.js";
 import { explainMissingServerTool } from "./missing-tool.js";
 import { createServerPool } from "./server-pool.js";
-import { listServerResources, readServerResource, type ReadResourceResult, type ResourceRequestOptions } from "./server-resources.js";
+import { getServerPrompt, listServerPrompts, type GetPromptOutcome, type McpPromptInfo } from "./server-prompts.js";
+import { listServerResources, listServerResourceTemplates, readServerResource, type ReadResourceResult, type ResourceRequestOptions } from "./server-resources.js";
 import { isRetrySafe, type ServerTool } from "./tool-definitions.js";
 import { estimateJsonBytes, unwrapToolResult } from "./unwrap-tool-result.js";
 
@@ -39,6 +40,9 @@ export interface McpApi {
   servers(): McpServerInfo[];
   listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
   readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  listResourceTemplates(options?: ResourceRequestOptions): Promise<McpResourceTemplateInfo[]>;
+  listPrompts(options?: ResourceRequestOptions): Promise<McpPromptInfo[]>;
+  getPrompt(server: string, name: string, args?: Record<string, string>, options?: ResourceRequestOptions): Promise<GetPromptOutcome>;
   addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
   removeServer(name: string): Promise<boolean>;
 }
@@ -96,13 +100,17 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         subscribe();
         changed();
       });
+      // Only an unprefixed server's names can clash (prefixed ones differ by server name): they are
+      // known once both are connected, so the first in mcp.json order keeps the name, and each
+      // rebuild warns again while the clash lasts.
       const routeTable = () => {
         if (routes) return routes;
         routes = new Map();
         for (const connection of all()) {
           for (const tool of connection.tools()) {
-            if (routes.has(tool.definition.name)) {
-              context.logger.warn(`MCP tool name "${tool.definition.name}" is served by two servers; keeping the first`);
+            const first = routes.get(tool.definition.name);
+            if (first) {
+              context.logger.warn(`MCP tool name "${tool.definition.name}" is served by both server "${first.tool.server}" and server "${tool.server}"; keeping server "${first.tool.server}"'s (set "prefix": true on one of them)`);
               continue;
             }
             routes.set(tool.definition.name, { connection, tool });
@@ -119,6 +127,13 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           const connection = all().find((candidate) => candidate.entry.name === server);
           if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
           return readServerResource(connection, uri, requestOptions);
+        },
+        listResourceTemplates: (requestOptions) => listServerResourceTemplates(all(), context.logger, requestOptions),
+        listPrompts: (requestOptions) => listServerPrompts(all(), context.logger, requestOptions),
+        async getPrompt(server, name, args = {}, requestOptions) {
+          const connection = all().find((candidate) => candidate.entry.name === server);
+          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          return getServerPrompt(connection, name, args, requestOptions);
         },
         async addServer(name, entry, addOptions = {}) {
           if (closed) return { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The MCP plugin is closed" } };

@@ -44,6 +44,8 @@ export function explainMissingServerTool(name: string, servers: readonly McpServ
   let owner: McpServerInfo | undefined;
   let ownerPrefix = 0;
   for (const server of servers) {
+    // An unprefixed server's tool names say nothing of it; a miss is a plain TOOL_NOT_FOUND.
+    if (server.prefix === false) continue;
     const prefix = exposedNamePrefix(server.name);
     if (!name.startsWith(prefix)) continue;
     // Same prefix (`my server` and `my_server`): one that is down explains the miss, a connected one does not.

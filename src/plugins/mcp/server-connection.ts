@@ -222,6 +222,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
         transport: entry.transport,
         ...(connectedTransport === undefined ? {} : { connectedTransport }),
         state,
+        ...(entry.prefix ? {} : { prefix: false as const }),
         tools: tools.map((tool) => tool.definition.name),
         attempts: failures,
         ...(state === "connected" && connectedAt !== undefined ? { connectedAt } : {}),

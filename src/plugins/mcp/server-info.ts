@@ -21,7 +21,9 @@ export interface McpServerInfo {
   /** The transport of the live (or last) session. */
   connectedTransport?: "stdio" | "http" | "sse";
   state: McpServerState;
-  /** Its tools as the executor names them (`server__tool`). */
+  /** Present when mcp.json says `"prefix": false`: its tools keep their own names. */
+  prefix?: false;
+  /** Its tools as the executor names them (`server__tool`, or `tool` without the prefix). */
   tools: string[];
   /** Failed connection attempts in a row. */
   attempts: number;
@@ -39,6 +41,16 @@ export interface McpServerInfo {
 export interface McpResourceInfo {
   server: string;
   uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A family of resources one server offers, addressed by an RFC 6570 URI template (`test://items/{id}`). */
+export interface McpResourceTemplateInfo {
+  server: string;
+  uriTemplate: string;
   name: string;
   title?: string;
   description?: string;

@@ -1,11 +1,11 @@
 /** Resources of MCP servers: listed across connected servers, read from one. */
-import { ListResourcesResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ListResourcesResultSchema, ListResourceTemplatesResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import type { Logger, ToolErrorInfo } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { requestWithRetry } from "./request-with-retry.js";
 import type { ServerConnection } from "./server-connection.js";
-import type { McpResourceContent, McpResourceInfo } from "./server-info.js";
+import type { McpResourceContent, McpResourceInfo, McpResourceTemplateInfo } from "./server-info.js";
 
 /** Budget of a resource request when neither the call nor the server names one. */
 export const DEFAULT_RESOURCE_TIMEOUT_MS = 30_000;
@@ -19,7 +19,7 @@ export interface ResourceRequestOptions {
 export type ReadResourceResult = { ok: true; contents: McpResourceContent[] } | { ok: false; error: ToolErrorInfo };
 
 /** The request's deadline and signal: the caller's signal, or `TIMEOUT` when the budget runs out. */
-function budget(connection: ServerConnection, options: ResourceRequestOptions) {
+export function requestBudget(connection: ServerConnection, options: ResourceRequestOptions) {
   const timeoutMs = options.timeoutMs ?? connection.entry.timeoutMs ?? DEFAULT_RESOURCE_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new ToolexecError("TIMEOUT", `Server "${connection.entry.name}" did not answer within ${timeoutMs} ms`)), timeoutMs);
@@ -30,7 +30,7 @@ function budget(connection: ServerConnection, options: ResourceRequestOptions) {
 /** Every page of one server's resources; what was found so far (and a warning) when listing fails. */
 async function listOneServer(connection: ServerConnection, logger: Logger, options: ResourceRequestOptions): Promise<McpResourceInfo[]> {
   const server = connection.entry.name;
-  const { deadline, signal, timeoutMs, done } = budget(connection, options);
+  const { deadline, signal, timeoutMs, done } = requestBudget(connection, options);
   const found: McpResourceInfo[] = [];
   let cursor: string | undefined;
   try {
@@ -65,9 +65,41 @@ export async function listServerResources(connections: ServerConnection[], logge
   return (await Promise.all(connected.map((connection) => listOneServer(connection, logger, options)))).flat();
 }
 
+/** The resource templates of every connected server that offers resources (first page: templates are few); a server that fails is logged and left out. */
+export async function listServerResourceTemplates(connections: ServerConnection[], logger: Logger, options: ResourceRequestOptions = {}): Promise<McpResourceTemplateInfo[]> {
+  const connected = connections.filter((connection) => connection.info().state === "connected");
+  const perServer = await Promise.all(
+    connected.map(async (connection) => {
+      const server = connection.entry.name;
+      const { deadline, signal, timeoutMs, done } = requestBudget(connection, options);
+      const page = await requestWithRetry(
+        connection,
+        (session) =>
+          session.client.getServerCapabilities()?.resources
+            ? session.request({ method: "resources/templates/list" }, ListResourceTemplatesResultSchema, { signal, timeoutMs: timeoutMs + 1_000 })
+            : Promise.resolve({ ok: true as const, value: { resourceTemplates: [] } }),
+        { deadline, signal, repeatable: true, what: "resources/templates/list" },
+      ).finally(done);
+      if (!page.ok) {
+        logger.warn(`MCP server "${server}": listing its resource templates failed: ${page.failure.message}`);
+        return [];
+      }
+      return page.value.resourceTemplates.map(({ uriTemplate, name, title, description, mimeType }) => ({
+        server,
+        uriTemplate,
+        name,
+        ...(title === undefined ? {} : { title }),
+        ...(description === undefined ? {} : { description }),
+        ...(mimeType === undefined ? {} : { mimeType }),
+      }));
+    }),
+  );
+  return perServer.flat();
+}
+
 /** Read one resource of one server (reconnecting if needed, like a read-only call). */
 export async function readServerResource(connection: ServerConnection, uri: string, options: ResourceRequestOptions = {}): Promise<ReadResourceResult> {
-  const { deadline, signal, timeoutMs, done } = budget(connection, options);
+  const { deadline, signal, timeoutMs, done } = requestBudget(connection, options);
   const outcome = await requestWithRetry(
     connection,
     (session) => session.request({ method: "resources/read", params: { uri } }, ReadResourceResultSchema, { signal, timeoutMs: timeoutMs + 1_000 }),

@@ -1,5 +1,5 @@
 /**
- * MCP tools as executor tools: named `server__tool`, with the server's description, schemas and
+ * MCP tools as executor tools: named `server__tool` (or `tool`, for a server with `"prefix": false`), with the server's description, schemas and
  * annotations. Names are kept to MCP's tool-name characters and 128 characters, so servers and
  * tools with other names still get a stable, callable name.
  */
@@ -27,9 +27,10 @@ const shortHash = (text: string) => createHash("sha256").update(text).digest("he
  * @example
  * exposedToolName("github", "create_issue"); // "github__create_issue"
  * exposedToolName("my server", "get/weather"); // "my_server__get_weather"
+ * exposedToolName("github", "create_issue", false); // "create_issue"
  */
-export function exposedToolName(server: string, tool: string): string {
-  const name = `${sanitize(server)}${TOOL_NAME_SEPARATOR}${sanitize(tool)}`;
+export function exposedToolName(server: string, tool: string, prefix = true): string {
+  const name = prefix ? `${sanitize(server)}${TOOL_NAME_SEPARATOR}${sanitize(tool)}` : sanitize(tool);
   if (name.length <= MAX_TOOL_NAME_LENGTH) return name;
   return `${name.slice(0, MAX_TOOL_NAME_LENGTH - 9)}_${shortHash(`${server}\0${tool}`)}`;
 }
@@ -58,6 +59,8 @@ function annotationsOf(tool: Tool): ToolAnnotations | undefined {
 
 export interface DefinitionOptions {
   timeoutMs?: number;
+  /** false: tools keep their own names (mcp.json `"prefix": false`). Default true. */
+  prefix?: boolean;
   /** Names already taken by other servers' tools; a clash gets a hash suffix. */
   taken: Set<string>;
   warn(message: string): void;
@@ -77,7 +80,7 @@ export function toServerTools(server: string, tools: Tool[], options: Definition
       options.warn(`MCP server "${server}": tool "${tool.name}" has an invalid JSON Schema (${problems[0]!.message}); it is left out`);
       continue;
     }
-    let name = exposedToolName(server, tool.name);
+    let name = exposedToolName(server, tool.name, options.prefix ?? true);
     if (options.taken.has(name)) {
       const renamed = `${name.slice(0, MAX_TOOL_NAME_LENGTH - 9)}_${shortHash(`${server}\0${tool.name}`)}`;
       options.warn(`MCP server "${server}": tool "${tool.name}" would be named "${name}", which is taken; it is named "${renamed}"`);

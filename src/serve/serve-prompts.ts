@@ -1,0 +1,39 @@
+/**
+ * Upstream MCP servers' prompts, served: `prompts/list` across connected servers and `prompts/get`
+ * routed to the owner. Names follow the tools' rule, so clients see one naming scheme:
+ * `server__prompt`, or the prompt's own name for a server with `"prefix": false`.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { protocolError } from "./protocol-error.js";
+import type { Executor, McpPromptInfo } from "../index.js";
+
+const SEPARATOR = "__";
+
+/** Each served prompt name with the prompt it stands for; the first of two same names is kept. */
+async function servedPrompts(executor: Executor): Promise<Map<string, McpPromptInfo>> {
+  const unprefixed = new Set(executor.servers().filter((server) => server.prefix === false).map((server) => server.name));
+  const served = new Map<string, McpPromptInfo>();
+  for (const prompt of await executor.listPrompts()) {
+    const name = unprefixed.has(prompt.server) ? prompt.name : `${prompt.server}${SEPARATOR}${prompt.name}`;
+    if (!served.has(name)) served.set(name, prompt);
+  }
+  return served;
+}
+
+/**
+ * @example
+ * registerPromptHandlers(server, executor); // before server.connect(transport)
+ */
+export function registerPromptHandlers(server: Server, executor: Executor): void {
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: [...(await servedPrompts(executor))].map(([name, { server: _server, name: _name, ...prompt }]) => ({ name, ...prompt })),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const prompt = (await servedPrompts(executor)).get(request.params.name);
+    if (!prompt) throw protocolError(ErrorCode.InvalidParams, `No prompt named "${request.params.name}"`);
+    const got = await executor.getPrompt(prompt.server, prompt.name, request.params.arguments ?? {}, { signal: extra.signal });
+    if (!got.ok) throw protocolError(ErrorCode.InternalError, `${got.error.code}: ${got.error.message}`);
+    return { ...(got.description === undefined ? {} : { description: got.description }), messages: got.messages };
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Upstream MCP servers' resources, served: listed across connected servers, templates included, and
+ * read from the server that lists the URI, or else from the first whose URI template matches it.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { protocolError, RESOURCE_NOT_FOUND } from "./protocol-error.js";
+import type { Executor } from "../index.js";
+
+/**
+ * Does `uri` fit `template`? A simple expression (`{id}`) stands for one path segment, an operator
+ * one (`{+path}`, `{/rest}`, ...) for anything: enough to route a read, which the owner then checks.
+ *
+ * @example
+ * matchesUriTemplate("test://template/{id}/data", "test://template/123/data"); // true
+ */
+export function matchesUriTemplate(template: string, uri: string): boolean {
+  let pattern = "";
+  for (const part of template.split(/(\{[^}]*\})/)) {
+    if (part.startsWith("{") && part.endsWith("}")) pattern += /^\{[A-Za-z0-9_.%,]+\}$/.test(part) ? "[^/?#]+" : ".*";
+    else pattern += part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${pattern}$`).test(uri);
+}
+
+/** The server to read `uri` from: the one listing it, else the first with a matching template. */
+async function ownerOf(executor: Executor, uri: string): Promise<string | undefined> {
+  const listed = (await executor.listResources()).find((resource) => resource.uri === uri);
+  if (listed) return listed.server;
+  return (await executor.listResourceTemplates()).find((template) => matchesUriTemplate(template.uriTemplate, uri))?.server;
+}
+
+/**
+ * @example
+ * registerResourceHandlers(server, executor); // before server.connect(transport)
+ */
+export function registerResourceHandlers(server: Server, executor: Executor): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: (await executor.listResourceTemplates()).map(({ server: _server, ...template }) => template),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const { uri } = request.params;
+    const owner = await ownerOf(executor, uri);
+    if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
+    const read = await executor.readResource(owner, uri, { signal: extra.signal });
+    if (!read.ok) throw protocolError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
+    return { contents: read.contents } as never;
+  });
+}
