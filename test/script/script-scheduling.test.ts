@@ -69,8 +69,10 @@ describe("script tools: scheduling", () => {
     const project = projectWith([toolEntry("parallel", "shell", "record-turn.sh", { parallel: true })], ["record-turn.sh"]);
     const executor = await startExecutor(project, { maxConcurrency: 2 });
 
-    const ids = ["a", "b", "c", "d", "e"];
-    const results = await Promise.all(ids.map((id) => executor.callTool("parallel", { id, seconds: "0.3" })));
+    // Slots free one at a time (a after 0.2 s, c after 0.4 s, b after 0.6 s), so the order in which the
+    // waiting calls start is the order they were granted a slot, not a race between two spawns.
+    const seconds: Record<string, string> = { a: "0.2", b: "0.6", c: "0.2", d: "0.2", e: "0.2" };
+    const results = await Promise.all(Object.keys(seconds).map((id) => executor.callTool("parallel", { id, seconds: seconds[id] })));
 
     expect(results.every((result) => result.ok)).toBe(true);
     const turns = readTurns(project);
