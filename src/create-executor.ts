@@ -1,6 +1,6 @@
 /**
  * The composition root: `createExecutor` wires the built-in plugins (script tools, MCP servers,
- * human input, code mode) into the core executor, and the public `Executor` is the core's surface
+ * human input, code mode, tool search) into the core executor, and the public `Executor` is the core's surface
  * plus the built-in plugins' APIs. The core and the plugins know nothing of each other; only this
  * file knows them all.
  */
@@ -23,6 +23,7 @@ import type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
 import type { McpResourceInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
 import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
+import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
 
 /** The options of `createExecutor`: the core's, plus those of the built-in plugins. */
 export interface ExecutorOptions extends CoreExecutorOptions {
@@ -69,9 +70,14 @@ export interface Executor extends CoreExecutor {
   addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
   /** Remove a server added with `addServer`; false when there is none by that name. */
   removeServer(name: string): Promise<boolean>;
+  /**
+   * The tools that best match a request in plain words, best first, each `{ name, score, summary }`;
+   * the ranking of the `search_tools` tool. `limit`: 1–100, default 10. See docs/tool-search.md.
+   */
+  searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
 }
 
-const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code"] as const;
+const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code", "search"] as const;
 
 const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
@@ -117,6 +123,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
+  const search = searchPlugin();
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [
@@ -124,6 +131,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
       { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
     ];
     if (human) specs.push({ plugin: human, entries: [] });
+    specs.push({ plugin: search, entries: [] });
     for (const plugin of resolved.plugins) specs.push({ plugin, entries: [] });
     // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
     const settings = resolveCodeExecutionOptions(config.codeExecution, codeOptions);
@@ -134,6 +142,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const core = await createCoreExecutor({ options: resolved, plugins, unavailableToolHint });
   /** The running MCP plugin's API; it runs for the executor's whole life, so only `close()` takes it away. */
   const mcpApi = (): McpApi => core.pluginApi(mcp) ?? closedError("use MCP servers");
+  const searchApi = (): ToolSearchApi => core.pluginApi(search) ?? closedError("search tools");
 
   return {
     get root() {
@@ -165,6 +174,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     readResource: async (server, uri, requestOptions) => mcpApi().readResource(server, uri, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
+    searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
 }
 
