@@ -46,6 +46,11 @@ export interface ExecutorOptions extends CoreExecutorOptions {
    * overrides the same key of tools.json's `codeExecution`. See docs/code-execution.md.
    */
   codeExecution?: CodeExecutionConfig;
+  /** Tool search (`executor.searchTools` always works). See docs/tool-search.md. */
+  toolSearch?: {
+    /** Offer the `search_tools` tool to models, ranked like `searchTools`. Default false. */
+    offerTool?: boolean;
+  };
 }
 
 /** An executor: the core's surface (tools, events, reload, close) and the built-in plugins' APIs. */
@@ -84,6 +89,7 @@ const optionsSchema = z.strictObject({
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
+  toolSearch: z.strictObject({ offerTool: z.boolean().optional() }).optional(),
   mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
 });
 
@@ -123,7 +129,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
-  const search = searchPlugin();
+  const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [

@@ -15,7 +15,7 @@ const ACTION_VERBS: Record<Action, readonly string[]> = {
   find: ["search", "find", "list", "query", "lookup", "locate", "browse"],
   read: ["get", "read", "fetch", "retrieve", "describe", "view", "show", "explain", "analyze", "check", "download", "inspect", "count", "summarize", "extract", "report"],
   create: ["create", "add", "new", "make", "write", "draft", "insert", "register", "compose", "record", "remember", "setup", "build", "plot", "render"],
-  update: ["update", "edit", "modify", "change", "set", "rename", "move", "transition", "resolve", "assign", "bump", "adjust", "replace", "fix", "convert", "resize", "crop"],
+  update: ["update", "edit", "modify", "change", "set", "mark", "rename", "move", "transition", "resolve", "assign", "bump", "adjust", "replace", "fix", "convert", "resize", "crop"],
   delete: ["delete", "remove", "erase", "purge", "destroy", "drop", "trash"],
   send: ["send", "post", "reply", "notify", "share", "announce", "dm", "forward"],
   operate: ["run", "execute", "exec", "start", "stop", "restart", "kill", "scale", "apply", "rollout", "rollback", "revert", "deploy", "pull", "push", "merge", "cancel", "refund", "commit", "stage", "charge"],

@@ -20,8 +20,8 @@ const QUANTIFIERS = /\b(every|each)\b/i;
 
 /** Most content words an underspecified request has. */
 const MAX_VAGUE_REQUEST_TERMS = 2;
-/** A term whose tools sit on at most this many servers points at a product. */
-const SPECIFIC_SERVER_SPREAD = 2;
+/** A term whose tools sit on at most this share of the servers (counted by their names' words; at least one) points at a product. */
+const SPECIFIC_SERVER_SHARE = 0.1;
 
 /** The servers of the tools that have the term or one of its relatives. */
 function serverSpread(index: IndexStatistics, term: string): Set<string> {
@@ -38,12 +38,13 @@ export function isUnderspecified(index: IndexStatistics, query: string, serverNa
   if (literalHints(query) !== "" || /\d/.test(query)) return false;
   const terms = tokenizeText(query).filter((term) => !VAGUE_WORDS.has(term));
   if (terms.length > MAX_VAGUE_REQUEST_TERMS) return false;
+  const specificSpread = Math.max(1, Math.floor(serverNames.size * SPECIFIC_SERVER_SHARE));
   for (const term of terms) {
     if (serverNames.has(term)) return false;
     const spread = serverSpread(index, term);
     // A word no tool and no thesaurus knows is a name of something: a specific request.
     if (spread.size === 0 && relatedTerms(term).size === 0) return false;
-    if (spread.size > 0 && spread.size <= SPECIFIC_SERVER_SPREAD) return false;
+    if (spread.size > 0 && spread.size <= specificSpread) return false;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 /**
  * Tool search: one index over every registry tool, kept current as tools come and go, served as
- * the `search_tools` tool and as the plugin's `api` (`executor.searchTools` in the public API).
+ * the plugin's `api` (`executor.searchTools` in the public API) and, when offered, as the
+ * `search_tools` tool.
  * The index is brought up to date on the first search after a change, re-indexing only the tools
  * whose definition changed, so a burst of changes (a reload, servers connecting) costs one update.
  */
@@ -64,15 +65,22 @@ function resolveLimit(limit: unknown): number {
   return Math.min(Math.floor(limit), MAX_SEARCH_LIMIT);
 }
 
+/** Options of the search plugin. */
+export interface SearchPluginOptions {
+  /** Offer the `search_tools` tool to models; without it the plugin serves only its API. Default false. */
+  offerTool?: boolean;
+}
+
 /**
- * The plugin; the executor always runs it.
+ * The plugin; the executor always runs it, and offers its tool with `toolSearch: { offerTool: true }`.
  *
  * @example
- * const search = searchPlugin();
- * const executor = await createExecutor({ plugins: [search] }); // createExecutor already runs one
+ * const search = searchPlugin({ offerTool: true });
+ * const executor = await createExecutor({ toolsConfig: false, mcpConfig: false, plugins: [search] });
  * executor.pluginApi(search)?.search("open a ticket", { limit: 3 });
  */
-export function searchPlugin(): ExecutorPlugin<never, ToolSearchApi> {
+export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<never, ToolSearchApi> {
+  const tools = options.offerTool === true ? [definition] : [];
   return {
     name: "search",
     async start(_entries, context): Promise<PluginInstance<ToolSearchApi>> {
@@ -94,9 +102,9 @@ export function searchPlugin(): ExecutorPlugin<never, ToolSearchApi> {
         refresh,
       };
       return {
-        listTools: () => [definition],
+        listTools: () => tools,
         async callTool(call): Promise<PluginResult> {
-          if (call.name !== SEARCH_TOOLS_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
+          if (call.name !== SEARCH_TOOLS_TOOL_NAME || tools.length === 0) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
           const args = call.arguments as { query: string; limit?: number };
           return { ok: true, value: api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
         },
