@@ -44,6 +44,10 @@ const DEPRECATED_FACTOR = 0.85;
 /** How far above the best match a built-in routed to by the request's shape is put. */
 const ROUTE_MARGIN = 1.1;
 
+/** A related word or hint in more than this share of the tools (and more than MIN_COMMON_FREQUENCY) is skipped. */
+const COMMON_SHARE = 0.25;
+const MIN_COMMON_FREQUENCY = 50;
+
 /** BM25's term-frequency saturation. */
 const K1 = 1.2;
 /** What a related word is worth next to the word itself. */
@@ -79,30 +83,81 @@ function inverseDocumentFrequency(index: IndexStatistics, term: string): number 
   return Math.log(1 + (index.size - frequency + 0.5) / (frequency + 0.5));
 }
 
+/** The normalizing length of each field, fixed for one search. */
+type FieldNorms = Record<Field, { weight: number; averageLength: number; lengthNormalization: number }>;
+
+function fieldNorms(index: IndexStatistics): FieldNorms {
+  const norms = {} as FieldNorms;
+  for (const field of Object.keys(FIELD_WEIGHTS) as Field[]) norms[field] = { ...FIELD_WEIGHTS[field], averageLength: index.averageLength(field) };
+  return norms;
+}
+
 /** BM25F score of one term in one tool. */
-function termScore(index: IndexStatistics, document: ToolDocument, term: string): number {
+function termScore(norms: FieldNorms, document: ToolDocument, term: string): number {
   let frequency = 0;
-  for (const field of Object.keys(FIELD_WEIGHTS) as Field[]) {
-    const count = document.fields[field].get(term);
-    if (count === undefined) continue;
-    const { weight, lengthNormalization } = FIELD_WEIGHTS[field];
-    frequency += (weight * count) / (1 - lengthNormalization + (lengthNormalization * document.lengths[field]) / index.averageLength(field));
+  for (const [field, count] of document.occurrences.get(term) ?? []) {
+    const { weight, lengthNormalization, averageLength } = norms[field];
+    frequency += (weight * count) / (1 - lengthNormalization + (lengthNormalization * document.lengths[field]) / averageLength);
   }
   return (frequency * (K1 + 1)) / (K1 + frequency);
 }
 
+/** The tools that match any query term, and their scores by document slot. */
+export interface ToolScores {
+  matched: ToolDocument[];
+  scores: Float64Array;
+}
+
+/** One term's postings with each tool's BM25F term score, computed once per index version. */
+interface ScoredPostings {
+  documents: ToolDocument[];
+  termScores: Float64Array;
+  idf: number;
+}
+
+/** Per index: the version the cached postings belong to, and the postings by term. */
+const scoredPostingsCache = new WeakMap<IndexStatistics, { version: number; terms: Map<string, ScoredPostings> }>();
+/** Most terms cached per index; past it the cache starts over. */
+const MAX_CACHED_TERMS = 20_000;
+
+function scoredPostings(index: IndexStatistics, term: string): ScoredPostings | undefined {
+  let cache = scoredPostingsCache.get(index);
+  if (!cache || cache.version !== index.version) scoredPostingsCache.set(index, (cache = { version: index.version, terms: new Map() }));
+  const cached = cache.terms.get(term);
+  if (cached) return cached;
+  const postings = index.postings(term);
+  if (postings.size === 0) return undefined;
+  const norms = fieldNorms(index);
+  const documents = [...postings];
+  const termScores = new Float64Array(documents.length);
+  documents.forEach((document, at) => (termScores[at] = termScore(norms, document, term)));
+  const scored = { documents, termScores, idf: inverseDocumentFrequency(index, term) };
+  if (cache.terms.size >= MAX_CACHED_TERMS) cache.terms.clear();
+  cache.terms.set(term, scored);
+  return scored;
+}
+
 /** Scores of every tool that matches any query term. */
-export function scoreTools(index: IndexStatistics, query: Map<string, QueryTerm>): Map<ToolDocument, number> {
-  const scores = new Map<ToolDocument, number>();
+export function scoreTools(index: IndexStatistics, query: Map<string, QueryTerm>): ToolScores {
+  const scores = new Float64Array(index.capacity);
+  const matched: ToolDocument[] = [];
+  const common = Math.max(MIN_COMMON_FREQUENCY, index.size * COMMON_SHARE);
   for (const [term, { weight, source }] of query) {
-    const postings = index.postings(term);
-    if (postings.size === 0) continue;
+    const postings = scoredPostings(index, term);
+    if (!postings) continue;
+    // A word most tools have, that the person did not write, only costs time at 10,000 tools.
+    if (weight < 1 && postings.documents.length > common) continue;
     // A rare relative must not outweigh the common word it stands for ("export" → "download").
-    const own = inverseDocumentFrequency(index, term);
-    const idf = source === undefined ? own : Math.min(own, inverseDocumentFrequency(index, source));
-    for (const document of postings) scores.set(document, (scores.get(document) ?? 0) + weight * idf * termScore(index, document, term));
+    const idf = source === undefined ? postings.idf : Math.min(postings.idf, inverseDocumentFrequency(index, source));
+    const factor = weight * idf;
+    const { documents, termScores } = postings;
+    for (let at = 0; at < documents.length; at++) {
+      const slot = (documents[at] as ToolDocument).slot;
+      if (scores[slot] === 0) matched.push(documents[at] as ToolDocument);
+      scores[slot] = (scores[slot] as number) + factor * (termScores[at] as number);
+    }
   }
-  return scores;
+  return { matched, scores };
 }
 
 /** Best first; equal scores in name order, so the same tools and query always give the same order. */
@@ -127,17 +182,33 @@ function promoteBuiltIn(index: IndexStatistics, results: ToolSearchResult[], kin
   results.unshift({ name: document.name, score: Math.round((best * ROUTE_MARGIN + 1e-4) * 1e4) / 1e4, summary: document.summary });
 }
 
+/** Insert into a list kept in `compareResults` order. */
+function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): void {
+  let low = 0;
+  let high = results.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareResults(results[middle] as ToolSearchResult, result) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  results.splice(low, 0, result);
+}
+
 /** Rank the indexed tools for a query. */
 export function rankTools(index: IndexStatistics, query: string, limit: number): ToolSearchResult[] {
   const expanded = expandQuery(query);
-  const scores = scoreTools(index, expanded);
-  const results: ToolSearchResult[] = [];
+  const { matched, scores } = scoreTools(index, expanded);
   const actions = requestActions(query);
-  for (const [document, score] of scores) {
-    const adjusted = score * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1);
-    results.push({ name: document.name, score: Math.round(adjusted * 1e4) / 1e4, summary: document.summary });
+  // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
+  const results: ToolSearchResult[] = [];
+  for (const document of matched) {
+    const score = scores[document.slot] as number;
+    const adjusted = Math.round(score * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1) * 1e4) / 1e4;
+    const candidate = { name: document.name, score: adjusted, summary: document.summary };
+    if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;
+    insertSorted(results, candidate);
+    if (results.length > limit) results.pop();
   }
-  results.sort(compareResults);
   const route = routeByShape(index, query, index.serverTerms());
   if (route !== undefined) promoteBuiltIn(index, results, route);
   return results.slice(0, limit);

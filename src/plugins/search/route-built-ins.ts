@@ -23,10 +23,15 @@ const MAX_VAGUE_REQUEST_TERMS = 2;
 /** A term whose tools sit on at most this share of the servers (counted by their names' words; at least one) points at a product. */
 const SPECIFIC_SERVER_SHARE = 0.1;
 
-/** The servers of the tools that have the term or one of its relatives. */
-function serverSpread(index: IndexStatistics, term: string): Set<string> {
+/** The servers of the tools that have the term or one of its relatives, counted up to `enough`. */
+function serverSpread(index: IndexStatistics, term: string, enough: number): Set<string> {
   const servers = new Set<string>();
-  for (const candidate of [term, ...relatedTerms(term)]) for (const document of index.postings(candidate)) servers.add(document.server);
+  for (const candidate of [term, ...relatedTerms(term)]) {
+    for (const document of index.postings(candidate)) {
+      servers.add(document.server);
+      if (servers.size > enough) return servers;
+    }
+  }
   return servers;
 }
 
@@ -41,7 +46,7 @@ export function isUnderspecified(index: IndexStatistics, query: string, serverNa
   const specificSpread = Math.max(1, Math.floor(serverNames.size * SPECIFIC_SERVER_SHARE));
   for (const term of terms) {
     if (serverNames.has(term)) return false;
-    const spread = serverSpread(index, term);
+    const spread = serverSpread(index, term, specificSpread);
     // A word no tool and no thesaurus knows is a name of something: a specific request.
     if (spread.size === 0 && relatedTerms(term).size === 0) return false;
     if (spread.size > 0 && spread.size <= specificSpread) return false;

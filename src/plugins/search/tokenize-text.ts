@@ -43,6 +43,20 @@ export function isStopWord(word: string): boolean {
  */
 export function tokenizeText(text: string): string[] {
   const terms: string[] = [];
-  for (const word of splitWords(text)) if (!isStopWord(word)) terms.push(stemWord(word));
+  for (const word of splitWords(text)) if (!isStopWord(word)) terms.push(cachedStem(word));
   return terms;
+}
+
+/** Stems of words seen before: tool catalogs repeat their vocabulary, and stemming is the cost of indexing. */
+const stems = new Map<string, string>();
+const MAX_CACHED_STEMS = 50_000;
+
+function cachedStem(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemWord(word);
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }

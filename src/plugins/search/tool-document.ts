@@ -33,6 +33,10 @@ export interface ToolDocument {
   /** Which built-in the tool is, if one. */
   builtIn: "code" | "human" | undefined;
   lengths: Record<Field, number>;
+  /** Each term with the fields it occurs in and how often: `[field, count]` pairs, for scoring. */
+  occurrences: Map<string, Array<readonly [Field, number]>>;
+  /** The document's place in the index's score arrays; set by the index. */
+  slot: number;
 }
 
 /** Longest summary shown in a result. */
@@ -142,5 +146,13 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
     for (const [term, count] of fields[field]) if (!term.startsWith("=")) length += count;
     lengths[field] = length;
   }
-  return { name: tool.name, summary, fingerprint, fields, lengths, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  const occurrences = new Map<string, Array<readonly [Field, number]>>();
+  for (const field of FIELDS) {
+    for (const [term, count] of fields[field]) {
+      const list = occurrences.get(term);
+      if (list) list.push([field, count]);
+      else occurrences.set(term, [[field, count]]);
+    }
+  }
+  return { name: tool.name, summary, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
 }

@@ -17,6 +17,10 @@ export interface IndexUpdate {
 export interface IndexStatistics {
   /** How many tools are indexed. */
   size: number;
+  /** One more than the highest document slot: the length of a score array. */
+  capacity: number;
+  /** Goes up with every change to the indexed tools: scores cached under an older version are stale. */
+  version: number;
   /** How many tools have the term in any field. */
   documentFrequency(term: string): number;
   /** The tools that have the term in any field. */
@@ -50,15 +54,19 @@ export function createToolIndex(): ToolIndex {
   const inverted = new Map<string, Set<ToolDocument>>();
   const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
 
-  const termsOf = (document: ToolDocument): Set<string> => {
-    const terms = new Set<string>();
-    for (const field of FIELDS) for (const term of document.fields[field].keys()) terms.add(term);
-    return terms;
-  };
+  const termsOf = (document: ToolDocument) => document.occurrences.keys();
   /** Cached until the tools change. */
   let servers: Set<string> | undefined;
+  let builtIns: Map<"code" | "human", ToolDocument> | undefined;
+  /** Slots freed by removed tools, reused before new ones. */
+  const freeSlots: number[] = [];
+  let capacity = 0;
+  let version = 0;
   const add = (document: ToolDocument) => {
+    version++;
+    document.slot = freeSlots.pop() ?? capacity++;
     servers = undefined;
+    builtIns = undefined;
     byName.set(document.name, document);
     for (const field of FIELDS) totalLengths[field] += document.lengths[field];
     for (const term of termsOf(document)) {
@@ -68,7 +76,10 @@ export function createToolIndex(): ToolIndex {
     }
   };
   const remove = (document: ToolDocument) => {
+    version++;
+    freeSlots.push(document.slot);
     servers = undefined;
+    builtIns = undefined;
     byName.delete(document.name);
     for (const field of FIELDS) totalLengths[field] -= document.lengths[field];
     for (const term of termsOf(document)) {
@@ -82,13 +93,20 @@ export function createToolIndex(): ToolIndex {
     get size() {
       return byName.size;
     },
+    get capacity() {
+      return capacity;
+    },
+    get version() {
+      return version;
+    },
     update(tools) {
       const result: IndexUpdate = { added: 0, changed: 0, removed: 0 };
       const seen = new Set<string>();
       for (const tool of tools) {
         seen.add(tool.name);
         const before = byName.get(tool.name);
-        // Definitions are usually the same objects from one listing to the next: skip those unseen.
+        // Definitions are usually the same objects from one listing to the next (the registry reuses
+        // them on the same terms): an object already indexed is skipped without a fingerprint.
         if (before && known.get(tool) === before) continue;
         const fingerprint = fingerprintTool(tool);
         if (before?.fingerprint === fingerprint) {
@@ -120,8 +138,11 @@ export function createToolIndex(): ToolIndex {
       return servers;
     },
     builtIn(kind) {
-      for (const document of byName.values()) if (document.builtIn === kind) return document;
-      return undefined;
+      if (!builtIns) {
+        builtIns = new Map();
+        for (const document of byName.values()) if (document.builtIn && !builtIns.has(document.builtIn)) builtIns.set(document.builtIn, document);
+      }
+      return builtIns.get(kind);
     },
     documents: () => byName.values(),
   };
