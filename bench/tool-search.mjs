@@ -6,6 +6,7 @@
 //   query p50/p99  later searches, 200 queries of 2–6 words
 //   update         the first search after one tool's description changed (incremental re-index + query)
 //   memory         heap growth from the index (run with --expose-gc for a steadier figure)
+//   index only     the index alone (internal module): a full build, and `update` after one change
 //
 //   node --expose-gc bench/tool-search.mjs [--tools 10000] [--queries 200]
 import { mkdtempSync } from "node:fs";
@@ -13,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createExecutor } from "../dist/index.js";
+import { createToolIndex } from "../dist/plugins/search/tool-index.js";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
 
 const toolCount = flag("tools", 10_000);
@@ -90,8 +92,23 @@ for (let round = 0; round < 5; round++) {
 }
 await executor.close();
 
+// The index alone: what re-indexing one changed tool costs next to indexing them all.
+const index = createToolIndex();
+started = performance.now();
+index.update(tools);
+const fullIndex = performance.now() - started;
+const incremental = [];
+for (let round = 0; round < 20; round++) {
+  const at = Math.floor(random() * tools.length);
+  tools = tools.map((tool, position) => (position === at ? { ...tool, description: `${tool.description} Again ${round}.` } : tool));
+  started = performance.now();
+  index.update(tools);
+  incremental.push(performance.now() - started);
+}
+
 console.log(`tool search, ${toolCount} tools, ${queryCount} queries (node ${process.version}, ${process.arch})`);
 console.log(`  build (first search)   ${format(build)}`);
 console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))}`);
 console.log(`  update after 1 change  ${format(median(updates))} median of ${updates.length} (max ${format(Math.max(...updates))})`);
+console.log(`  index only: full build ${format(fullIndex)}, update after 1 change ${format(median(incremental))} median of ${incremental.length}`);
 console.log(`  index heap             ${((heapAfter - heapBefore) / 2 ** 20).toFixed(1)} MiB${globalThis.gc ? "" : " (no --expose-gc: rough)"}`);
