@@ -63,7 +63,12 @@ describe("ranking", () => {
 describe("routing to the built-ins", () => {
   it("sends a vague request to the person", () => {
     expect(rank("rename that one")[0]).toBe("request_human_input");
-    expect(rank("undo that")[0]).toBe("request_human_input");
+    expect(rank("remove those")[0]).toBe("request_human_input");
+  });
+
+  it("keeps a short plain command, which refers to nothing, with its tool", () => {
+    expect(rank("list my emails")[0]).toBe("mail__list_inbox");
+    expect(rank("delete a file")[0]).toBe("files__delete_file");
   });
 
   it("keeps a specific request with the tool it names", () => {

@@ -70,3 +70,8 @@ export function requestActions(query: string): Set<Action> {
 export function actionVerbCount(query: string): number {
   return new Set(stemsOf(query).filter((stem) => ACTION_OF_WORD.has(stem))).size;
 }
+
+/** Is the stem one of an action's verbs ("renam", "delet")? */
+export function isActionVerb(stem: string): boolean {
+  return ACTION_OF_WORD.has(stem);
+}
