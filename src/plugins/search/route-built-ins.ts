@@ -5,7 +5,6 @@
  * over many items and chains several actions ("for each …, check … and send …") is a program
  * (`code_execution`). "All" alone does not count: "list all containers" is one call.
  */
-import { builtInKind } from "./built-in-intents.js";
 import { literalHints } from "./literal-hints.js";
 import { relatedTerms } from "./related-words.js";
 import { actionVerbCount, isActionVerb } from "./request-action.js";
@@ -76,5 +75,3 @@ export function routeByShape(index: IndexStatistics, query: string, serverNames:
   if (isComposite(query)) return "code";
   return undefined;
 }
-
-export { builtInKind };
