@@ -1,6 +1,6 @@
 /**
  * The composition root: `createExecutor` wires the built-in plugins (script tools, MCP servers,
- * human input, code mode) into the core executor, and the public `Executor` is the core's surface
+ * human input, code mode, tool search) into the core executor, and the public `Executor` is the core's surface
  * plus the built-in plugins' APIs. The core and the plugins know nothing of each other; only this
  * file knows them all.
  */
@@ -24,6 +24,7 @@ import type { McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./
 import type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
 import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
+import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
 
 /** The options of `createExecutor`: the core's, plus those of the built-in plugins. */
 export interface ExecutorOptions extends CoreExecutorOptions {
@@ -46,6 +47,11 @@ export interface ExecutorOptions extends CoreExecutorOptions {
    * overrides the same key of tools.json's `codeExecution`. See docs/code-execution.md.
    */
   codeExecution?: CodeExecutionConfig;
+  /** Tool search (`executor.searchTools` always works). See docs/tool-search.md. */
+  toolSearch?: {
+    /** Offer the `search_tools` tool to models, ranked like `searchTools`. Default false. */
+    offerTool?: boolean;
+  };
 }
 
 /** An executor: the core's surface (tools, events, reload, close) and the built-in plugins' APIs. */
@@ -76,15 +82,21 @@ export interface Executor extends CoreExecutor {
   addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
   /** Remove a server added with `addServer`; false when there is none by that name. */
   removeServer(name: string): Promise<boolean>;
+  /**
+   * The tools that best match a request in plain words, best first, each `{ name, score, summary }`;
+   * the ranking of the `search_tools` tool. `limit`: 1–100, default 10. See docs/tool-search.md.
+   */
+  searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
 }
 
-const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code"] as const;
+const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code", "search"] as const;
 
 const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
+  toolSearch: z.strictObject({ offerTool: z.boolean().optional() }).optional(),
   mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
 });
 
@@ -124,6 +136,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
+  const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [
@@ -131,6 +144,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
       { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
     ];
     if (human) specs.push({ plugin: human, entries: [] });
+    specs.push({ plugin: search, entries: [] });
     for (const plugin of resolved.plugins) specs.push({ plugin, entries: [] });
     // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
     const settings = resolveCodeExecutionOptions(config.codeExecution, codeOptions);
@@ -141,6 +155,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const core = await createCoreExecutor({ options: resolved, plugins, unavailableToolHint });
   /** The running MCP plugin's API; it runs for the executor's whole life, so only `close()` takes it away. */
   const mcpApi = (): McpApi => core.pluginApi(mcp) ?? closedError("use MCP servers");
+  const searchApi = (): ToolSearchApi => core.pluginApi(search) ?? closedError("search tools");
 
   return {
     get root() {
@@ -175,6 +190,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     getPrompt: async (server, name, args, requestOptions) => mcpApi().getPrompt(server, name, args, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
+    searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
 }
 

@@ -34,4 +34,5 @@ export type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-promp
 export type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 export type { ElicitationHandler, ElicitationRequest, ElicitationResponse } from "./plugins/mcp/elicitation.js";
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";
+export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";
 export { codeExecutionInputSchema } from "./plugins/code/declarations/code-execution-input-schema.js";

@@ -21,8 +21,11 @@ export const HUMAN_INPUT_TOOL_NAME = "request_human_input";
 /** The tool `code_execution`: code mode. */
 export const CODE_EXECUTION_TOOL_NAME = "code_execution";
 
+/** The tool `search_tools`: ranks the registry's tools for a request in plain words. */
+export const SEARCH_TOOLS_TOOL_NAME = "search_tools";
+
 /** Names the built-in plugins own; a tools.json tool may not take them. */
-export const RESERVED_TOOL_NAMES = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME] as const;
+export const RESERVED_TOOL_NAMES = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME] as const;
 
 /** Code mode's server for tools.json (and host plugin) tools. */
 export const LOCAL_SERVER = "local";

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Tool search at scale: 10,000 synthetic tools (100 servers × 100 tools, seeded) served by a host
+// plugin, searched through the public `executor.searchTools`. Build first (`npm run build`).
+//
+//   build          the first search: indexes every tool, then answers (index build + one query)
+//   query p50/p99  later searches, 200 queries of 2–6 words
+//   update         the first search after one tool's description changed (incremental re-index + query)
+//   memory         heap growth from the index (run with --expose-gc for a steadier figure)
+//   index only     the index alone (internal module): a full build, and `update` after one change
+//
+//   node --expose-gc bench/tool-search.mjs [--tools 10000] [--queries 200]
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createExecutor } from "../dist/index.js";
+import { createToolIndex } from "../dist/plugins/search/tool-index.js";
+import { flag, format, median, quantile } from "./bench-utils.mjs";
+
+const toolCount = flag("tools", 10_000);
+const queryCount = flag("queries", 200);
+
+/** A small seeded generator, so every run indexes the same tools. */
+function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+const random = seeded(13);
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+const VERBS = ["get", "list", "create", "update", "delete", "search", "send", "run", "read", "write", "move", "export", "import", "sync", "archive"];
+const NOUNS = ["issue", "file", "message", "page", "record", "invoice", "customer", "event", "job", "build", "image", "container", "table", "row", "comment", "user", "team", "report", "alert", "metric", "order", "ticket", "branch", "commit", "deployment"];
+const WORDS = ["project", "workspace", "account", "folder", "channel", "status", "label", "owner", "date", "range", "filter", "limit", "cursor", "region", "version", "tag", "summary", "detail", "history", "schedule", "priority", "queue", "cluster", "service", "database"];
+
+function syntheticTool(server, index) {
+  const verb = pick(VERBS);
+  const noun = pick(NOUNS);
+  const extra = Array.from({ length: 12 }, () => pick(WORDS)).join(" ");
+  return {
+    name: `svc${server}__${verb}_${noun}_${index}`,
+    description: `${verb[0].toUpperCase()}${verb.slice(1)} a ${noun} in service ${server}. Works with ${extra}.`,
+    inputSchema: { type: "object", properties: { [`${noun}Id`]: { type: "string", description: `The ${noun} id` }, [pick(WORDS)]: { type: "string", description: `A ${pick(WORDS)}` } } },
+  };
+}
+
+let tools = [];
+for (let index = 0; index < toolCount; index++) tools.push(syntheticTool(index % 100, index));
+const listeners = new Set();
+const plugin = {
+  name: "synthetic",
+  async start() {
+    return {
+      listTools: () => tools,
+      callTool: async () => ({ ok: true, value: null }),
+      onToolsChanged: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+      close: async () => {},
+    };
+  },
+};
+
+const queries = Array.from({ length: queryCount }, () => Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick([...VERBS, ...NOUNS, ...WORDS])).join(" "));
+const collect = () => globalThis.gc?.();
+
+const root = mkdtempSync(join(tmpdir(), "tool-search-bench-"));
+const executor = await createExecutor({ root, toolsConfig: false, mcpConfig: false, logDir: false, watch: false, plugins: [plugin] });
+collect();
+const heapBefore = process.memoryUsage().heapUsed;
+let started = performance.now();
+await executor.searchTools("create an issue", { limit: 5 });
+const build = performance.now() - started;
+collect();
+const heapAfter = process.memoryUsage().heapUsed;
+
+const times = [];
+for (const query of queries) {
+  started = performance.now();
+  await executor.searchTools(query, { limit: 10 });
+  times.push(performance.now() - started);
+}
+
+const updates = [];
+for (let round = 0; round < 5; round++) {
+  const at = Math.floor(random() * tools.length);
+  tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} Changed ${round}.` } : tool));
+  for (const listener of listeners) listener();
+  started = performance.now();
+  await executor.searchTools("update a record", { limit: 10 });
+  updates.push(performance.now() - started);
+}
+await executor.close();
+
+// The index alone: what re-indexing one changed tool costs next to indexing them all.
+const index = createToolIndex();
+started = performance.now();
+index.update(tools);
+const fullIndex = performance.now() - started;
+const incremental = [];
+for (let round = 0; round < 20; round++) {
+  const at = Math.floor(random() * tools.length);
+  tools = tools.map((tool, position) => (position === at ? { ...tool, description: `${tool.description} Again ${round}.` } : tool));
+  started = performance.now();
+  index.update(tools);
+  incremental.push(performance.now() - started);
+}
+
+console.log(`tool search, ${toolCount} tools, ${queryCount} queries (node ${process.version}, ${process.arch})`);
+console.log(`  build (first search)   ${format(build)}`);
+console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))}`);
+console.log(`  update after 1 change  ${format(median(updates))} median of ${updates.length} (max ${format(Math.max(...updates))})`);
+console.log(`  index only: full build ${format(fullIndex)}, update after 1 change ${format(median(incremental))} median of ${incremental.length}`);
+console.log(`  index heap             ${((heapAfter - heapBefore) / 2 ** 20).toFixed(1)} MiB${globalThis.gc ? "" : " (no --expose-gc: rough)"}`);

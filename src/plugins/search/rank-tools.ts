@@ -1,0 +1,215 @@
+/**
+ * Ranking: BM25F over the index, with the query's words expanded by the thesaurus. A tool's name
+ * counts most (a tool is named for what it does), then its server (a request that names the
+ * product means that product's tools), then the first sentence of its description, the rest of it,
+ * its parameters. A word the person wrote counts fully; a related word counts for a share of it.
+ */
+import type { Field, ToolDocument } from "./tool-document.js";
+import type { IndexStatistics } from "./tool-index.js";
+import { relatedTerms } from "./related-words.js";
+import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
+import { literalHints } from "./literal-hints.js";
+import { surfaceTerm } from "./tool-document.js";
+import { routeByShape } from "./route-built-ins.js";
+import { requestActions, type Action } from "./request-action.js";
+
+/** One ranked tool. */
+export interface ToolSearchResult {
+  /** The registry name, for `callTool`. */
+  name: string;
+  /** Higher is better; comparable within one search only. */
+  score: number;
+  /** The first sentence of the tool's description. */
+  summary: string;
+}
+
+/** How much a match in each field weighs, and how much the field's length normalizes it (b). */
+const FIELD_WEIGHTS: Record<Field, { weight: number; lengthNormalization: number }> = {
+  name: { weight: 4, lengthNormalization: 0.3 },
+  server: { weight: 2.5, lengthNormalization: 0 },
+  summary: { weight: 2, lengthNormalization: 0.5 },
+  description: { weight: 0.7, lengthNormalization: 0.75 },
+  parameters: { weight: 0.5, lengthNormalization: 0.75 },
+  intent: { weight: 1.2, lengthNormalization: 0 },
+};
+
+/** Factors for a tool whose action matches the request's, or not (see request-action). */
+const ACTION_MATCH = 1.25;
+const ACTION_MISMATCH_ON_READ = 0.8;
+const ACTION_MISMATCH = 0.9;
+
+/** A tool whose description says it is deprecated yields to its replacement. */
+const DEPRECATED_FACTOR = 0.85;
+
+/** How far above the best match a built-in routed to by the request's shape is put. */
+const ROUTE_MARGIN = 1.1;
+
+/** A related word or hint in more than this share of the tools (and more than MIN_COMMON_FREQUENCY) is skipped. */
+const COMMON_SHARE = 0.25;
+const MIN_COMMON_FREQUENCY = 50;
+
+/** BM25's term-frequency saturation. */
+const K1 = 1.2;
+/** What a related word is worth next to the word itself. */
+const RELATED_WEIGHT = 0.4;
+/** What a hint from a literal (a path, a URL) is worth. */
+const HINT_WEIGHT = 0.6;
+/** What matching a name's word exactly as written adds to matching its stem. */
+const SURFACE_WEIGHT = 0.3;
+
+/** One query term: how much it counts, and the written word it stands for, if it is a relative. */
+export interface QueryTerm {
+  weight: number;
+  /** For a related word: the written word, whose informativeness caps this one's. */
+  source?: string;
+}
+
+/** The query's terms with their weights: the written ones at 1, their relatives at RELATED_WEIGHT. */
+export function expandQuery(query: string): Map<string, QueryTerm> {
+  const terms = new Map<string, QueryTerm>();
+  const written = tokenizeText(query);
+  for (const term of written) terms.set(term, { weight: 1 });
+  for (const term of tokenizeText(literalHints(query))) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
+  for (const term of written) {
+    for (const related of relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
+  }
+  // The words as written, to match a name's own words: "tables" fits `list_tables` better than `describe_table`.
+  for (const word of splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
+  return terms;
+}
+
+function inverseDocumentFrequency(index: IndexStatistics, term: string): number {
+  const frequency = index.documentFrequency(term);
+  return Math.log(1 + (index.size - frequency + 0.5) / (frequency + 0.5));
+}
+
+/** The normalizing length of each field, fixed for one search. */
+type FieldNorms = Record<Field, { weight: number; averageLength: number; lengthNormalization: number }>;
+
+function fieldNorms(index: IndexStatistics): FieldNorms {
+  const norms = {} as FieldNorms;
+  for (const field of Object.keys(FIELD_WEIGHTS) as Field[]) norms[field] = { ...FIELD_WEIGHTS[field], averageLength: index.averageLength(field) };
+  return norms;
+}
+
+/** BM25F score of one term in one tool. */
+function termScore(norms: FieldNorms, document: ToolDocument, term: string): number {
+  let frequency = 0;
+  for (const [field, count] of document.occurrences.get(term) ?? []) {
+    const { weight, lengthNormalization, averageLength } = norms[field];
+    frequency += (weight * count) / (1 - lengthNormalization + (lengthNormalization * document.lengths[field]) / averageLength);
+  }
+  return (frequency * (K1 + 1)) / (K1 + frequency);
+}
+
+/** The tools that match any query term, and their scores by document slot. */
+export interface ToolScores {
+  matched: ToolDocument[];
+  scores: Float64Array;
+}
+
+/** One term's postings with each tool's BM25F term score, computed once per index version. */
+interface ScoredPostings {
+  documents: ToolDocument[];
+  termScores: Float64Array;
+  idf: number;
+}
+
+/** Per index: the version the cached postings belong to, and the postings by term. */
+const scoredPostingsCache = new WeakMap<IndexStatistics, { version: number; terms: Map<string, ScoredPostings> }>();
+/** Most terms cached per index; past it the cache starts over. */
+const MAX_CACHED_TERMS = 20_000;
+
+function scoredPostings(index: IndexStatistics, term: string): ScoredPostings | undefined {
+  let cache = scoredPostingsCache.get(index);
+  if (!cache || cache.version !== index.version) scoredPostingsCache.set(index, (cache = { version: index.version, terms: new Map() }));
+  const cached = cache.terms.get(term);
+  if (cached) return cached;
+  const postings = index.postings(term);
+  if (postings.size === 0) return undefined;
+  const norms = fieldNorms(index);
+  const documents = [...postings];
+  const termScores = new Float64Array(documents.length);
+  documents.forEach((document, at) => (termScores[at] = termScore(norms, document, term)));
+  const scored = { documents, termScores, idf: inverseDocumentFrequency(index, term) };
+  if (cache.terms.size >= MAX_CACHED_TERMS) cache.terms.clear();
+  cache.terms.set(term, scored);
+  return scored;
+}
+
+/** Scores of every tool that matches any query term. */
+export function scoreTools(index: IndexStatistics, query: Map<string, QueryTerm>): ToolScores {
+  const scores = new Float64Array(index.capacity);
+  const matched: ToolDocument[] = [];
+  const common = Math.max(MIN_COMMON_FREQUENCY, index.size * COMMON_SHARE);
+  for (const [term, { weight, source }] of query) {
+    const postings = scoredPostings(index, term);
+    if (!postings) continue;
+    // A word most tools have, that the person did not write, only costs time at 10,000 tools.
+    if (weight < 1 && postings.documents.length > common) continue;
+    // A rare relative must not outweigh the common word it stands for ("export" → "download").
+    const idf = source === undefined ? postings.idf : Math.min(postings.idf, inverseDocumentFrequency(index, source));
+    const factor = weight * idf;
+    const { documents, termScores } = postings;
+    for (let at = 0; at < documents.length; at++) {
+      const slot = (documents[at] as ToolDocument).slot;
+      if (scores[slot] === 0) matched.push(documents[at] as ToolDocument);
+      scores[slot] = (scores[slot] as number) + factor * (termScores[at] as number);
+    }
+  }
+  return { matched, scores };
+}
+
+/** Best first; equal scores in name order, so the same tools and query always give the same order. */
+export function compareResults(left: ToolSearchResult, right: ToolSearchResult): number {
+  return right.score - left.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0);
+}
+
+/** A tool doing what the request asks gains; a reading tool for a change, or the reverse, loses. */
+function actionFactor(requested: ReadonlySet<Action>, action: Action): number {
+  if (requested.size === 0) return 1;
+  if (requested.has(action)) return ACTION_MATCH;
+  return requested.has("read") || requested.has("find") ? ACTION_MISMATCH_ON_READ : ACTION_MISMATCH;
+}
+
+/** Put the built-in of that kind first (when it is registered), just above the best score. */
+function promoteBuiltIn(index: IndexStatistics, results: ToolSearchResult[], kind: "human" | "code"): void {
+  const document = index.builtIn(kind);
+  if (!document) return;
+  const at = results.findIndex((result) => result.name === document.name);
+  const best = results[0]?.score ?? 0;
+  if (at !== -1) results.splice(at, 1);
+  results.unshift({ name: document.name, score: Math.round((best * ROUTE_MARGIN + 1e-4) * 1e4) / 1e4, summary: document.summary });
+}
+
+/** Insert into a list kept in `compareResults` order. */
+function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): void {
+  let low = 0;
+  let high = results.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareResults(results[middle] as ToolSearchResult, result) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  results.splice(low, 0, result);
+}
+
+/** Rank the indexed tools for a query. */
+export function rankTools(index: IndexStatistics, query: string, limit: number): ToolSearchResult[] {
+  const expanded = expandQuery(query);
+  const { matched, scores } = scoreTools(index, expanded);
+  const actions = requestActions(query);
+  // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
+  const results: ToolSearchResult[] = [];
+  for (const document of matched) {
+    const score = scores[document.slot] as number;
+    const adjusted = Math.round(score * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1) * 1e4) / 1e4;
+    const candidate = { name: document.name, score: adjusted, summary: document.summary };
+    if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;
+    insertSorted(results, candidate);
+    if (results.length > limit) results.pop();
+  }
+  const route = routeByShape(index, query, index.serverTerms());
+  if (route !== undefined) promoteBuiltIn(index, results, route);
+  return results.slice(0, limit);
+}

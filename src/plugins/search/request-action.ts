@@ -1,0 +1,77 @@
+/**
+ * The kind of action a request asks for and a tool performs: finding (search, list), reading one
+ * thing (get, read), creating, changing, deleting, sending, or operating something. Many tools of one product differ only in
+ * that verb (`list_issues`, `create_issue`, `update_issue`), and people rarely use the tool's verb:
+ * they ask questions ("which pods are up?") when they want to read, and name a change when they want
+ * one. A tool whose action agrees with the request's ranks above its siblings.
+ */
+import { stemWord } from "./stem-word.js";
+import { splitWords } from "./tokenize-text.js";
+
+export type Action = "find" | "read" | "create" | "update" | "delete" | "send" | "operate";
+
+/** Verbs by the action they ask for, as people and tool names use them. */
+const ACTION_VERBS: Record<Action, readonly string[]> = {
+  find: ["search", "find", "list", "query", "lookup", "locate", "browse"],
+  read: ["get", "read", "fetch", "retrieve", "describe", "view", "show", "explain", "analyze", "check", "download", "inspect", "count", "summarize", "extract", "report"],
+  create: ["create", "add", "new", "make", "write", "draft", "insert", "register", "compose", "record", "remember", "setup", "build", "plot", "render"],
+  update: ["update", "edit", "modify", "change", "set", "mark", "rename", "move", "transition", "resolve", "assign", "bump", "adjust", "replace", "fix", "convert", "resize", "crop"],
+  delete: ["delete", "remove", "erase", "purge", "destroy", "drop", "trash"],
+  send: ["send", "post", "reply", "notify", "share", "announce", "dm", "forward"],
+  operate: ["run", "execute", "exec", "start", "stop", "restart", "kill", "scale", "apply", "rollout", "rollback", "revert", "deploy", "pull", "push", "merge", "cancel", "refund", "commit", "stage", "charge"],
+};
+
+const ACTION_OF_WORD = new Map<string, Action>();
+for (const [action, verbs] of Object.entries(ACTION_VERBS) as Array<[Action, readonly string[]]>) {
+  for (const verb of verbs) if (!ACTION_OF_WORD.has(stemWord(verb))) ACTION_OF_WORD.set(stemWord(verb), action);
+}
+
+/** Words that make a request a question, hence a read, unless it also names a change. */
+const QUESTION_WORDS = new Set(["what", "which", "where", "who", "whom", "when", "how", "why", "is", "are", "ani", "whats", "wheres", "did", "doe", "ha", "have", "were", "wa"]);
+
+/** "pull request" and "merge request" are things, not a pull or a merge. */
+const COMPOUND_NOUNS = /\b(pull|merge)[\s_-]+requests?\b/gi;
+
+/** The stems of a text's words, compound nouns made one word. */
+function stemsOf(text: string): string[] {
+  return splitWords(text.replace(/'/g, "").replace(COMPOUND_NOUNS, "pr")).map(stemWord);
+}
+
+/**
+ * The action of a tool: that of the first verb of its own name (`create_pull_request_review` →
+ * create); a name with no verb is a read ("fetch", "git_log").
+ */
+export function toolAction(ownName: string): Action {
+  for (const stem of stemsOf(ownName)) {
+    const action = ACTION_OF_WORD.get(stem);
+    if (action) return action;
+  }
+  return "read";
+}
+
+/**
+ * The actions a request asks for: that of its first verb, or finding and reading when it asks a
+ * question; empty when it says neither. Finding and reading go together: a person who says "get
+ * the ticket about X" often has no id to get it by.
+ */
+export function requestActions(query: string): Set<Action> {
+  const words = stemsOf(query);
+  // A question asks to find or read, whatever verb it uses ("what got merged?"); a command's
+  // first verb is its action ("list the containers, stopped ones too").
+  if (words[0] !== undefined && QUESTION_WORDS.has(words[0])) return new Set(["find", "read"]);
+  for (const word of words) {
+    const action = ACTION_OF_WORD.get(word);
+    if (action) return new Set(action === "find" || action === "read" ? ["find", "read"] : [action]);
+  }
+  return new Set(words.some((word) => QUESTION_WORDS.has(word)) ? ["find", "read"] : []);
+}
+
+/** How many different action verbs a request uses ("check … and post …" uses two). */
+export function actionVerbCount(query: string): number {
+  return new Set(stemsOf(query).filter((stem) => ACTION_OF_WORD.has(stem))).size;
+}
+
+/** Is the stem one of an action's verbs ("renam", "delet")? */
+export function isActionVerb(stem: string): boolean {
+  return ACTION_OF_WORD.has(stem);
+}

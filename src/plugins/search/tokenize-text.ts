@@ -1,0 +1,62 @@
+/**
+ * Text to index terms: split tool names and prose into words (`_ - . __`, camelCase, punctuation),
+ * lower-case them, drop words that say nothing about a tool ("the", "please", "can"), and stem the
+ * rest, so "listPullRequests", "list_pull_requests" and "listing pull requests" share their terms.
+ */
+import { stemWord } from "./stem-word.js";
+
+/**
+ * Words that carry no meaning about which tool fits: articles, pronouns, auxiliaries, politeness.
+ * "all", "each" and "every" stay: they are how people ask for work over many items.
+ */
+const STOP_WORDS = new Set(
+  (
+    "a an the and or but if then than so of to in on at by for from with without into onto about as is are was were be been being " +
+    "am do does did doing done have has had having i me my mine we us our ours you your yours he him his she her hers it its they them their theirs " +
+    "this that these those there here what which who whom whose when where why how can could would should will shall may might must " +
+    "please pls just also too very really some any thing things stuff s t d ll re ve m up out over got let lets want need like " +
+    "tell give see know think go going gonna wanna hey hi thanks thank ok okay yes no not"
+  ).split(" "),
+);
+
+/** Words as written: runs of letters and digits, camelCase and letter-digit boundaries split. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
+/** Is this word only noise for ranking (a stop word, a lone letter, a number)? */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word) || word.length < 2 || /^\d+$/.test(word);
+}
+
+/**
+ * The index terms of a text, in order, repeats kept (term frequency counts them).
+ *
+ * @example
+ * tokenizeText("listPullRequests: Lists the open pull requests");
+ * // ["list", "pull", "request", "list", "open", "pull", "request"]
+ */
+export function tokenizeText(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of splitWords(text)) if (!isStopWord(word)) terms.push(cachedStem(word));
+  return terms;
+}
+
+/** Stems of words seen before: tool catalogs repeat their vocabulary, and stemming is the cost of indexing. */
+const stems = new Map<string, string>();
+const MAX_CACHED_STEMS = 50_000;
+
+function cachedStem(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemWord(word);
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
+}

@@ -1,0 +1,149 @@
+/**
+ * The search index over every registry tool: BM25F over the fields of `tool-document`, kept
+ * current incrementally — `update(tools)` re-indexes only the tools whose definition changed and
+ * drops the ones that left, adjusting document frequencies and field lengths as it goes.
+ */
+import type { ToolDefinition } from "../../core/plugin-contract.js";
+import { FIELDS, fingerprintTool, toToolDocument, type Field, type ToolDocument } from "./tool-document.js";
+
+/** What changed in one `update`. */
+export interface IndexUpdate {
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+/** The read side the ranker needs. */
+export interface IndexStatistics {
+  /** How many tools are indexed. */
+  size: number;
+  /** One more than the highest document slot: the length of a score array. */
+  capacity: number;
+  /** Goes up with every change to the indexed tools: scores cached under an older version are stale. */
+  version: number;
+  /** How many tools have the term in any field. */
+  documentFrequency(term: string): number;
+  /** The tools that have the term in any field. */
+  postings(term: string): ReadonlySet<ToolDocument>;
+  /** Mean length of a field over all tools (at least 1, so an empty field never divides by zero). */
+  averageLength(field: Field): number;
+  document(name: string): ToolDocument | undefined;
+  /** The stems of every server's name: a request that uses one names a product. */
+  serverTerms(): ReadonlySet<string>;
+  /** The registered built-in of a kind (`code_execution`, `request_human_input`), if any. */
+  builtIn(kind: "code" | "human"): ToolDocument | undefined;
+  documents(): IterableIterator<ToolDocument>;
+}
+
+export interface ToolIndex extends IndexStatistics {
+  update(tools: readonly ToolDefinition[]): IndexUpdate;
+}
+
+const NO_DOCUMENTS: ReadonlySet<ToolDocument> = new Set();
+
+/**
+ * An empty index; feed it with `update(listTools())` and again whenever the tools change.
+ *
+ * @example
+ * const index = createToolIndex();
+ * index.update(context.listTools()); // { added: 156, changed: 0, removed: 0 }
+ */
+export function createToolIndex(): ToolIndex {
+  const byName = new Map<string, ToolDocument>();
+  const known = new WeakMap<ToolDefinition, ToolDocument>();
+  const inverted = new Map<string, Set<ToolDocument>>();
+  const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
+
+  const termsOf = (document: ToolDocument) => document.occurrences.keys();
+  /** Cached until the tools change. */
+  let servers: Set<string> | undefined;
+  let builtIns: Map<"code" | "human", ToolDocument> | undefined;
+  /** Slots freed by removed tools, reused before new ones. */
+  const freeSlots: number[] = [];
+  let capacity = 0;
+  let version = 0;
+  const add = (document: ToolDocument) => {
+    version++;
+    document.slot = freeSlots.pop() ?? capacity++;
+    servers = undefined;
+    builtIns = undefined;
+    byName.set(document.name, document);
+    for (const field of FIELDS) totalLengths[field] += document.lengths[field];
+    for (const term of termsOf(document)) {
+      let set = inverted.get(term);
+      if (!set) inverted.set(term, (set = new Set()));
+      set.add(document);
+    }
+  };
+  const remove = (document: ToolDocument) => {
+    version++;
+    freeSlots.push(document.slot);
+    servers = undefined;
+    builtIns = undefined;
+    byName.delete(document.name);
+    for (const field of FIELDS) totalLengths[field] -= document.lengths[field];
+    for (const term of termsOf(document)) {
+      const set = inverted.get(term);
+      set?.delete(document);
+      if (set?.size === 0) inverted.delete(term);
+    }
+  };
+
+  return {
+    get size() {
+      return byName.size;
+    },
+    get capacity() {
+      return capacity;
+    },
+    get version() {
+      return version;
+    },
+    update(tools) {
+      const result: IndexUpdate = { added: 0, changed: 0, removed: 0 };
+      const seen = new Set<string>();
+      for (const tool of tools) {
+        seen.add(tool.name);
+        const before = byName.get(tool.name);
+        // Definitions are usually the same objects from one listing to the next (the registry reuses
+        // them on the same terms): an object already indexed is skipped without a fingerprint.
+        if (before && known.get(tool) === before) continue;
+        const fingerprint = fingerprintTool(tool);
+        if (before?.fingerprint === fingerprint) {
+          known.set(tool, before);
+          continue;
+        }
+        const document = toToolDocument(tool, fingerprint);
+        known.set(tool, document);
+        if (before) remove(before);
+        add(document);
+        if (before) result.changed++;
+        else result.added++;
+      }
+      for (const document of [...byName.values()]) {
+        if (seen.has(document.name)) continue;
+        remove(document);
+        result.removed++;
+      }
+      return result;
+    },
+    documentFrequency: (term) => inverted.get(term)?.size ?? 0,
+    postings: (term) => inverted.get(term) ?? NO_DOCUMENTS,
+    averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : totalLengths[field] / byName.size),
+    document: (name) => byName.get(name),
+    serverTerms() {
+      if (servers) return servers;
+      servers = new Set<string>();
+      for (const document of byName.values()) for (const term of document.fields.server.keys()) servers.add(term);
+      return servers;
+    },
+    builtIn(kind) {
+      if (!builtIns) {
+        builtIns = new Map();
+        for (const document of byName.values()) if (document.builtIn && !builtIns.has(document.builtIn)) builtIns.set(document.builtIn, document);
+      }
+      return builtIns.get(kind);
+    },
+    documents: () => byName.values(),
+  };
+}
