@@ -22,6 +22,7 @@ import { mcpPlugin, type AddServerResult, type McpApi } from "./plugins/mcp/mcp-
 import type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
 import type { McpResourceInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
 import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
+import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 
 /** The options of `createExecutor`: the core's, plus those of the built-in plugins. */
@@ -71,7 +72,7 @@ export interface Executor extends CoreExecutor {
   removeServer(name: string): Promise<boolean>;
 }
 
-const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code"] as const;
+const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code"] as const;
 
 const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
@@ -114,6 +115,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
   // reload does not change, and each object is the key of its plugin's API.
   const script = scriptPlugin();
+  const python = pythonPlugin();
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
@@ -121,6 +123,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [
       { plugin: script, entries: config.entries.script },
+      { plugin: python, entries: config.entries.python },
       { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
     ];
     if (human) specs.push({ plugin: human, entries: [] });
