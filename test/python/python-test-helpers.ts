@@ -3,15 +3,19 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { createExecutor, type Executor, type ExecutorOptions, type Logger } from "../../src/index.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
 
 export const PYTHON_FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "python");
 
 const open: Executor[] = [];
+const openForFile: Executor[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((executor) => executor.close()));
+});
+afterAll(async () => {
+  await Promise.all(openForFile.splice(0).map((executor) => executor.close()));
 });
 
 export function createMemoryLogger(): Logger & { warnings: string[] } {
@@ -20,8 +24,8 @@ export function createMemoryLogger(): Logger & { warnings: string[] } {
 }
 
 /** A project whose tools.json holds `tools`, with every fixture module copied into tools/. */
-export function pythonProject(tools: object[]): TempProject {
-  const project = createTempProject({ tools: { tools } });
+export function pythonProject(tools: object[], sharedByFile = false): TempProject {
+  const project = createTempProject({ tools: { tools }, sharedByFile });
   for (const name of readdirSync(PYTHON_FIXTURES)) if (name.endsWith(".py")) copyFileSync(path.join(PYTHON_FIXTURES, name), project.path(`tools/${name}`));
   return project;
 }
@@ -31,10 +35,10 @@ export function textTools(...names: string[]): object[] {
   return names.map((name) => ({ name, function: `text_tools.py:${name}` }));
 }
 
-/** An executor on `project` without watcher or log files, closed after the test. */
-export async function startExecutor(project: TempProject, options: ExecutorOptions = {}): Promise<Executor> {
+/** An executor on `project` without watcher or log files, closed after the test (or the file's tests). */
+export async function startExecutor(project: TempProject, options: ExecutorOptions = {}, sharedByFile = false): Promise<Executor> {
   const executor = await createExecutor({ root: project.root, watch: false, logDir: false, logger: createMemoryLogger(), ...options });
-  open.push(executor);
+  (sharedByFile ? openForFile : open).push(executor);
   return executor;
 }
 
