@@ -126,7 +126,14 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
-        explainMissingTool: (name) => unavailable.get(name),
+        explainMissingTool(name) {
+          const missing = unavailable.get(name);
+          const entry = byName.get(name);
+          if (!missing || !entry || closed || stampOf(entry.module) === stamps.get(entry.module)) return missing;
+          // A broken module was edited: read it again in the background; the tool joins the list when it imports.
+          void refreshIfEdited(entry);
+          return { ...missing, message: `${missing.message} (the module changed since and is being read again: call again in a moment)` };
+        },
         async callTool(call, callOptions) {
           const entry = byName.get(call.name);
           if (!entry) return toolError("TOOL_NOT_FOUND", `No Python function tool named "${call.name}"`);
