@@ -113,18 +113,36 @@ def _describe(request):
     return {"ok": True, "tools": tools}
 
 
+_plans = {}
+_PLAIN = (str, int, bool, typing.Any, None)
+
+
+def _plan(function):
+    """Per function, once: each parameter's annotation and whether it is positional-only."""
+    plan = _plans.get(function)
+    if plan is None:
+        try:
+            hints = typing.get_type_hints(function)
+        except Exception:
+            hints = {}
+        parameters = inspect.signature(function).parameters
+        order = list(parameters)
+        plan = {
+            name: (hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
+            for name, parameter in parameters.items()
+        }
+        _plans[function] = plan
+    return plan
+
+
 def _arguments(function, arguments):
-    try:
-        hints = typing.get_type_hints(function)
-    except Exception:
-        hints = {}
-    signature = inspect.signature(function)
+    plan = _plan(function)
     positional, keywords = [], {}
     for name, value in arguments.items():
-        converted = from_json(value, hints.get(name))
-        parameter = signature.parameters.get(name)
-        if parameter is not None and parameter.kind is inspect.Parameter.POSITIONAL_ONLY:
-            positional.append((list(signature.parameters).index(name), converted))
+        hint, position = plan.get(name, (None, None))
+        converted = value if hint in _PLAIN else from_json(value, hint)
+        if position is not None:
+            positional.append((position, converted))
         else:
             keywords[name] = converted
     return [value for _, value in sorted(positional)], keywords
