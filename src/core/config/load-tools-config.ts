@@ -195,7 +195,13 @@ function resolveTools(
 
   for (const [index, rawTool] of rawTools.entries()) {
     // An entry the schema rejected has its issues already; the checks below need its shape.
-    if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) continue;
+    if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) {
+      // Which kind of entry it is, and what it lacks, needs only its keys: one round of fixes covers all.
+      if (rawTool !== null && typeof rawTool === "object" && !Array.isArray(rawTool)) {
+        checkEntryKind(rawTool as ToolEntryFile, (...rest) => ["tools", index, ...rest], (place, message) => issue(issues, place, message));
+      }
+      continue;
+    }
     // The document's value rather than zod's copy, as in readJsonConfig: it keeps "__proto__" keys.
     const tool = rawTool as ToolEntryFile;
     const at = (...rest: JsonPath) => ["tools", index, ...rest];
@@ -299,9 +305,9 @@ function checkEntryKind(tool: ToolEntryFile, at: (...rest: JsonPath) => JsonPath
     return ok;
   }
   const required = [
-    ["script", 'a string; or name a Python function with "function": "file.py:name"'],
+    ["description", "a string"],
     ["runtime", 'one of "python", "shell", "node"'],
-    ["description", "a non-empty string"],
+    ["script", 'a string; or name a Python function with "function": "file.py:name"'],
     ["inputSchema", "an object"],
   ] as const;
   for (const [key, expected] of required) {
