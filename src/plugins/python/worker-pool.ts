@@ -15,8 +15,6 @@ export interface WorkerPool {
   acquire(signal: AbortSignal): Promise<PythonWorker | undefined>;
   /** Give the worker back once its request settled (a dead or retired one is dropped). */
   release(worker: PythonWorker): void;
-  /** Start one worker ahead of the first call, so it is warm. */
-  warm(): Promise<void>;
   retire(): void;
   /** Pids of the workers alive now (tests check that none leak). */
   pids(): number[];
@@ -119,10 +117,6 @@ export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number
       const next = waiting.shift();
       if (next) next(worker);
       else idle.push(worker);
-    },
-    async warm() {
-      if (all.size + starting > 0) return;
-      await spawnFor((worker) => worker && idle.push(worker));
     },
     retire() {
       generation++;
