@@ -38,6 +38,16 @@ const bareCall = () => new Promise((resolve) => {
   bare.stdin.write(`${JSON.stringify(args)}\n`);
 });
 
+// The worker's own cold path: spawn python3, import the module, first call (what a retired or
+// killed worker costs the next call).
+const coldWorkerStarted = performance.now();
+const coldWorker = spawnPythonWorker({ interpreter: "python3", cwd: root, env: { PATH: process.env.PATH ?? "" } });
+await coldWorker.ready;
+const coldReadyMs = performance.now() - coldWorkerStarted;
+await coldWorker.request({ op: "call", module: path.join(root, "tools", "echo_tools.py"), function: "echo", arguments: args });
+const coldWorkerMs = performance.now() - coldWorkerStarted;
+coldWorker.kill();
+
 // (c) the plugin's own transport without the executor's pipeline: one worker, framed JSON on fd 3/4.
 const worker = spawnPythonWorker({ interpreter: "python3", cwd: root, env: { PATH: process.env.PATH ?? "" } });
 await worker.ready;
@@ -86,6 +96,7 @@ try {
   row("(a) script tool: callTool(echo_script)", script);
   row("(b) bare persistent python loop (JSON lines)", floor);
   row("(c) worker transport alone (no pipeline)", transport);
+  console.log(`cold worker: spawn to ready ${format(coldReadyMs)}, spawn to first answer (import included) ${format(coldWorkerMs)}`);
   console.log(`cold: createExecutor ${format(createMs)} (worker spawn + import + schemas), first call ${format(firstCallMs)}, both ${format(createMs + firstCallMs)}`);
   const speedup = p50(script) / p50(warm);
   const ratio = p50(warm) / p50(floor);

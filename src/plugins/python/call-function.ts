@@ -41,6 +41,11 @@ export async function callFunction(
     return toolError("TOOL_FAILED", `No Python worker for ${entry.modulePath}: ${(error as Error).message}`);
   }
   if (!worker) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
+  if (signal.aborted) {
+    // Aborted while a worker was starting: the listener below would never fire.
+    pool.release(worker);
+    return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
+  }
   const onAbort = () => worker.kill();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
