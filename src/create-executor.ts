@@ -23,6 +23,7 @@ import type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
 import type { McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
 import type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
 import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
+import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
 
@@ -89,7 +90,7 @@ export interface Executor extends CoreExecutor {
   searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
 }
 
-const BUILT_IN_PLUGIN_NAMES = ["script", "mcp", "human", "code", "search"] as const;
+const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search"] as const;
 
 const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
@@ -133,6 +134,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
   // reload does not change, and each object is the key of its plugin's API.
   const script = scriptPlugin();
+  const python = pythonPlugin();
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
@@ -141,6 +143,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [
       { plugin: script, entries: config.entries.script },
+      { plugin: python, entries: config.entries.python },
       { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
     ];
     if (human) specs.push({ plugin: human, entries: [] });

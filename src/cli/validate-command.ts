@@ -26,14 +26,14 @@ export async function runValidate(context: CommandContext): Promise<number> {
     const serverWarnings = unavailable.map((server) => ({ server: server.name, state: server.state, ...(server.lastError ? { lastError: server.lastError } : {}) }));
     const summary = {
       ok: true,
-      tools: config.entries.script.map((tool) => tool.name),
+      tools: [...config.entries.script, ...config.entries.python].map((tool) => tool.name),
       servers: config.entries.mcp.map((server) => server.name),
       warnings: format.displayIssues(config.warnings, project.root),
       serverWarnings,
     };
     context.output.out(JSON.stringify(summary, null, 2));
   } else {
-    const tools = project.toolsConfig === false ? "no tools config" : `${config.entries.script.length} tool(s) in ${shownName(project.toolsConfig, project.root)}`;
+    const tools = project.toolsConfig === false ? "no tools config" : `${config.entries.script.length + config.entries.python.length} tool(s) in ${shownName(project.toolsConfig, project.root)}`;
     const mcp = project.mcpConfig === false ? "no MCP config" : `${config.entries.mcp.length} server(s) in ${shownName(project.mcpConfig, project.root)}`;
     context.output.out(`ok: ${tools}, ${mcp}`);
     if (config.warnings.length > 0) context.output.err(`warnings:\n${format.formatIssues(config.warnings, project.root)}`);

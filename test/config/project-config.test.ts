@@ -19,7 +19,7 @@ describe("loadProjectConfig", () => {
   it("runs with neither file when both are turned off", async () => {
     const project = createTempProject({ mcp: false });
     const config = await loadProjectConfig({ root: project.root, toolsConfig: false, mcpConfig: false });
-    expect(config).toEqual({ root: project.root, files: [], entries: { script: [], mcp: [] }, warnings: [] });
+    expect(config).toEqual({ root: project.root, files: [], entries: { script: [], python: [], mcp: [] }, warnings: [] });
   });
 
   it("reports problems of both files together, tools.json first", async () => {

@@ -16,7 +16,7 @@ describe("unknown keys", () => {
   });
 
   it("rejects an unknown key in a tool", async () => {
-    expect(await configErrorText(projectWithOneTool({ timeoutMS: 5 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].timeoutMS: Unknown key "timeoutMS" (did you mean "timeoutMs"?); expected one of: name, title, description, runtime, script, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes"`);
+    expect(await configErrorText(projectWithOneTool({ timeoutMS: 5 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].timeoutMS: Unknown key "timeoutMS" (did you mean "timeoutMs"?); expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes"`);
   });
 
   it("rejects an unknown key in annotations", async () => {
@@ -24,7 +24,7 @@ describe("unknown keys", () => {
   });
 
   it("leaves out the hint when nothing is close", async () => {
-    expect(await configErrorText(projectWithOneTool({ zzzzzzzz: 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].zzzzzzzz: Unknown key "zzzzzzzz"; expected one of: name, title, description, runtime, script, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes"`);
+    expect(await configErrorText(projectWithOneTool({ zzzzzzzz: 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].zzzzzzzz: Unknown key "zzzzzzzz"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes"`);
   });
 
   it("names every unknown key of one object", async () => {
@@ -33,7 +33,7 @@ describe("unknown keys", () => {
   });
 
   it("quotes a key that is not an identifier in the path", async () => {
-    expect(await configErrorText(projectWithOneTool({ "time out": 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0]["time out"]: Unknown key "time out"; expected one of: name, title, description, runtime, script, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes"`);
+    expect(await configErrorText(projectWithOneTool({ "time out": 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0]["time out"]: Unknown key "time out"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes"`);
   });
 
   it("accepts $schema at the top level", async () => {
@@ -70,7 +70,7 @@ describe("missing required keys", () => {
         tools.json:3:5 tools[0]: Missing required key "name" (expected a string)
         tools.json:3:5 tools[0]: Missing required key "description" (expected a string)
         tools.json:3:5 tools[0]: Missing required key "runtime" (expected one of "python", "shell", "node")
-        tools.json:3:5 tools[0]: Missing required key "script" (expected a string)
+        tools.json:3:5 tools[0]: Missing required key "script" (expected a string; or name a Python function with "function": "file.py:name")
         tools.json:3:5 tools[0]: Missing required key "inputSchema" (expected an object)"
     `);
   });

@@ -46,8 +46,35 @@ export interface ScriptToolEntry {
   maxOutputBytes: number;
 }
 
+/** One tools.json tool naming a Python function (`"function": "file.py:name"`): the python plugin's entry. */
+export interface PythonFunctionEntry {
+  name: string;
+  title?: string;
+  /** Absent: the function's docstring summary is used. */
+  description?: string;
+  /** Absolute path of the module. */
+  module: string;
+  /** The module as written in tools.json, relative to tools/. */
+  modulePath: string;
+  /** The function's name inside the module. */
+  function: string;
+  /** Python command or absolute interpreter path. */
+  interpreter: string;
+  /** Absent: derived from the function's type hints. */
+  inputSchema?: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  timeoutMs?: number;
+  parallel: boolean;
+  env: Record<string, string>;
+  /** Absolute working directory of the worker. */
+  cwd: string;
+}
+
 export interface LoadedToolsConfig {
   tools: ScriptToolEntry[];
+  /** Entries naming a Python function instead of a script. */
+  functions: PythonFunctionEntry[];
   /** Problems that do not stop loading, such as a script that does not exist yet. */
   warnings: ConfigIssue[];
   /** The `codeExecution` object as written, if any (merged with the executor option at start). */
@@ -161,19 +188,29 @@ function resolveTools(
   const toolsFolderProblem = checkToolsFolder(paths);
   if (toolsFolderProblem) issue(issues, ["tools"], toolsFolderProblem.message);
   const tools: ScriptToolEntry[] = [];
+  const functions: PythonFunctionEntry[] = [];
   const report = (at: JsonPath, message: string, warning = false) => issue(warning ? warnings : issues, at, message);
   checkNames(rawTools, (at, message) => issue(issues, at, message));
   const defaultEnv = resolveEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
 
   for (const [index, rawTool] of rawTools.entries()) {
     // An entry the schema rejected has its issues already; the checks below need its shape.
-    if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) continue;
+    if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) {
+      // Which kind of entry it is, and what it lacks, needs only its keys: one round of fixes covers all.
+      if (rawTool !== null && typeof rawTool === "object" && !Array.isArray(rawTool)) {
+        checkEntryKind(rawTool as ToolEntryFile, (...rest) => ["tools", index, ...rest], (place, message) => issue(issues, place, message));
+      }
+      continue;
+    }
     // The document's value rather than zod's copy, as in readJsonConfig: it keeps "__proto__" keys.
     const tool = rawTool as ToolEntryFile;
     const at = (...rest: JsonPath) => ["tools", index, ...rest];
 
-    const script = checkScriptPath(paths, tool.script);
-    if (script.problem) issue(script.problem.warning ? warnings : issues, at("script"), script.problem.message);
+    if (!checkEntryKind(tool, at, (place, message) => issue(issues, place, message))) continue;
+    const pathKey = tool.function === undefined ? "script" : "function";
+    const modulePath = tool.function?.slice(0, tool.function.lastIndexOf(":"));
+    const script = checkScriptPath(paths, modulePath ?? tool.script!);
+    if (script.problem) issue(script.problem.warning ? warnings : issues, at(pathKey), script.problem.message);
 
     let inputTypeChecked = false;
     for (const key of ["inputSchema", "outputSchema"] as const) {
@@ -192,35 +229,91 @@ function resolveTools(
       }
     }
     // One message per place: a type the meta-schema already rejected needs no second one.
-    if (tool.inputSchema.type !== "object" && !inputTypeChecked) {
+    if (tool.inputSchema !== undefined && tool.inputSchema.type !== "object" && !inputTypeChecked) {
       issue(issues, at("inputSchema", "type"), `Expected "object" (arguments are always an object), got ${JSON.stringify(tool.inputSchema.type) ?? "nothing"}`);
     }
 
     const cwd = checkCwd(paths, tool.cwd);
     if (cwd.problem) issue(issues, at("cwd"), cwd.problem.message);
-    if (tool.interpreter !== undefined && tool.runtime !== "python") {
+    if (tool.interpreter !== undefined && tool.function === undefined && tool.runtime !== "python") {
       issue(issues, at("interpreter"), `"interpreter" applies to the python runtime only, got runtime ${JSON.stringify(tool.runtime)}`);
     }
 
+    const env = { ...defaultEnv, ...resolveEnvironment(tool.env ?? {}, at("env"), report) };
+    const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
+    if (tool.function !== undefined) {
+      functions.push({
+        name: tool.name,
+        ...(tool.title === undefined ? {} : { title: tool.title }),
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        module: script.absolute,
+        modulePath: modulePath!,
+        function: tool.function.slice(tool.function.lastIndexOf(":") + 1),
+        interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3",
+        ...(tool.inputSchema === undefined ? {} : { inputSchema: tool.inputSchema }),
+        ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+        ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        parallel: tool.parallel ?? defaults.parallel ?? false,
+        env,
+        cwd: cwd.absolute,
+      });
+      continue;
+    }
     tools.push({
       name: tool.name,
       ...(tool.title === undefined ? {} : { title: tool.title }),
-      description: tool.description,
-      runtime: tool.runtime,
+      description: tool.description!,
+      runtime: tool.runtime!,
       script: script.absolute,
-      scriptPath: tool.script,
+      scriptPath: tool.script!,
       args: tool.args ?? [],
       ...(tool.runtime === "python" ? { interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3" } : {}),
-      inputSchema: tool.inputSchema,
+      inputSchema: tool.inputSchema!,
       ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
       ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-      ...(tool.timeoutMs ?? defaults.timeoutMs) === undefined ? {} : { timeoutMs: tool.timeoutMs ?? defaults.timeoutMs },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
       parallel: tool.parallel ?? defaults.parallel ?? false,
-      env: { ...defaultEnv, ...resolveEnvironment(tool.env ?? {}, at("env"), report) },
+      env,
       cwd: cwd.absolute,
       maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     });
   }
   if (issues.length > 0) return { status: "invalid", issues };
-  return { status: "ok", config: { tools, warnings } };
+  return { status: "ok", config: { tools, functions, warnings } };
+}
+
+/** Keys that only a script tool has; a function tool runs on a warm Python worker. */
+const SCRIPT_ONLY_KEYS = ["runtime", "args", "maxOutputBytes"] as const;
+
+/**
+ * A tool is a script (`runtime` + `script`, with `description` and `inputSchema`) or a Python
+ * function (`function`); one message per wrong or missing key. False when the entry cannot be resolved.
+ */
+function checkEntryKind(tool: ToolEntryFile, at: (...rest: JsonPath) => JsonPath, report: (at: JsonPath, message: string) => void): boolean {
+  let ok = true;
+  if (tool.function !== undefined) {
+    if (tool.script !== undefined) {
+      report(at("script"), 'Expected either "script" or "function", got both: a function tool names a Python function ("file.py:name") and has no script');
+      ok = false;
+    }
+    for (const key of SCRIPT_ONLY_KEYS) {
+      if (tool[key] === undefined) continue;
+      report(at(key), `"${key}" applies to script tools only; a function tool runs on a warm Python worker (remove "${key}")`);
+      ok = false;
+    }
+    return ok;
+  }
+  const required = [
+    ["description", "a string"],
+    ["runtime", 'one of "python", "shell", "node"'],
+    ["script", 'a string; or name a Python function with "function": "file.py:name"'],
+    ["inputSchema", "an object"],
+  ] as const;
+  for (const [key, expected] of required) {
+    if (tool[key] !== undefined) continue;
+    report(at(), `Missing required key "${key}" (expected ${expected})`);
+    ok = false;
+  }
+  return ok;
 }

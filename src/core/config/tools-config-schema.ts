@@ -8,6 +8,9 @@ import { codeExecutionConfigSchema } from "./code-execution-config-schema.js";
 import { TOOL_NAME_PATTERN } from "../tool-names.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** `"text_tools.py:word_count"`: a .py file under tools/ and a Python identifier. */
+export const PYTHON_FUNCTION_PATTERN = /^[^:\u0000]+\.py:[A-Za-z_][A-Za-z0-9_]*$/;
 export const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 /** setTimeout's ceiling: a larger delay would fire at once. */
@@ -45,12 +48,15 @@ export const toolEntrySchema = z
       message: "Expected a tool name of 1-128 characters from A-Z a-z 0-9 _ - . without \"__\"",
     }).describe("Unique tool name: 1-128 characters from A-Z a-z 0-9 _ - . (no \"__\", which namespaces MCP tools)."),
     title: z.string().optional().describe("Human-readable name shown by clients."),
-    description: z.string().min(1).describe("What the tool does and when to use it, written for an LLM."),
-    runtime: z.enum(["python", "shell", "node"]).describe("How the script runs: python (resolved interpreter), shell (bash --noprofile --norc) or node."),
-    script: z.string().min(1).describe("Path of the script, relative to tools/."),
+    description: z.string().min(1).optional().describe("What the tool does and when to use it, written for an LLM. Required for script tools; a function tool takes its docstring's summary when absent."),
+    runtime: z.enum(["python", "shell", "node"]).optional().describe("How the script runs: python (resolved interpreter), shell (bash --noprofile --norc) or node. Script tools only (required there)."),
+    script: z.string().min(1).optional().describe("Path of the script, relative to tools/. A tool has either \"script\" (with \"runtime\") or \"function\"."),
+    function: z.string().regex(PYTHON_FUNCTION_PATTERN, {
+      message: 'Expected "file.py:function": a Python file relative to tools/, a colon, and a function name',
+    }).optional().describe("A Python function to run on a warm worker, as \"file.py:function\" (file relative to tools/). Its schemas come from its type hints and docstring unless given."),
     args: z.array(z.string()).optional().describe("Extra command-line arguments passed to the script."),
     interpreter: z.string().min(1).optional().describe("Interpreter for this tool (python runtime), e.g. .venv/bin/python."),
-    inputSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the arguments object."),
+    inputSchema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema of the arguments object. Required for script tools; for a function tool it replaces the schema derived from the type hints."),
     outputSchema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema the result is checked against."),
     annotations: annotationsSchema.optional(),
     timeoutMs: timeout.optional().describe("Budget per call in ms, queueing included; at the deadline the whole process tree is killed."),
@@ -59,7 +65,7 @@ export const toolEntrySchema = z
     cwd: z.string().min(1).optional().describe("Working directory, relative to the project root (default: the root)."),
     maxOutputBytes: positiveInteger.optional().describe("Cap on stdout in bytes; past it the script is killed (OUTPUT_TOO_LARGE)."),
   })
-  .describe("One local script tool.");
+  .describe("One local tool: a script (\"runtime\" + \"script\") or a Python function (\"function\").");
 
 export const toolsConfigSchema = z
   .strictObject({

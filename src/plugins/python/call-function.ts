@@ -1,0 +1,73 @@
+/**
+ * Runs one call of a Python function on a warm worker. At the deadline (or on cancel) the worker's
+ * whole process group is killed, since a C-level `time.sleep` or a busy loop cannot be interrupted
+ * from inside; the pool starts a fresh worker once it has exited.
+ */
+import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
+import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+import type { WorkerPool } from "./worker-pool.js";
+
+/** The last lines of a worker's stderr, for a crash message. */
+function lastLine(text: string): string {
+  const line = text.trim().split("\n").pop()?.trim() ?? "";
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
+
+function stoppedMessage(entry: PythonFunctionEntry, signal: AbortSignal, started: boolean): string {
+  const label = `${entry.modulePath}:${entry.function}`;
+  const code = abortReasonCode(signal);
+  if (!started) return code === "TIMEOUT" ? `${label} did not start before its deadline` : `${label} was not started: the call was stopped (${code})`;
+  if (code === "TIMEOUT") return `${label} was still running at the call's deadline; its worker's process group was killed and a fresh worker takes the next call`;
+  if (code === "EXECUTOR_CLOSED") return `${label} was stopped because the executor closed; its worker was killed`;
+  return `${label} was cancelled; its worker's process group was killed and a fresh worker takes the next call`;
+}
+
+/**
+ * @example
+ * const result = await callFunction(pool, entry, call, { signal, logger });
+ */
+export async function callFunction(
+  pool: WorkerPool,
+  entry: PythonFunctionEntry,
+  call: ToolCall,
+  options: { signal: AbortSignal; logger: Logger },
+): Promise<PluginResult> {
+  const { signal } = options;
+  let worker;
+  try {
+    worker = await pool.acquire(signal);
+  } catch (error) {
+    return toolError("TOOL_FAILED", `No Python worker for ${entry.modulePath}: ${(error as Error).message}`);
+  }
+  if (!worker) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
+  if (signal.aborted) {
+    // Aborted while a worker was starting: the listener below would never fire.
+    pool.release(worker);
+    return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
+  }
+  const onAbort = () => worker.kill();
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const answer = await worker.request({ op: "call", module: entry.module, function: entry.function, arguments: call.arguments });
+    const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
+    if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });
+    if (answer.ok) return { ok: true, value: answer["value"] };
+    const details: Record<string, unknown> = {};
+    if (typeof answer["type"] === "string") details["exception"] = answer["type"];
+    if (typeof answer["traceback"] === "string") details["traceback"] = answer["traceback"];
+    if (logs !== "") details["logs"] = logs;
+    if (typeof answer["line"] === "number") details["line"] = answer["line"];
+    const code = answer["code"] === "INVALID_OUTPUT" ? "INVALID_OUTPUT" : "TOOL_FAILED";
+    const prefix = answer["code"] === "IMPORT_FAILED" ? `tools/${entry.modulePath}${typeof answer["line"] === "number" ? `:${answer["line"]}` : ""} failed to import: ` : `${entry.function} raised `;
+    return toolError(code, code === "INVALID_OUTPUT" ? `${entry.function} returned a value with no JSON form: ${String(answer["message"])}` : `${prefix}${String(answer["message"])}`, details);
+  } catch (error) {
+    if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true));
+    const stderr = worker.stderrTail();
+    const said = lastLine(stderr);
+    return toolError("TOOL_FAILED", `The Python worker running ${entry.modulePath}:${entry.function} ${(error as Error).message.replace(/^Python worker /, "")} during the call; a fresh worker takes the next call${said ? `. Last line of stderr: ${said}` : ""}`, stderr ? { stderr } : undefined);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+    pool.release(worker);
+  }
+}

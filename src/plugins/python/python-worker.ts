@@ -1,0 +1,160 @@
+/**
+ * One warm `python3` process running toolexec_worker.py: requests go out as frames on its fd 3,
+ * answers come back on fd 4 (a 4-byte big-endian length, then JSON), so nothing a tool prints can
+ * corrupt the protocol. One request at a time: the pool hands a worker to one call only.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Readable, Writable } from "node:stream";
+import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-group.js";
+
+/** The worker script, next to this module in src/ and in dist/ alike (the build copies it). */
+export const WORKER_SCRIPT = fileURLToPath(new URL("./worker/toolexec_worker.py", import.meta.url));
+/** Bytes of stderr kept (the end of it) to explain a crash. */
+const STDERR_TAIL_BYTES = 8 * 1024;
+/** A frame larger than this is a broken worker, not an answer. */
+const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+
+export interface WorkerAnswer {
+  ok: boolean;
+  [key: string]: unknown;
+}
+
+export interface WorkerSpawnOptions {
+  interpreter: string;
+  cwd: string;
+  env: Record<string, string>;
+  /** Output a tool wrote to the real stdout or stderr outside Python's `print` (C extensions, subprocesses). */
+  onOutput?(stream: "stdout" | "stderr", text: string): void;
+}
+
+export interface PythonWorker {
+  readonly pid: number;
+  /** Settles once the worker is ready (its first frame), or rejects with why it could not start. */
+  readonly ready: Promise<void>;
+  /** Resolves when the process has exited, with how. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly alive: boolean;
+  request(message: Record<string, unknown>): Promise<WorkerAnswer>;
+  /** The end of what the worker wrote to stderr, to explain a crash. */
+  stderrTail(): string;
+  kill(): void;
+}
+
+/** Splits the byte stream of fd 4 into frames. */
+function frameReader(onFrame: (frame: unknown) => void) {
+  let buffered: Buffer = Buffer.alloc(0);
+  return (chunk: Buffer) => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+    while (buffered.length >= 4) {
+      const size = buffered.readUInt32BE(0);
+      if (size > MAX_FRAME_BYTES) throw new Error(`frame of ${size} bytes`);
+      if (buffered.length < 4 + size) return;
+      const body = buffered.subarray(4, 4 + size).toString("utf8");
+      buffered = buffered.subarray(4 + size);
+      onFrame(JSON.parse(body));
+    }
+  };
+}
+
+/**
+ * Start a worker. Never throws: a worker that cannot start rejects `ready` and exits.
+ *
+ * @example
+ * const worker = spawnPythonWorker({ interpreter: "python3", cwd: root, env });
+ * await worker.ready;
+ * const answer = await worker.request({ op: "call", module, function: "word_count", arguments: { text } });
+ */
+export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
+  const child: ChildProcess = spawn(options.interpreter, [WORKER_SCRIPT], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe", "pipe", "pipe"],
+  });
+  const pid = child.pid ?? -1;
+  if (pid > 0) trackProcessGroup(pid);
+  let alive = pid > 0;
+  let stderr = "";
+  let pending: { resolve(answer: WorkerAnswer): void; reject(error: Error): void } | undefined;
+  let nextId = 1;
+  let readySettled = false;
+  let resolveReady!: () => void;
+  let rejectReady!: (error: Error) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // a caller that never awaits it must not see an unhandled rejection
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    const finish = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => {
+      alive = false;
+      if (pid > 0) forgetProcessGroup(pid);
+      const how = spawnError ? spawnError.message : signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      const error = new Error(`Python worker ${how}`);
+      if (!readySettled) {
+        readySettled = true;
+        rejectReady(error);
+      }
+      pending?.reject(error);
+      pending = undefined;
+      resolve({ code, signal });
+    };
+    child.once("exit", (code, signal) => finish(code, signal));
+    child.once("error", (error) => finish(null, null, error));
+  });
+
+  const input = child.stdio[3] as Writable;
+  const output = child.stdio[4] as Readable;
+  input.on("error", () => {}); // EPIPE after a crash: the exit handler explains it
+  const onFrame = (frame: unknown) => {
+    if (!readySettled) {
+      readySettled = true;
+      resolveReady();
+      return;
+    }
+    const answer = pending;
+    pending = undefined;
+    answer?.resolve(frame as WorkerAnswer);
+  };
+  const read = frameReader(onFrame);
+  output.on("data", (chunk: Buffer) => {
+    try {
+      read(chunk);
+    } catch (error) {
+      stderr += `\n[toolexec] unreadable frame from the worker: ${(error as Error).message}`;
+      killProcessGroup(pid);
+    }
+  });
+  child.stdout?.on("data", (chunk: Buffer) => options.onOutput?.("stdout", chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    stderr = (stderr + text).slice(-STDERR_TAIL_BYTES);
+    options.onOutput?.("stderr", text);
+  });
+
+  return {
+    pid,
+    ready,
+    exited,
+    get alive() {
+      return alive;
+    },
+    request(message) {
+      if (!alive) return Promise.reject(new Error("Python worker is not running"));
+      if (pending) return Promise.reject(new Error("Python worker is busy"));
+      return new Promise<WorkerAnswer>((resolve, reject) => {
+        pending = { resolve, reject };
+        const body = Buffer.from(JSON.stringify({ ...message, id: nextId++ }), "utf8");
+        const header = Buffer.alloc(4);
+        header.writeUInt32BE(body.length, 0);
+        input.write(Buffer.concat([header, body]));
+      });
+    },
+    stderrTail: () => stderr,
+    kill() {
+      if (pid > 0 && alive) killProcessGroup(pid);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * A bounded pool of warm workers sharing one interpreter, working folder and environment. A call
+ * takes an idle worker (or starts one, up to `maxWorkers`, or waits its turn); a worker killed at a
+ * deadline or that crashed is replaced only after it has exited (a respawn storm on a small machine
+ * would double the time to kill). `retire()` makes every worker finish its call and go: the next
+ * calls import the modules afresh.
+ */
+import { spawnPythonWorker, type PythonWorker, type WorkerSpawnOptions } from "./python-worker.js";
+
+/** How long a new worker may take to say it is ready before it counts as failed. */
+export const WORKER_START_TIMEOUT_MS = 15_000;
+
+export interface WorkerPool {
+  /** An idle worker for one request, or undefined when `signal` aborted first. Throws when a worker cannot start. */
+  acquire(signal: AbortSignal): Promise<PythonWorker | undefined>;
+  /** Give the worker back once its request settled (a dead or retired one is dropped). */
+  release(worker: PythonWorker): void;
+  retire(): void;
+  /** Pids of the workers alive now (tests check that none leak). */
+  pids(): number[];
+  close(): Promise<void>;
+}
+
+async function startWorker(options: WorkerSpawnOptions): Promise<PythonWorker> {
+  const worker = spawnPythonWorker(options);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Python worker did not start within ${WORKER_START_TIMEOUT_MS} ms`)), WORKER_START_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([worker.ready, timedOut]);
+    return worker;
+  } catch (error) {
+    worker.kill();
+    const tail = worker.stderrTail().trim();
+    throw new Error(`${(error as Error).message}${tail ? `: ${tail.split("\n").slice(-3).join(" | ")}` : ""}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * @example
+ * const pool = createWorkerPool({ interpreter, cwd, env }, 4);
+ * const worker = await pool.acquire(signal);
+ * try { await worker?.request(message); } finally { if (worker) pool.release(worker); }
+ */
+export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number): WorkerPool {
+  const all = new Set<PythonWorker>();
+  const idle: PythonWorker[] = [];
+  const waiting: Array<(worker: PythonWorker | undefined) => void> = [];
+  const generationOf = new Map<PythonWorker, number>();
+  let generation = 0;
+  let starting = 0;
+  let closed = false;
+
+  const drop = (worker: PythonWorker) => {
+    worker.kill();
+    void worker.exited.then(() => {
+      all.delete(worker);
+      generationOf.delete(worker);
+      // A waiting call gets a fresh worker only now that the old one is gone.
+      if (!closed && waiting.length > 0) spawnFor(waiting.shift()!).catch(() => {});
+    });
+  };
+
+  const spawnFor = async (handOver: (worker: PythonWorker | undefined) => void) => {
+    starting++;
+    try {
+      const worker = await startWorker(options);
+      all.add(worker);
+      generationOf.set(worker, generation);
+      if (closed) {
+        drop(worker);
+        handOver(undefined);
+      } else handOver(worker);
+    } catch (error) {
+      handOver(undefined);
+      throw error;
+    } finally {
+      starting--;
+    }
+  };
+
+  const pool: WorkerPool = {
+    async acquire(signal) {
+      if (closed || signal.aborted) return undefined;
+      while (idle.length > 0) {
+        const worker = idle.pop()!;
+        if (worker.alive && generationOf.get(worker) === generation) return worker;
+        drop(worker);
+      }
+      if (all.size + starting < maxWorkers) {
+        let started: PythonWorker | undefined;
+        await spawnFor((worker) => (started = worker));
+        return started;
+      }
+      return new Promise<PythonWorker | undefined>((resolve) => {
+        const handOver = (worker: PythonWorker | undefined) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(worker);
+        };
+        const onAbort = () => {
+          const index = waiting.indexOf(handOver);
+          if (index >= 0) waiting.splice(index, 1);
+          resolve(undefined);
+        };
+        signal.addEventListener("abort", onAbort, { once: true });
+        waiting.push(handOver);
+      });
+    },
+    release(worker) {
+      if (closed || !worker.alive || generationOf.get(worker) !== generation) {
+        drop(worker);
+        return;
+      }
+      const next = waiting.shift();
+      if (next) next(worker);
+      else idle.push(worker);
+    },
+    retire() {
+      generation++;
+      for (const worker of idle.splice(0)) drop(worker);
+    },
+    pids: () => [...all].filter((worker) => worker.alive).map((worker) => worker.pid),
+    async close() {
+      closed = true;
+      for (const handOver of waiting.splice(0)) handOver(undefined);
+      idle.length = 0;
+      const workers = [...all];
+      for (const worker of workers) worker.kill();
+      await Promise.all(workers.map((worker) => worker.exited));
+    },
+  };
+  return pool;
+}

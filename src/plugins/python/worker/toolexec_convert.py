@@ -1,0 +1,97 @@
+"""Values across the JSON boundary: results made JSON-safe, arguments shaped to the annotations."""
+import dataclasses
+import datetime
+import decimal
+import enum
+import math
+import pathlib
+import typing
+import uuid
+
+
+class NotSerializable(Exception):
+    """A result with no JSON form; the host answers INVALID_OUTPUT with this message."""
+
+
+def to_json_safe(value, path="result"):
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            raise NotSerializable(f"{path} is {value!r}, which JSON cannot hold")
+        return value
+    if isinstance(value, enum.Enum):
+        return to_json_safe(value.value, path)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: to_json_safe(getattr(value, field.name), f"{path}.{field.name}") for field in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        result = {}
+        for key, item in value.items():
+            if isinstance(key, enum.Enum):
+                key = key.value
+            if not isinstance(key, (str, int, float, bool)) or key is None:
+                raise NotSerializable(f"{path} has a key of type {type(key).__name__}; JSON object keys are strings")
+            result[str(key) if not isinstance(key, bool) else ("true" if key else "false")] = to_json_safe(item, f"{path}[{key!r}]")
+        return result
+    if isinstance(value, (list, tuple)):
+        return [to_json_safe(item, f"{path}[{index}]") for index, item in enumerate(value)]
+    if isinstance(value, (set, frozenset)):
+        items = [to_json_safe(item, f"{path}[{index}]") for index, item in enumerate(value)]
+        try:
+            return sorted(items)  # a stable order for equal sets
+        except TypeError:
+            return items
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    if isinstance(value, decimal.Decimal):
+        return str(value)
+    if isinstance(value, (uuid.UUID, pathlib.PurePath)):
+        return str(value)
+    raise NotSerializable(f"{path} is a {type(value).__module__}.{type(value).__qualname__}, which has no JSON form; return dicts, lists, strings, numbers, dataclasses, dates or Decimals")
+
+
+def from_json(value, tp):
+    """Arguments arrive as JSON; give a function the dataclasses, enums, tuples and dates it annotated."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is typing.Annotated:
+        return from_json(value, args[0])
+    if value is None:
+        return None
+    if origin is typing.Union or (origin is not None and type(tp).__name__ == "UnionType"):
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return from_json(value, arg)
+            except Exception:
+                continue
+        return value
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(value)
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type) and isinstance(value, dict):
+        hints = typing.get_type_hints(tp)
+        return tp(**{key: from_json(item, hints.get(key)) for key, item in value.items()})
+    if tp is datetime.datetime and isinstance(value, str):
+        return datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if tp is datetime.date and isinstance(value, str):
+        return datetime.date.fromisoformat(value)
+    if tp is decimal.Decimal:
+        return decimal.Decimal(str(value))
+    if tp is float and isinstance(value, int):
+        return float(value)
+    if (origin is tuple or tp is tuple) and isinstance(value, list):
+        if args and not (len(args) == 2 and args[1] is Ellipsis):
+            return tuple(from_json(item, arg) for item, arg in zip(value, args))
+        return tuple(from_json(item, args[0]) if args else item for item in value)
+    if origin in (set, frozenset) and isinstance(value, list):
+        return origin(from_json(item, args[0]) if args else item for item in value)
+    if origin is list and isinstance(value, list) and args:
+        return [from_json(item, args[0]) for item in value]
+    if origin is dict and isinstance(value, dict) and len(args) == 2:
+        return {key: from_json(item, args[1]) for key, item in value.items()}
+    return value

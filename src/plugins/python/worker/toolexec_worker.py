@@ -1,0 +1,199 @@
+"""toolexec's warm Python worker: imports tool modules once and calls their functions.
+
+Frames travel on file descriptors 3 (from the host) and 4 (to the host), so a tool's print()
+never corrupts the protocol: a frame is a 4-byte big-endian length and that many bytes of JSON.
+Python-level stdout of a call is returned with its answer as the call's logs.
+"""
+import asyncio
+import contextlib
+import importlib.util
+import inspect
+import io
+import json
+import os
+import struct
+import sys
+import traceback
+import typing
+
+from toolexec_convert import NotSerializable, from_json, to_json_safe
+from toolexec_schema import function_schemas
+
+_WORKER_FILES = {os.path.realpath(os.path.join(os.path.dirname(__file__), name)) for name in ("toolexec_worker.py", "toolexec_schema.py", "toolexec_convert.py")}
+_modules = {}
+_loop = None
+
+
+def _read_exactly(stream, size):
+    data = b""
+    while len(data) < size:
+        chunk = stream.read(size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def _write_frame(fd, message):
+    body = json.dumps(message, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    data = struct.pack(">I", len(body)) + body
+    while data:
+        written = os.write(fd, data)
+        data = data[written:]
+
+
+def _own_frames(tb):
+    """The traceback without the worker's frames nor asyncio's: what the tool's author wrote."""
+    frames = [frame for frame in traceback.extract_tb(tb) if os.path.realpath(frame.filename) not in _WORKER_FILES and "/asyncio/" not in frame.filename]
+    return frames
+
+
+def _format_exception(error):
+    lines = traceback.format_list(_own_frames(error.__traceback__))
+    return "Traceback (most recent call last):\n" + "".join(lines) + "".join(traceback.format_exception_only(type(error), error))
+
+
+def _import_error(path, error):
+    """Where an import failed: the innermost frame inside the module's own file, or SyntaxError's place."""
+    line = None
+    if isinstance(error, SyntaxError) and error.filename and os.path.realpath(error.filename) == os.path.realpath(path):
+        line = error.lineno
+    else:
+        for frame in _own_frames(error.__traceback__):
+            if os.path.realpath(frame.filename) == os.path.realpath(path):
+                line = frame.lineno
+    message = "".join(traceback.format_exception_only(type(error), error)).strip()
+    return {"ok": False, "code": "IMPORT_FAILED", "type": type(error).__name__, "message": message, "line": line, "traceback": _format_exception(error)}
+
+
+def _load(path):
+    module = _modules.get(path)
+    if module is not None:
+        return module, None
+    folder = os.path.dirname(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)  # sibling modules import as they would from a script
+    name = os.path.splitext(os.path.basename(path))[0]
+    if name in sys.modules:
+        name = "toolexec_tool_" + str(len(_modules)) + "_" + name
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    logs = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(logs):
+            spec.loader.exec_module(module)
+    except BaseException as error:  # SystemExit at import is a broken module too
+        del sys.modules[name]
+        return None, _import_error(path, error)
+    _modules[path] = module
+    return module, None
+
+
+def _function(module, path, name):
+    function = getattr(module, name, None)
+    if function is None or not callable(function):
+        return None, {"ok": False, "code": "IMPORT_FAILED", "type": "AttributeError", "message": f"{os.path.basename(path)} has no function {name!r}", "line": None}
+    return function, None
+
+
+def _describe(request):
+    module, failure = _load(request["module"])
+    if failure:
+        return failure
+    tools = {}
+    for name in request["functions"]:
+        function, failure = _function(module, request["module"], name)
+        if failure:
+            return failure
+        try:
+            tools[name] = function_schemas(function)
+        except Exception as error:
+            return {"ok": False, "code": "IMPORT_FAILED", "type": type(error).__name__, "message": f"Cannot derive a schema for {name}: {error}", "line": None}
+    return {"ok": True, "tools": tools}
+
+
+_plans = {}
+_PLAIN = (str, int, bool, typing.Any, None)
+
+
+def _plan(function):
+    """Per function, once: each parameter's annotation and whether it is positional-only."""
+    plan = _plans.get(function)
+    if plan is None:
+        try:
+            hints = typing.get_type_hints(function)
+        except Exception:
+            hints = {}
+        parameters = inspect.signature(function).parameters
+        order = list(parameters)
+        plan = {
+            name: (hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
+            for name, parameter in parameters.items()
+        }
+        _plans[function] = plan
+    return plan
+
+
+def _arguments(function, arguments):
+    plan = _plan(function)
+    positional, keywords = [], {}
+    for name, value in arguments.items():
+        hint, position = plan.get(name, (None, None))
+        converted = value if hint in _PLAIN else from_json(value, hint)
+        if position is not None:
+            positional.append((position, converted))
+        else:
+            keywords[name] = converted
+    return [value for _, value in sorted(positional)], keywords
+
+
+def _call(request):
+    global _loop
+    module, failure = _load(request["module"])
+    if failure:
+        return failure
+    function, failure = _function(module, request["module"], request["function"])
+    if failure:
+        return failure
+    logs = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(logs):
+            positional, keywords = _arguments(function, request["arguments"])
+            result = function(*positional, **keywords)
+            if inspect.isawaitable(result):
+                if _loop is None:
+                    _loop = asyncio.new_event_loop()
+                result = _loop.run_until_complete(result)
+    except BaseException as error:  # SystemExit and KeyboardInterrupt raised by a tool are its failures
+        return {"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error), "logs": logs.getvalue()}
+    try:
+        value = to_json_safe(result)
+    except NotSerializable as error:
+        return {"ok": False, "code": "INVALID_OUTPUT", "message": str(error), "logs": logs.getvalue()}
+    return {"ok": True, "value": value, "logs": logs.getvalue()}
+
+
+def main():
+    incoming = os.fdopen(3, "rb", buffering=0)
+    outgoing = 4
+    _write_frame(outgoing, {"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
+    while True:
+        header = _read_exactly(incoming, 4)
+        if header is None:
+            return  # the host closed the pipe: time to go
+        body = _read_exactly(incoming, struct.unpack(">I", header)[0])
+        if body is None:
+            return
+        request = json.loads(body)
+        handler = _describe if request.get("op") == "describe" else _call
+        answer = handler(request)
+        answer["id"] = request["id"]
+        try:
+            _write_frame(outgoing, answer)
+        except (TypeError, ValueError) as error:
+            _write_frame(outgoing, {"id": request["id"], "ok": False, "code": "INVALID_OUTPUT", "message": f"The result is not JSON: {error}"})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+/** tools.json entries naming a Python function: accepted shapes and precise errors. */
+import { describe, expect, it } from "vitest";
+import { loadProjectConfig } from "../../src/index.js";
+import { createTempProject } from "../helpers/temp-project.js";
+import { configErrorText } from "../config/config-test-helpers.js";
+
+function projectWith(tools: object[]) {
+  const project = createTempProject({ tools: { tools } });
+  project.write("tools/text_tools.py", "def word_count(text: str) -> int:\n    return len(text.split())\n");
+  return project;
+}
+
+describe("function entries in tools.json", () => {
+  it("resolve to python entries with the module's absolute path and the function's name", async () => {
+    const project = projectWith([{ name: "word_count", function: "text_tools.py:word_count", timeoutMs: 5000 }]);
+    const config = await loadProjectConfig({ root: project.root });
+    expect(config.entries.script).toEqual([]);
+    expect(config.entries.python).toMatchObject([
+      { name: "word_count", module: project.path("tools/text_tools.py"), modulePath: "text_tools.py", function: "word_count", interpreter: "python3", timeoutMs: 5000, parallel: false },
+    ]);
+  });
+
+  it("refuse both a script and a function, and script-only keys, one message each", async () => {
+    const project = projectWith([{ name: "both", function: "text_tools.py:word_count", script: "x.py", runtime: "python", args: ["-v"] }]);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`
+      "3 problems in tools.json:
+        tools.json:6:17 tools[0].script: Expected either "script" or "function", got both: a function tool names a Python function ("file.py:name") and has no script
+        tools.json:7:18 tools[0].runtime: "runtime" applies to script tools only; a function tool runs on a warm Python worker (remove "runtime")
+        tools.json:8:15 tools[0].args: "args" applies to script tools only; a function tool runs on a warm Python worker (remove "args")"
+    `);
+  });
+
+  it("name each key a script entry lacks, and suggest a function", async () => {
+    const project = projectWith([{ name: "neither" }]);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`
+      "4 problems in tools.json:
+        tools.json:3:5 tools[0]: Missing required key "description" (expected a string)
+        tools.json:3:5 tools[0]: Missing required key "runtime" (expected one of "python", "shell", "node")
+        tools.json:3:5 tools[0]: Missing required key "script" (expected a string; or name a Python function with "function": "file.py:name")
+        tools.json:3:5 tools[0]: Missing required key "inputSchema" (expected an object)"
+    `);
+  });
+
+  it("refuse a function spelled without a file, and a module outside tools/", async () => {
+    const project = projectWith([
+      { name: "no_file", function: "word_count" },
+      { name: "outside", function: "../secrets.py:read" },
+    ]);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`
+      "2 problems in tools.json:
+        tools.json:5:19 tools[0].function: Expected "file.py:function": a Python file relative to tools/, a colon, and a function name, got "word_count"
+        tools.json:9:19 tools[1].function: Expected a path inside tools/, got "../secrets.py": scripts may not escape the tools folder"
+    `);
+  });
+});
