@@ -77,8 +77,8 @@ describe("hot reload", () => {
     const created = project();
     const executor = await open(created.root);
     const failed = next(executor, "config:error");
-    created.write("mcp.json", '{ "mcpServers": {}, "extra": true }');
-    expect((await failed).message).toBe('mcp.json:1:21 extra: Unknown key "extra"; expected one of: $schema, mcpServers, servers, inputs');
+    created.write("mcp.json", '{ "mcpServers": { "docs": { "command": "x", "extra": true } } }');
+    expect((await failed).message).toMatchInlineSnapshot(`"mcp.json:1:45 mcpServers.docs.extra: Unknown key "extra"; expected one of: type, transport, command, args, env, envFile, cwd, url, serverUrl, headers, enabled, prefix, timeoutMs, retry, maxConcurrency, maxResponseBytes, dev, gallery, version"`);
     expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
     await executor.close();
   });
