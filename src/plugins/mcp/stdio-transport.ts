@@ -11,7 +11,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { describeJsonRpcProblem, excerpt, MalformedMessageError } from "./session-failure.js";
 import { createStderrTail, describeExit } from "./stderr-tail.js";
-import { forgetProcessGroup, groupIsAlive, signalProcessGroup, trackProcessGroup } from "./process-group.js";
+import { forgetProcessGroup, groupIsAlive, signalProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
 
 /** After its stdin closes, a server has this long to exit before its group gets SIGTERM. */
 export const STDIO_EOF_GRACE_MS = 500;

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Readable, Writable } from "node:stream";
-import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-group.js";
+import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
 
 /** The worker script, next to this module in src/ and in dist/ alike (the build copies it). */
 export const WORKER_SCRIPT = fileURLToPath(new URL("./worker/toolexec_worker.py", import.meta.url));

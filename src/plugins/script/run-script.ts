@@ -10,7 +10,7 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { PARTIAL_STDOUT_BYTES, parseScriptOutput } from "./parse-script-output.js";
-import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "./process-groups.js";
+import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
 import { containScript } from "./contain-script.js";
 import { resolvePythonInterpreter } from "./python-interpreter.js";
 import { buildScriptEnvironment } from "./script-environment.js";

@@ -2,7 +2,7 @@
 import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
 import type { ExecutorPlugin, ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
-import { killProcessGroup } from "./process-groups.js";
+import { killProcessGroup } from "../../core/process-groups.js";
 import { runScript } from "./run-script.js";
 
 function toDefinition(entry: ScriptToolEntry): ToolDefinition {

@@ -1,7 +1,8 @@
 /**
- * Process groups of stdio servers. Each server is spawned detached, so it leads its own group and
- * a signal to the group reaches what it started (`npx` → node, `bash -c` → the server). Groups
- * still alive when the host process exits are killed on the way out, so no server outlives it.
+ * Whole process trees of the processes toolexec starts (script tools, Python workers, stdio MCP
+ * servers). Each is spawned detached, so it leads its own process group and a signal to the group
+ * reaches what it started (grandchildren, `npx` → node, `bash -c` → the server). Groups still alive
+ * when the host process exits are killed on the way out.
  */
 
 const live = new Set<number>();
@@ -16,6 +17,11 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** SIGKILL every process in the group led by `pid`. */
+export function killProcessGroup(pid: number): void {
+  signalProcessGroup(pid, "SIGKILL");
+}
+
 /** Whether any process of the group led by `pid` is left (a zombie still counts). */
 export function groupIsAlive(pid: number): boolean {
   try {
@@ -26,13 +32,18 @@ export function groupIsAlive(pid: number): boolean {
   }
 }
 
-/** Remember a live group until `forgetProcessGroup`, so the host's exit can take it down. */
+/**
+ * Remember a live group until `forgetProcessGroup`, so the host's exit can take it down.
+ *
+ * @example
+ * trackProcessGroup(child.pid); // … then, once it exited: forgetProcessGroup(child.pid)
+ */
 export function trackProcessGroup(pid: number): void {
   live.add(pid);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once("exit", () => {
-    for (const group of live) signalProcessGroup(group, "SIGKILL");
+    for (const group of live) killProcessGroup(group);
   });
 }
 
