@@ -18,11 +18,7 @@ import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-optio
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
 import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
-import { mcpPlugin, type AddServerResult, type McpApi } from "./plugins/mcp/mcp-plugin.js";
-import type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
-import type { McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./plugins/mcp/server-info.js";
-import type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
-import type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
+import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
@@ -55,34 +51,14 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   };
 }
 
-/** An executor: the core's surface (tools, events, reload, close) and the built-in plugins' APIs. */
-export interface Executor extends CoreExecutor {
+/** An executor: the core's surface, the MCP plugin's API (servers, resources, prompts), code mode and tool search. */
+export interface Executor extends CoreExecutor, McpApi {
   /**
    * Run JavaScript in the sandbox (code mode); the same as calling the `code_execution` tool.
    * Resolves to a `CodeResult` for every fault of the run, including code execution being
    * disabled (`TOOL_NOT_FOUND`); throws only after `close()`. See docs/code-execution.md.
    */
   executeCode(request: CodeRequest, options?: { signal?: AbortSignal }): Promise<CodeResult>;
-  /** Every MCP server (mcp.json's and those added at run time) with its state: connected, retrying, failed, disabled. */
-  servers(): McpServerInfo[];
-  /** The resources of the connected MCP servers. */
-  listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
-  /** Read one resource of one MCP server; faults come back as `{ ok: false, error }`. */
-  readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
-  /** The resource templates (`test://items/{id}`) of the connected MCP servers; read one with `readResource`. */
-  listResourceTemplates(options?: ResourceRequestOptions): Promise<McpResourceTemplateInfo[]>;
-  /** The prompts of the connected MCP servers. */
-  listPrompts(options?: ResourceRequestOptions): Promise<McpPromptInfo[]>;
-  /** Fetch one prompt of one MCP server with its arguments; faults come back as `{ ok: false, error }`. */
-  getPrompt(server: string, name: string, args?: Record<string, string>, options?: ResourceRequestOptions): Promise<GetPromptOutcome>;
-  /**
-   * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
-   * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
-   * connection like start-up does; resolves to the server's state, or `{ ok: false, error }`.
-   */
-  addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
-  /** Remove a server added with `addServer`; false when there is none by that name. */
-  removeServer(name: string): Promise<boolean>;
   /**
    * The tools that best match a request in plain words, best first, each `{ name, score, summary }`;
    * the ranking of the `search_tools` tool. `limit`: 1–100, default 10. See docs/tool-search.md.

@@ -37,13 +37,25 @@ export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false;
 
 /** The `mcp` plugin's API for hosts (`executor.pluginApi(mcp)`; the executor's own MCP methods use it). */
 export interface McpApi {
+  /** Every MCP server (mcp.json's and those added at run time) with its state: connected, retrying, failed, disabled. */
   servers(): McpServerInfo[];
+  /** The resources of the connected MCP servers. */
   listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
+  /** Read one resource of one MCP server; faults come back as `{ ok: false, error }`. */
   readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  /** The resource templates (`test://items/{id}`) of the connected MCP servers; read one with `readResource`. */
   listResourceTemplates(options?: ResourceRequestOptions): Promise<McpResourceTemplateInfo[]>;
+  /** The prompts of the connected MCP servers. */
   listPrompts(options?: ResourceRequestOptions): Promise<McpPromptInfo[]>;
+  /** Fetch one prompt of one MCP server with its arguments; faults come back as `{ ok: false, error }`. */
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: ResourceRequestOptions): Promise<GetPromptOutcome>;
+  /**
+   * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
+   * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
+   * connection like start-up does; resolves to the server's state, or `{ ok: false, error }`.
+   */
   addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
+  /** Remove a server added with `addServer`; false when there is none by that name. */
   removeServer(name: string): Promise<boolean>;
 }
 
