@@ -4,27 +4,17 @@
  * runs `toolexec-client.mjs` (built `dist/`, an mcp.json entry, list tools, call each, close) with
  * the server's URL, then grades what the server saw. Needs `npm run build` first (`npm test` does it).
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPOSITORY, runConformanceCli, type Check } from "./run-conformance-cli.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const REPOSITORY = path.join(here, "..", "..");
-const CONFORMANCE_CLI = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
-const PRELOAD = path.join(here, "node20-globsync.mjs");
 const CLIENT = path.join(here, "toolexec-client.mjs");
 /** The CLI's own limit on one client run; the test's limit sits above it so the CLI reports first. */
 const CLIENT_TIMEOUT_MS = 15_000;
-
-interface Check {
-  id: string;
-  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
-  errorMessage?: string;
-  details?: Record<string, unknown>;
-}
 
 interface ScenarioRun {
   checks: Check[];
@@ -61,45 +51,27 @@ const isToleratedWarning = (scenario: string, check: Check) =>
 const outputRoot = mkdtempSync(path.join(os.tmpdir(), "toolexec-conformance-results-"));
 
 /** Run one scenario through the conformance CLI; its process group is killed if it outlives the test. */
-function runScenario(scenario: string): Promise<ScenarioRun> {
+async function runScenario(scenario: string): Promise<ScenarioRun> {
   const outputDir = path.join(outputRoot, scenario);
-  const args = [
-    "--import", PRELOAD,
-    CONFORMANCE_CLI, "client",
-    // The CLI splits this on spaces and runs it through a shell, appending the server URL.
-    "--command", `${process.execPath} ${CLIENT}`,
-    "--scenario", scenario,
-    "--timeout", String(CLIENT_TIMEOUT_MS),
-    "--output-dir", outputDir,
-  ];
-  const cli = spawn(process.execPath, args, { cwd: REPOSITORY, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let report = "";
-  cli.stdout.on("data", (chunk: Buffer) => (report += chunk.toString()));
-  cli.stderr.on("data", (chunk: Buffer) => (report += chunk.toString()));
-  const killGroup = () => {
-    try {
-      process.kill(-cli.pid!, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
+  const report = await runConformanceCli(
+    [
+      "client",
+      // The CLI splits this on spaces and runs it through a shell, appending the server URL.
+      "--command", `${process.execPath} ${CLIENT}`,
+      "--scenario", scenario,
+      "--timeout", String(CLIENT_TIMEOUT_MS),
+      "--output-dir", outputDir,
+    ],
+    CLIENT_TIMEOUT_MS + 5_000,
+  );
+  const runs = existsSync(outputDir) ? readdirSync(outputDir) : [];
+  if (runs.length !== 1) throw new Error(`Expected one result folder in ${outputDir}, got ${runs.length}. The CLI said:\n${report}`);
+  const folder = path.join(outputDir, runs[0]!);
+  return {
+    checks: JSON.parse(readFileSync(path.join(folder, "checks.json"), "utf8")) as Check[],
+    clientOutput: `${readFileSync(path.join(folder, "stdout.txt"), "utf8")}${readFileSync(path.join(folder, "stderr.txt"), "utf8")}`,
+    report,
   };
-  const guard = setTimeout(killGroup, CLIENT_TIMEOUT_MS + 5_000);
-  return new Promise<ScenarioRun>((resolve, reject) => {
-    cli.once("error", reject);
-    cli.once("close", () => {
-      clearTimeout(guard);
-      // The CLI waited for the client and stopped its server; anything left in the group is a stray.
-      killGroup();
-      const runs = existsSync(outputDir) ? readdirSync(outputDir) : [];
-      if (runs.length !== 1) return reject(new Error(`Expected one result folder in ${outputDir}, got ${runs.length}. The CLI said:\n${report}`));
-      const folder = path.join(outputDir, runs[0]!);
-      resolve({
-        checks: JSON.parse(readFileSync(path.join(folder, "checks.json"), "utf8")) as Check[],
-        clientOutput: `${readFileSync(path.join(folder, "stdout.txt"), "utf8")}${readFileSync(path.join(folder, "stderr.txt"), "utf8")}`,
-        report,
-      });
-    });
-  });
 }
 
 beforeAll(() => {

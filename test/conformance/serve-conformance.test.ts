@@ -5,18 +5,13 @@
  * that does not is listed with the reason, and fails the test once it passes (move it up). Needs
  * `npm run build` first (`npm test` does it).
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { REPOSITORY, runConformanceCli, type Check } from "./run-conformance-cli.js";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPOSITORY = path.join(here, "..", "..");
-const CONFORMANCE_CLI = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
-const PRELOAD = path.join(here, "node20-globsync.mjs");
 const UPSTREAM = path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs");
 const SUITE_TIMEOUT_MS = 120_000;
 
@@ -59,12 +54,6 @@ const NOT_YET: Record<string, string> = {
   "resources-unsubscribe": "resources/unsubscribe is not served (as resources-subscribe)",
 };
 
-interface Check {
-  id: string;
-  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
-  errorMessage?: string;
-}
-
 const work = mkdtempSync(path.join(os.tmpdir(), "toolexec-serve-conformance-"));
 let serve: ResultPromise | undefined;
 let url = "";
@@ -89,38 +78,16 @@ afterAll(async () => {
 });
 
 /** Run every server scenario once; each scenario's checks, by scenario name. */
-function runSuite(): Promise<{ results: Map<string, Check[]>; report: string }> {
+async function runSuite(): Promise<{ results: Map<string, Check[]>; report: string }> {
   const outputDir = path.join(work, "results");
-  const cli = spawn(process.execPath, ["--import", PRELOAD, CONFORMANCE_CLI, "server", "--suite", "all", "--url", url, "--output-dir", outputDir], {
-    cwd: REPOSITORY,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let report = "";
-  cli.stdout.on("data", (chunk: Buffer) => (report += chunk.toString()));
-  cli.stderr.on("data", (chunk: Buffer) => (report += chunk.toString()));
-  const killGroup = () => {
-    try {
-      process.kill(-cli.pid!, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  };
-  const guard = setTimeout(killGroup, SUITE_TIMEOUT_MS - 5_000);
-  return new Promise((resolve, reject) => {
-    cli.once("error", reject);
-    cli.once("close", () => {
-      clearTimeout(guard);
-      killGroup();
-      const results = new Map<string, Check[]>();
-      for (const folder of existsSync(outputDir) ? readdirSync(outputDir) : []) {
-        // server-<scenario>-<ISO time with dashes>
-        const scenario = folder.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
-        results.set(scenario, JSON.parse(readFileSync(path.join(outputDir, folder, "checks.json"), "utf8")) as Check[]);
-      }
-      resolve({ results, report });
-    });
-  });
+  const report = await runConformanceCli(["server", "--suite", "all", "--url", url, "--output-dir", outputDir], SUITE_TIMEOUT_MS - 5_000);
+  const results = new Map<string, Check[]>();
+  for (const folder of existsSync(outputDir) ? readdirSync(outputDir) : []) {
+    // server-<scenario>-<ISO time with dashes>
+    const scenario = folder.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
+    results.set(scenario, JSON.parse(readFileSync(path.join(outputDir, folder, "checks.json"), "utf8")) as Check[]);
+  }
+  return { results, report };
 }
 
 it("passes the listed conformance server scenarios through toolexec serve --http", async () => {
