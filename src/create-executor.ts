@@ -1,6 +1,6 @@
 /**
  * The composition root: `createExecutor` wires the built-in plugins (script tools, MCP servers,
- * human input, code mode, tool search) into the core executor, and the public `Executor` is the core's surface
+ * human input, code mode, tool search, web search) into the core executor, and the public `Executor` is the core's surface
  * plus the built-in plugins' APIs. The core and the plugins know nothing of each other; only this
  * file knows them all.
  */
@@ -8,11 +8,13 @@ import { z } from "zod";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./core/config/code-execution-config-schema.js";
 import { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
 import type { ProjectConfig } from "./core/config/load-project-config.js";
+import { resolveWebSearchConfig, type WebSearchSettings } from "./core/config/resolve-web-search-config.js";
+import { webSearchConfigSchema, type WebSearchConfig } from "./core/config/web-search-config-schema.js";
 import { ToolexecError } from "./core/errors/toolexec-error.js";
 import { createCoreExecutor, type CoreExecutor } from "./core/executor/create-core-executor.js";
 import { checkOptions, coreOptionSchemas, resolveCheckedOptions, type CoreExecutorOptions } from "./core/executor/executor-options.js";
 import type { PluginSpec } from "./core/executor/plugin-host.js";
-import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME } from "./core/tool-names.js";
+import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "./core/tool-names.js";
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
@@ -22,6 +24,7 @@ import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
+import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
 
 /** The options of `createExecutor`: the core's, plus those of the built-in plugins. */
 export interface ExecutorOptions extends CoreExecutorOptions {
@@ -49,6 +52,12 @@ export interface ExecutorOptions extends CoreExecutorOptions {
     /** Offer the `search_tools` tool to models, ranked like `searchTools`. Default false. */
     offerTool?: boolean;
   };
+  /**
+   * The `web_search` tool: its provider, key and limits. Replaces tools.json's `webSearch` as a whole
+   * (values are used as given: no `${VAR}`); `false` turns it off even when tools.json sets it.
+   * See docs/web-search.md.
+   */
+  webSearch?: WebSearchConfig | false;
 }
 
 /** An executor: the core's surface, the MCP plugin's API (servers, resources, prompts), code mode and tool search. */
@@ -66,7 +75,7 @@ export interface Executor extends CoreExecutor, McpApi {
   searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
 }
 
-const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search"] as const;
+const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search", "web-search"] as const;
 
 const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
@@ -74,6 +83,7 @@ const optionsSchema = z.strictObject({
   onElicitation: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: z.strictObject({ offerTool: z.boolean().optional() }).optional(),
+  webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
   mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
 });
 
@@ -84,6 +94,9 @@ function unavailableToolHint(name: string): string | undefined {
   }
   if (name === HUMAN_INPUT_TOOL_NAME) {
     return 'No human input: "request_human_input" is offered only when the host answers questions, with createExecutor({ onHumanInput: async ({ question }) => answer })';
+  }
+  if (name === WEB_SEARCH_TOOL_NAME) {
+    return 'Web search is not configured: "web_search" is offered only with a provider, with "webSearch": { "provider": "brave", "apiKey": "${BRAVE_API_KEY}" } in tools.json or createExecutor({ webSearch })';
   }
   return undefined;
 }
@@ -103,6 +116,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   checkOptions(optionsSchema, options);
   const ceilingProblem = options.codeExecution === undefined ? undefined : timeoutCeilingProblem(options.codeExecution);
   if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
+  const webSearchOption = resolveWebSearchOption(options.webSearch);
   const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
   const codeOptions = options.codeExecution === undefined ? undefined : { ...options.codeExecution };
   const onlyServers = options.mcp?.servers === undefined ? undefined : new Set(options.mcp.servers);
@@ -115,6 +129,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
   const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
+  const webSearch = webSearchPlugin();
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [
@@ -128,6 +143,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
     const settings = resolveCodeExecutionOptions(config.codeExecution, codeOptions);
     if (settings.enabled) specs.push({ plugin: code, entries: [settings] });
+    // The option, when given, decides alone; the settings are the plugin's one entry, so an edit restarts it.
+    const webSearchSettings = webSearchOption === undefined ? config.webSearch : webSearchOption || undefined;
+    if (webSearchSettings) specs.push({ plugin: webSearch, entries: [webSearchSettings] });
     return specs;
   };
 
@@ -171,6 +189,15 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     removeServer: async (name) => mcpApi().removeServer(name),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
+}
+
+/** The `webSearch` option resolved: settings, `false` (off), or undefined (tools.json decides). */
+function resolveWebSearchOption(option: WebSearchConfig | false | undefined): WebSearchSettings | false | undefined {
+  if (option === undefined || option === false) return option;
+  const resolved = resolveWebSearchConfig(option);
+  if (resolved.ok) return resolved.settings;
+  const problems = resolved.problems.map(({ key, message }) => `webSearch${key === undefined ? "" : `.${key}`}: ${message}`);
+  throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
 }
 
 function closedError(action: string): never {

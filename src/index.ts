@@ -18,6 +18,8 @@ export type { PythonFunctionEntry, ScriptToolEntry } from "./core/config/load-to
 export type { McpServerEntry } from "./core/config/load-mcp-config.js";
 export type { StdioServerEntry, RemoteServerEntry, McpRetryPolicy } from "./core/config/resolve-mcp-server.js";
 export type { CodeExecutionConfig } from "./core/config/code-execution-config-schema.js";
+export type { WebSearchConfig } from "./core/config/web-search-config-schema.js";
+export type { WebSearchSettings } from "./core/config/resolve-web-search-config.js";
 export { ERROR_CODES } from "./core/errors/error-codes.js";
 export type { ErrorCode } from "./core/errors/error-codes.js";
 export { ToolexecError, isToolexecError } from "./core/errors/toolexec-error.js";
@@ -25,7 +27,7 @@ export { ConfigError, isConfigError, formatConfigIssue } from "./core/errors/con
 export type { ConfigIssue } from "./core/errors/config-error.js";
 export type { ExecutorPlugin, CallToolOptions, CallerInfo, PersonAnswer, ToolProgress, ToolAnnotations, JsonSchema, Logger } from "./core/plugin-contract.js";
 export type { ToolResult, ToolSuccess, ToolFailure } from "./core/tool-result.js";
-export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME } from "./core/tool-names.js";
+export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "./core/tool-names.js";
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";
 export type { McpApi, AddServerResult } from "./plugins/mcp/mcp-plugin.js";
 export type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";

@@ -1,7 +1,7 @@
 /** The small rules the plugin is built on: tool names, result unwrapping, backoff, Retry-After, dotenv. */
 import { describe, expect, it } from "vitest";
 import { parseDotenv } from "../../src/core/config/parse-dotenv.js";
-import { backoffDelay, parseRetryAfter } from "../../src/plugins/mcp/backoff-delay.js";
+import { backoffDelay, parseRetryAfter } from "../../src/core/retry/backoff-delay.js";
 import { exposedToolName } from "../../src/plugins/mcp/tool-definitions.js";
 import { unwrapToolResult } from "../../src/plugins/mcp/unwrap-tool-result.js";
 import { PLUGIN_TOOL_NAME_PATTERN } from "../../src/plugin.js";

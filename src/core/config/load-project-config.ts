@@ -4,6 +4,7 @@ import { ConfigError, type ConfigIssue } from "../errors/config-error.js";
 import type { CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { loadMcpConfig, type McpServerEntry } from "./load-mcp-config.js";
 import { loadToolsConfig, type PythonFunctionEntry, type ScriptToolEntry } from "./load-tools-config.js";
+import type { WebSearchSettings } from "./resolve-web-search-config.js";
 
 export interface ProjectConfigOptions {
   /** The project folder; default `process.cwd()`. */
@@ -33,6 +34,8 @@ export interface ProjectConfig {
   warnings: ConfigIssue[];
   /** tools.json's `codeExecution` object as written, if any. */
   codeExecution?: CodeExecutionConfig;
+  /** tools.json's `webSearch` object, resolved, if any. */
+  webSearch?: WebSearchSettings;
 }
 
 /**
@@ -70,5 +73,6 @@ export async function loadProjectConfig(options: ProjectConfigOptions = {}): Pro
     },
     warnings: [...(tools?.status === "ok" ? tools.config.warnings : []), ...(mcp?.status === "ok" ? mcp.warnings : [])],
     ...(tools?.status === "ok" && tools.config.codeExecution !== undefined ? { codeExecution: tools.config.codeExecution } : {}),
+    ...(tools?.status === "ok" && tools.config.webSearch !== undefined ? { webSearch: tools.config.webSearch } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { checkSchema } from "../schema/schema-validator.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment } from "./interpolate-environment.js";
+import { loadWebSearchSettings, type WebSearchSettings } from "./resolve-web-search-config.js";
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
@@ -79,6 +80,8 @@ export interface LoadedToolsConfig {
   warnings: ConfigIssue[];
   /** The `codeExecution` object as written, if any (merged with the executor option at start). */
   codeExecution?: CodeExecutionConfig;
+  /** The `webSearch` object, resolved (variables taken from the environment), if any. */
+  webSearch?: WebSearchSettings;
 }
 
 export type LoadToolsResult =
@@ -100,15 +103,27 @@ export async function loadToolsConfig(root: string, fileName: string): Promise<L
   if (read.status === "ok") {
     const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);
     const codeIssues = checkCodeExecution(file, read.document);
-    if (resolved.status !== "ok" || codeIssues.length > 0) return { status: "invalid", issues: [...(resolved.status === "ok" ? [] : resolved.issues), ...codeIssues] };
-    return read.data.codeExecution === undefined ? resolved : { status: "ok", config: { ...resolved.config, codeExecution: read.data.codeExecution } };
+    const webSearch = loadWebSearchSettings(file, read.document);
+    const issues = [...codeIssues, ...webSearch.issues];
+    if (resolved.status !== "ok" || issues.length > 0) return { status: "invalid", issues: [...(resolved.status === "ok" ? [] : resolved.issues), ...issues] };
+    return {
+      status: "ok",
+      config: {
+        ...resolved.config,
+        ...(read.data.codeExecution === undefined ? {} : { codeExecution: read.data.codeExecution }),
+        ...(webSearch.settings === undefined ? {} : { webSearch: webSearch.settings }),
+      },
+    };
   }
   if (read.document === undefined) return read;
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
   const rawTools = valueAt(read.document.value, ["tools"]);
   const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false);
-  return { status: "invalid", issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : []), ...checkCodeExecution(file, read.document)] };
+  return {
+    status: "invalid",
+    issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : []), ...checkCodeExecution(file, read.document), ...loadWebSearchSettings(file, read.document).issues],
+  };
 }
 
 /** `codeExecution.maxTimeoutMs` below its `timeoutMs`: the one check its schema cannot make. */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { codeExecutionConfigSchema } from "./code-execution-config-schema.js";
+import { webSearchConfigSchema } from "./web-search-config-schema.js";
 
 import { TOOL_NAME_PATTERN } from "../tool-names.js";
 
@@ -73,6 +74,7 @@ export const toolsConfigSchema = z
     defaults: defaultsSchema.optional(),
     tools: z.array(toolEntrySchema).describe("The local script tools."),
     codeExecution: codeExecutionConfigSchema.optional(),
+    webSearch: webSearchConfigSchema.optional(),
   })
   .describe("toolexec local tools (tools.json).");
 

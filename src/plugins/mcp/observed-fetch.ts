@@ -4,7 +4,7 @@
  * `retry:` hint, a response stream that ended without an answer, a reconnecting event stream that
  * found its session gone, and answers past the size cap.
  */
-import { parseRetryAfter } from "./backoff-delay.js";
+import { parseRetryAfter } from "../../core/retry/backoff-delay.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { countingWatcher, sseWatcher, watchBody } from "./watch-response-body.js";
 

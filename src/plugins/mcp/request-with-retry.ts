@@ -7,7 +7,7 @@
  * When retries are spent, or the next wait would pass the deadline, it answers at once.
  */
 import { abortReasonCode } from "../../core/plugin-contract.js";
-import { backoffDelay, sleep } from "./backoff-delay.js";
+import { backoffDelay, sleep } from "../../core/retry/backoff-delay.js";
 import type { McpSession, RequestOutcome } from "./mcp-session.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { SessionFailure } from "./session-failure.js";

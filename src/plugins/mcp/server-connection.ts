@@ -6,7 +6,7 @@
 import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type Logger } from "../../core/plugin-contract.js";
-import { backoffDelay, sleep } from "./backoff-delay.js";
+import { backoffDelay, sleep } from "../../core/retry/backoff-delay.js";
 import type { ConnectedTransportKind } from "./create-transport.js";
 import type { ElicitationHandler } from "./elicitation.js";
 import type { FetchLike } from "./guarded-fetch.js";

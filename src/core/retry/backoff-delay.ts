@@ -1,5 +1,13 @@
-/** Exponential backoff with jitter, and the server's own word on when to come back (`Retry-After`). */
-import type { McpRetryPolicy } from "../../core/config/resolve-mcp-server.js";
+/**
+ * Exponential backoff with jitter, and the server's own word on when to come back (`Retry-After`):
+ * shared by every plugin that retries over the network (MCP connections, web search providers).
+ */
+
+/** The bounds of a backoff: the first wait and the longest one. */
+export interface BackoffBounds {
+  minDelayMs: number;
+  maxDelayMs: number;
+}
 
 /**
  * The wait before retry number `attempt` (0 = the first retry): `minDelayMs · 2^attempt`, capped at
@@ -7,9 +15,9 @@ import type { McpRetryPolicy } from "../../core/config/resolve-mcp-server.js";
  * while no wait collapses to nothing.
  *
  * @example
- * backoffDelay({ retries: 3, minDelayMs: 250, maxDelayMs: 30_000 }, 2); // between 500 and 1000
+ * backoffDelay({ minDelayMs: 250, maxDelayMs: 30_000 }, 2); // between 500 and 1000
  */
-export function backoffDelay(policy: McpRetryPolicy, attempt: number, random: () => number = Math.random): number {
+export function backoffDelay(policy: BackoffBounds, attempt: number, random: () => number = Math.random): number {
   const exponential = policy.minDelayMs * 2 ** Math.min(attempt, 30);
   const capped = Math.min(policy.maxDelayMs, exponential);
   return Math.round(capped / 2 + (random() * capped) / 2);

@@ -1,0 +1,64 @@
+/**
+ * The `webSearch` object of tools.json and of `createExecutor({ webSearch })`: which search provider
+ * the `web_search` tool asks, with what key, and its limits. Its presence turns the tool on.
+ */
+import { z } from "zod";
+
+/** The providers `web_search` speaks to. */
+export const WEB_SEARCH_PROVIDERS = ["brave", "tavily", "searxng"] as const;
+export type WebSearchProviderName = (typeof WEB_SEARCH_PROVIDERS)[number];
+
+/** Safe-search levels, mapped to each provider's own values. */
+export const SAFE_SEARCH_LEVELS = ["off", "moderate", "strict"] as const;
+export type SafeSearchLevel = (typeof SAFE_SEARCH_LEVELS)[number];
+
+/** Results of one search when the call names no count; also the most it may ask for unless raised. */
+export const DEFAULT_WEB_SEARCH_MAX_RESULTS = 10;
+/** Brave and Tavily return at most 20 results per request; SearXNG pages are about that size too. */
+export const MAX_WEB_SEARCH_RESULTS = 20;
+export const DEFAULT_WEB_SEARCH_TIMEOUT_MS = 15_000;
+/** A search that takes longer than this is not coming back. */
+export const MAX_WEB_SEARCH_TIMEOUT_MS = 600_000;
+export const DEFAULT_WEB_SEARCH_RETRIES = 2;
+export const MAX_WEB_SEARCH_RETRIES = 10;
+
+/** The keys shared by tools.json and the executor option. */
+export const webSearchConfigSchema = z
+  .strictObject({
+    provider: z.enum(WEB_SEARCH_PROVIDERS).describe("Who answers searches: brave (Brave Search API), tavily (Tavily) or searxng (a SearXNG instance's JSON API)."),
+    apiKey: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('API key (brave, tavily; required there). In tools.json write it as "${BRAVE_API_KEY}" or "${TAVILY_API_KEY}" to take it from the environment; it is redacted from logs.'),
+    url: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Base URL of the API: required for searxng (your instance, e.g. http://127.0.0.1:8888); for brave and tavily it replaces the public endpoint (a proxy, or tests). May use ${VAR}."),
+    maxResults: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_WEB_SEARCH_RESULTS)
+      .optional()
+      .describe(`Most results one search returns, and what a call gets when it names no maxResults (1-${MAX_WEB_SEARCH_RESULTS}, default ${DEFAULT_WEB_SEARCH_MAX_RESULTS}).`),
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_WEB_SEARCH_TIMEOUT_MS)
+      .optional()
+      .describe(`Budget of one web_search call in ms, retries included (default ${DEFAULT_WEB_SEARCH_TIMEOUT_MS}).`),
+    retries: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(MAX_WEB_SEARCH_RETRIES)
+      .optional()
+      .describe(`Retries after a rate limit (429), a server error (5xx) or a failed connection, with backoff and Retry-After honoured within the budget (default ${DEFAULT_WEB_SEARCH_RETRIES}).`),
+    safeSearch: z.enum(SAFE_SEARCH_LEVELS).optional().describe("Adult-content filter for brave and searxng (default: the provider's or instance's own setting). Tavily has none."),
+  })
+  .describe("The web_search tool: searches the web through Brave Search, Tavily or a SearXNG instance. Off unless present.");
+
+export type WebSearchConfig = z.infer<typeof webSearchConfigSchema>;

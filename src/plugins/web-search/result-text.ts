@@ -1,0 +1,68 @@
+/**
+ * Turns a result found in a provider's answer into the tool's `{ title, url, snippet, published? }`:
+ * only http(s) URLs, text without markup, whitespace collapsed and lengths bounded, dates in ISO 8601
+ * when they are dates. Every pattern here is linear, so no answer can stall the event loop.
+ */
+import type { FoundResult, WebSearchResult } from "./search-provider.js";
+
+/** Longest title kept, in characters. */
+export const MAX_TITLE_CHARS = 300;
+/** Longest snippet kept, in characters: enough to judge a page, short enough for a model's context. */
+export const MAX_SNIPPET_CHARS = 1000;
+const MAX_URL_CHARS = 2048;
+const MAX_PUBLISHED_CHARS = 100;
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** `<strong>Node</strong> &amp; npm` → `Node & npm`: Brave marks the query's words in its snippets. */
+export function stripMarkup(text: string): string {
+  return text.replace(/<[^<>]*>/g, "").replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
+    if (name[0] !== "#") return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** Whitespace collapsed, then cut to `max` characters with an ellipsis. */
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+function httpUrl(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > MAX_URL_CHARS) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A date as ISO 8601; words that are not a date ("2 days ago") as they are. */
+function publishedText(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const text = clip(value, MAX_PUBLISHED_CHARS);
+  const time = Date.parse(text);
+  return Number.isFinite(time) ? new Date(time).toISOString() : text;
+}
+
+/**
+ * The tool's result for a found one; undefined when it has no http(s) URL (it cannot be cited).
+ *
+ * @example
+ * toWebSearchResult({ title: "<b>Node</b>", url: "https://nodejs.org", snippet: "Run JS" }, { markup: true });
+ * // { title: "Node", url: "https://nodejs.org/", snippet: "Run JS" }
+ */
+export function toWebSearchResult(found: FoundResult, options: { markup: boolean }): WebSearchResult | undefined {
+  const url = httpUrl(found.url);
+  if (url === undefined) return undefined;
+  const text = (value: unknown, max: number) => (typeof value === "string" ? clip(options.markup ? stripMarkup(value) : value, max) : "");
+  const published = publishedText(found.published);
+  return {
+    title: text(found.title, MAX_TITLE_CHARS) || url,
+    url,
+    snippet: text(found.snippet, MAX_SNIPPET_CHARS),
+    ...(published === undefined ? {} : { published }),
+  };
+}

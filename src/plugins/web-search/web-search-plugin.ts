@@ -1,0 +1,64 @@
+/**
+ * `web_search`: searches the web through the provider configured in tools.json's `webSearch` (or
+ * `createExecutor({ webSearch })`) — Brave Search, Tavily or a SearXNG instance. The call's budget
+ * and cancellation are the pipeline's (its signal and deadline); retries happen inside that budget.
+ */
+import type { WebSearchProviderName } from "../../core/config/web-search-config-schema.js";
+import type { WebSearchSettings } from "../../core/config/resolve-web-search-config.js";
+import { createSecretScrubber } from "../../core/log/scrub-secrets.js";
+import type { ExecutorPlugin, PluginResult } from "../../core/plugin-contract.js";
+import { toolError } from "../../core/tool-result.js";
+import { WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
+import { braveProvider } from "./brave-provider.js";
+import { toWebSearchResult } from "./result-text.js";
+import type { SearchProvider, TimeRange } from "./search-provider.js";
+import { searxngProvider } from "./searxng-provider.js";
+import { sendSearchRequest } from "./send-search-request.js";
+import { tavilyProvider } from "./tavily-provider.js";
+import { webSearchDefinition } from "./web-search-definition.js";
+
+export { WEB_SEARCH_TOOL_NAME };
+
+const PROVIDERS: Record<WebSearchProviderName, SearchProvider> = { brave: braveProvider, tavily: tavilyProvider, searxng: searxngProvider };
+
+/**
+ * The plugin; the executor runs it with the resolved settings as its one entry when `webSearch` is
+ * configured, and not at all otherwise.
+ *
+ * @example
+ * const executor = await createExecutor({ webSearch: { provider: "brave", apiKey: process.env.BRAVE_API_KEY } });
+ * await executor.callTool("web_search", { query: "node 22 release date" });
+ */
+export function webSearchPlugin(): ExecutorPlugin<WebSearchSettings> {
+  return {
+    name: "web-search",
+    async start(entries) {
+      const settings = entries[0];
+      const definitions = settings === undefined ? [] : [webSearchDefinition(settings)];
+      const secrets = settings?.apiKey === undefined ? [] : [settings.apiKey];
+      const scrub = createSecretScrubber(secrets);
+      return {
+        listTools: () => definitions,
+        secrets: () => secrets,
+        async callTool(call, { signal, deadline }): Promise<PluginResult> {
+          if (call.name !== WEB_SEARCH_TOOL_NAME || settings === undefined) return toolError("TOOL_NOT_FOUND", `The web-search plugin has no tool "${call.name}"`);
+          const args = call.arguments as { query: string; maxResults?: number; timeRange?: TimeRange };
+          const provider = PROVIDERS[settings.provider];
+          const count = Math.min(args.maxResults ?? settings.maxResults, settings.maxResults);
+          const search = { query: args.query, count, ...(args.timeRange === undefined ? {} : { timeRange: args.timeRange }), ...(settings.safeSearch === undefined ? {} : { safeSearch: settings.safeSearch }) };
+          const outcome = await sendSearchRequest(provider, provider.request(search, settings), { signal, deadline, retries: settings.retries, scrub });
+          if (!outcome.ok) return { ok: false, error: outcome.error };
+          const found = provider.readResults(outcome.body);
+          if ("problem" in found) {
+            return toolError("INVALID_OUTPUT", `${provider.title} answered in an unexpected shape: ${found.problem}; check that webSearch.url points at its search API`, { provider: provider.title });
+          }
+          const converted = found.results.flatMap((item) => toWebSearchResult(item, { markup: provider.markup }) ?? []);
+          const dropped = found.results.length - converted.length;
+          const value = { results: converted.slice(0, count) };
+          return dropped === 0 ? { ok: true, value } : { ok: true, value, warnings: [`${dropped} result${dropped === 1 ? "" : "s"} without an http(s) URL left out`] };
+        },
+        async close() {},
+      };
+    },
+  };
+}
