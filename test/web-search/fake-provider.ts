@@ -23,10 +23,8 @@ export interface RecordedRequest {
 export interface FakeProvider {
   url: string;
   requests: RecordedRequest[];
-  /** Queue answers; once the queue is empty every request gets the last one again. */
-  answer(...answers: Answer[]): void;
-  /** Resolves when the next request arrives (a real signal that a search is under way). */
-  nextRequest(): Promise<RecordedRequest>;
+  /** Queue answers (or a function choosing one per request); once the queue is empty every request gets the last one again. */
+  answer(...answers: Array<Answer | ((request: RecordedRequest) => Answer)>): void;
   close(): Promise<void>;
 }
 
@@ -37,10 +35,10 @@ afterEach(async () => {
 
 /** Start a fake provider on 127.0.0.1; it is closed after each test. */
 export async function startFakeProvider(): Promise<FakeProvider> {
-  const queue: Answer[] = [];
-  let last: Answer = { status: 500, body: "no answer scripted" };
+  type Scripted = Answer | ((request: RecordedRequest) => Answer);
+  const queue: Scripted[] = [];
+  let last: Scripted = { status: 500, body: "no answer scripted" };
   const requests: RecordedRequest[] = [];
-  let waiting: Array<(request: RecordedRequest) => void> = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -48,9 +46,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       const recorded = { method: request.method ?? "", path: url.pathname, query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks).toString() };
       requests.push(recorded);
-      const answer = queue.shift() ?? last;
-      last = answer;
-      for (const resolve of waiting.splice(0)) resolve(recorded);
+      const scripted = queue.shift() ?? last;
+      last = scripted;
+      const answer = typeof scripted === "function" ? scripted(recorded) : scripted;
       if (answer === "hang") return;
       const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body ?? {});
       response.writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers });
@@ -65,10 +63,8 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     answer: (...answers) => {
       queue.push(...answers);
     },
-    nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
-        waiting = [];
         server.closeAllConnections();
         server.close(() => resolve());
       }),

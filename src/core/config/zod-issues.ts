@@ -17,8 +17,11 @@ export interface DescribedIssue {
 function allowedKeysAt(schema: z.ZodType, path: JsonPath): string[] {
   let current: unknown = schema;
   const unwrap = () => {
-    while (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
-      current = current.unwrap();
+    for (;;) {
+      if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) current = current.unwrap();
+      // An object or a literal (the `webSearch: {...} | false` option): the keys are the object's.
+      else if (current instanceof z.ZodUnion) current = (current.options as unknown[]).find((option) => option instanceof z.ZodObject) ?? undefined;
+      else return;
     }
   };
   for (const segment of path) {

@@ -5,6 +5,7 @@
  */
 import type { WebSearchProviderName } from "../../core/config/web-search-config-schema.js";
 import type { WebSearchSettings } from "../../core/config/resolve-web-search-config.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { createSecretScrubber } from "../../core/log/scrub-secrets.js";
 import type { ExecutorPlugin, PluginResult } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
@@ -37,6 +38,8 @@ export function webSearchPlugin(): ExecutorPlugin<WebSearchSettings> {
       const definitions = settings === undefined ? [] : [webSearchDefinition(settings)];
       const secrets = settings?.apiKey === undefined ? [] : [settings.apiKey];
       const scrub = createSecretScrubber(secrets);
+      /** Searches under way, each with its own controller, so close() can end them. */
+      const running = new Set<AbortController>();
       return {
         listTools: () => definitions,
         secrets: () => secrets,
@@ -46,7 +49,14 @@ export function webSearchPlugin(): ExecutorPlugin<WebSearchSettings> {
           const provider = PROVIDERS[settings.provider];
           const count = Math.min(args.maxResults ?? settings.maxResults, settings.maxResults);
           const search = { query: args.query, count, ...(args.timeRange === undefined ? {} : { timeRange: args.timeRange }), ...(settings.safeSearch === undefined ? {} : { safeSearch: settings.safeSearch }) };
-          const outcome = await sendSearchRequest(provider, provider.request(search, settings), { signal, deadline, retries: settings.retries, scrub });
+          const stop = new AbortController();
+          running.add(stop);
+          let outcome;
+          try {
+            outcome = await sendSearchRequest(provider, provider.request(search, settings), { signal: AbortSignal.any([signal, stop.signal]), deadline, retries: settings.retries, scrub });
+          } finally {
+            running.delete(stop);
+          }
           if (!outcome.ok) return { ok: false, error: outcome.error };
           const found = provider.readResults(outcome.body);
           if ("problem" in found) {
@@ -57,7 +67,11 @@ export function webSearchPlugin(): ExecutorPlugin<WebSearchSettings> {
           const value = { results: converted.slice(0, count) };
           return dropped === 0 ? { ok: true, value } : { ok: true, value, warnings: [`${dropped} result${dropped === 1 ? "" : "s"} without an http(s) URL left out`] };
         },
-        async close() {},
+        async close() {
+          const reason = new ToolexecError("EXECUTOR_CLOSED", "The executor closed during the search");
+          for (const stop of running) stop.abort(reason);
+          running.clear();
+        },
       };
     },
   };
