@@ -216,6 +216,18 @@ describe("provider specifics", () => {
     expect(await executor.callTool("web_search", { query: "zzzz" })).toMatchObject({ ok: true, value: { results: [] } });
   });
 
+  it("Tavily: a publication time with its zone becomes ISO 8601; a zoneless one is kept as written", async () => {
+    const { executor, fake } = await searchExecutor("tavily");
+    const page = (url: string, published_date: string) => ({ title: "t", url, content: "c", score: 0.5, published_date });
+    fake.answer({ body: { query: "q", results: [page("https://a.example/", "Wed, 24 Apr 2024 12:00:00 GMT"), page("https://b.example/", "2024-04-24T12:00:00+02:00"), page("https://c.example/", "2024-04-24 12:00:00")] } });
+    const result = await executor.callTool("web_search", { query: "news", timeRange: "day" });
+    expect((result as { value: { results: Array<{ published: string }> } }).value.results.map((item) => item.published)).toEqual([
+      "2024-04-24T12:00:00.000Z",
+      "2024-04-24T10:00:00.000Z",
+      "2024-04-24 12:00:00",
+    ]);
+  });
+
   it("Tavily: a used-up plan (432) is SERVICE_UNAVAILABLE, not retried", async () => {
     const { executor, fake } = await searchExecutor("tavily");
     fake.answer({ status: 432, body: { detail: { error: "This request exceeds your plan's set usage limit." } } });

@@ -44,6 +44,17 @@ describe("reaching web_search", () => {
   });
 });
 
+describe("finding web_search", () => {
+  it("tool search ranks it first for requests to look something up online", async () => {
+    const project = createTempProject({ tools: { tools: [], webSearch: { provider: "searxng", url: "http://127.0.0.1:9" } } });
+    const executor = await createExecutor({ root: project.root, watch: false, logDir: false, mcpConfig: false, onHumanInput: () => "ok" });
+    opened.push(executor);
+    for (const request of ["latest news about the rust language", "look up the current vitest documentation online"]) {
+      expect((await executor.searchTools(request, { limit: 1 }))[0]?.name, request).toBe("web_search");
+    }
+  });
+});
+
 describe("the execution log", () => {
   async function loggedProject(fake: FakeProvider) {
     const project = createTempProject({ tools: { tools: [], webSearch: { provider: "tavily", apiKey: KEY, url: fake.url } } });

@@ -1,7 +1,7 @@
 /**
  * Turns a result found in a provider's answer into the tool's `{ title, url, snippet, published? }`:
- * only http(s) URLs, text without markup, whitespace collapsed and lengths bounded, dates in ISO 8601
- * when they are dates. Every pattern here is linear, so no answer can stall the event loop.
+ * only http(s) URLs, text without markup, whitespace collapsed and lengths bounded, times with a zone
+ * in ISO 8601. Every pattern here is linear, so no answer can stall the event loop.
  */
 import type { FoundResult, WebSearchResult } from "./search-provider.js";
 
@@ -39,11 +39,18 @@ function httpUrl(value: unknown): string | undefined {
   }
 }
 
-/** A date as ISO 8601; words that are not a date ("2 days ago") as they are. */
+/** A time with its zone ("…Z", "…+02:00", "… GMT"): one instant wherever the host runs. */
+const ZONED_TIME = /(?:\dZ|[+-]\d\d:?\d\d|\bGMT|\bUTC)$/i;
+
+/**
+ * A time with its zone as ISO 8601 (UTC); anything else as the provider wrote it: an ISO date
+ * ("2024-04-24") already is one, and a time without a zone, or words ("2 days ago", "April 24,
+ * 2024"), would be read in the host's zone and could change day.
+ */
 function publishedText(value: unknown): string | undefined {
   if (typeof value !== "string" || value.trim() === "") return undefined;
   const text = clip(value, MAX_PUBLISHED_CHARS);
-  const time = Date.parse(text);
+  const time = ZONED_TIME.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isFinite(time) ? new Date(time).toISOString() : text;
 }
 
@@ -54,7 +61,7 @@ function publishedText(value: unknown): string | undefined {
  * toWebSearchResult({ title: "<b>Node</b>", url: "https://nodejs.org", snippet: "Run JS" }, { markup: true });
  * // { title: "Node", url: "https://nodejs.org/", snippet: "Run JS" }
  */
-export function toWebSearchResult(found: FoundResult, options: { markup: boolean }): WebSearchResult | undefined {
+function toWebSearchResult(found: FoundResult, options: { markup: boolean }): WebSearchResult | undefined {
   const url = httpUrl(found.url);
   if (url === undefined) return undefined;
   const text = (value: unknown, max: number) => (typeof value === "string" ? clip(options.markup ? stripMarkup(value) : value, max) : "");
@@ -65,4 +72,20 @@ export function toWebSearchResult(found: FoundResult, options: { markup: boolean
     snippet: text(found.snippet, MAX_SNIPPET_CHARS),
     ...(published === undefined ? {} : { published }),
   };
+}
+
+/**
+ * The first `count` usable results of an answer, in its order, and how many were left out for want
+ * of an http(s) URL. Items past the first `count` usable ones are not converted at all.
+ */
+export function collectResults(found: FoundResult[], count: number, markup: boolean): { results: WebSearchResult[]; dropped: number } {
+  const results: WebSearchResult[] = [];
+  let dropped = 0;
+  for (const item of found) {
+    if (results.length === count) break;
+    const result = toWebSearchResult(item, { markup });
+    if (result === undefined) dropped++;
+    else results.push(result);
+  }
+  return { results, dropped };
 }

@@ -24,7 +24,7 @@ export interface WebSearchResult {
   title: string;
   url: string;
   snippet: string;
-  /** When the page was published, as the provider says: ISO 8601 when it gives a date, else its words ("2 days ago"). */
+  /** When the page was published: ISO 8601 (UTC) when the provider gives a time with its zone, else as it wrote it ("2024-04-24", "2 days ago"). */
   published?: string;
 }
 

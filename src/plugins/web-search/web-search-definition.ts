@@ -36,7 +36,7 @@ export function webSearchDefinition(settings: WebSearchSettings): ToolDefinition
               title: { type: "string" },
               url: { type: "string" },
               snippet: { type: "string" },
-              published: { type: "string", description: "ISO 8601 when the provider gives a date, else its own words (\"2 days ago\")." },
+              published: { type: "string", description: "When the page was published: ISO 8601, or the provider's words (\"2 days ago\")." },
             },
             required: ["title", "url", "snippet"],
             additionalProperties: false,

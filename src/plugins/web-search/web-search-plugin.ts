@@ -11,7 +11,7 @@ import type { ExecutorPlugin, PluginResult } from "../../core/plugin-contract.js
 import { toolError } from "../../core/tool-result.js";
 import { WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
 import { braveProvider } from "./brave-provider.js";
-import { toWebSearchResult } from "./result-text.js";
+import { collectResults } from "./result-text.js";
 import type { SearchProvider, TimeRange } from "./search-provider.js";
 import { searxngProvider } from "./searxng-provider.js";
 import { sendSearchRequest } from "./send-search-request.js";
@@ -62,9 +62,8 @@ export function webSearchPlugin(): ExecutorPlugin<WebSearchSettings> {
           if ("problem" in found) {
             return toolError("INVALID_OUTPUT", `${provider.title} answered in an unexpected shape: ${found.problem}; check that webSearch.url points at its search API`, { provider: provider.title });
           }
-          const converted = found.results.flatMap((item) => toWebSearchResult(item, { markup: provider.markup }) ?? []);
-          const dropped = found.results.length - converted.length;
-          const value = { results: converted.slice(0, count) };
+          const { results, dropped } = collectResults(found.results, count, provider.markup);
+          const value = { results };
           return dropped === 0 ? { ok: true, value } : { ok: true, value, warnings: [`${dropped} result${dropped === 1 ? "" : "s"} without an http(s) URL left out`] };
         },
         async close() {
