@@ -62,6 +62,8 @@ describe.each(["brave", "tavily", "searxng"] as const)("web_search with %s", (pr
     expect((result as { value: { results: unknown[] } }).value.results).toHaveLength(2);
     const over = await executor.callTool("web_search", { query: "node", maxResults: 3 });
     expect(over).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(await executor.callTool("web_search", { query: "   " })).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(fake.requests).toHaveLength(1);
   });
 
   it("retries a 429 and succeeds when the provider lets it (Retry-After honoured)", async () => {

@@ -18,7 +18,7 @@ export function webSearchDefinition(settings: WebSearchSettings): ToolDefinition
     inputSchema: {
       type: "object",
       properties: {
-        query: { type: "string", minLength: 1, maxLength: MAX_QUERY_CHARS, description: "What to search for, as you would type it into a search engine." },
+        query: { type: "string", minLength: 1, maxLength: MAX_QUERY_CHARS, pattern: "\\S", description: "What to search for, as you would type it into a search engine." },
         maxResults: { type: "integer", minimum: 1, maximum: settings.maxResults, description: `How many results (default and most: ${settings.maxResults}).` },
         timeRange: { type: "string", enum: [...TIME_RANGES], description: "Only pages from the last day, week, month or year (for news and recent events)." },
       },
