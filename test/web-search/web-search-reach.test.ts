@@ -8,7 +8,9 @@ import { createExecutor, type Executor } from "../../src/index.js";
 import { webSearchPlugin } from "../../src/plugins/web-search/web-search-plugin.js";
 import { resolveWebSearchConfig, type WebSearchSettings } from "../../src/core/config/resolve-web-search-config.js";
 import { testPluginContract } from "../../src/testing.js";
+import { serveHttp } from "../../src/serve.js";
 import { runCli } from "../cli/run-cli.js";
+import { httpClient } from "../serve/serve-test-helpers.js";
 import { DEFAULT_LOG_PATH, readLogRecords, readLogText } from "../log/log-test-helpers.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { deferred } from "../helpers/deferred.js";
@@ -31,6 +33,28 @@ describe("reaching web_search", () => {
     const result = await executor.executeCode({ code: "const found = call_tool('web_search', { query: input, maxResults: 2 });\nfound.value.results.map((result) => result.url)", input: "node 22" });
     expect(result).toMatchObject({ ok: true, value: [PAGES[0]!.url, PAGES[1]!.url], toolCalls: [{ tool: "web_search", ok: true }] });
     expect(fake.requests[0]!.query.get("q")).toBe("node 22");
+  });
+
+  it("from an MCP client, when the executor is served (the SDK's Client checks the result against outputSchema)", async () => {
+    const fake = await startFakeProvider();
+    fake.answer({ body: successBody("tavily") }, { status: 401, body: { detail: { error: "Unauthorized: missing or invalid API key." } } });
+    const project = createTempProject({ tools: { tools: [], webSearch: { provider: "tavily", apiKey: KEY, url: fake.url } } });
+    const executor = await createExecutor({ root: project.root, watch: false, logDir: false, mcpConfig: false });
+    opened.push(executor);
+    const serving = await serveHttp(executor);
+    const client = await httpClient(serving.url);
+    try {
+      const listed = (await client.listTools()).tools.find((tool) => tool.name === "web_search");
+      expect(listed).toMatchObject({ annotations: { readOnlyHint: true, openWorldHint: true }, outputSchema: { type: "object", required: ["results"] } });
+      const found = await client.callTool({ name: "web_search", arguments: { query: "node 22", maxResults: 1 } });
+      expect(found).toMatchObject({ structuredContent: { results: [{ title: PAGES[0]!.title, url: PAGES[0]!.url }] } });
+      expect(found.isError).toBeFalsy();
+      const refused = await client.callTool({ name: "web_search", arguments: { query: "node 22" } });
+      expect(refused).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "AUTH_FAILED" } });
+    } finally {
+      await client.close();
+      await serving.close();
+    }
   });
 
   it("from the CLI, as a real process", async () => {
