@@ -3,7 +3,7 @@
  * results, rate limiting (429 then success, past the budget, retries spent), bad keys, server
  * errors, malformed answers, a slow answer and a huge one, and an unreachable provider.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createExecutor, type Executor, type WebSearchConfig } from "../../src/index.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { errorBody, PAGES, startFakeProvider, successBody, type FakeProvider, type ProviderName } from "./fake-provider.js";
@@ -140,11 +140,17 @@ describe.each(["brave", "tavily", "searxng"] as const)("web_search with %s", (pr
     expect(result).toMatchObject({ ok: true, value: { results: [{ url: PAGES[0]!.url }] }, warnings: ["1 result without an http(s) URL left out"] });
   });
 
-  it("ends a slow answer with TIMEOUT at the configured budget", async () => {
+  it("ends a slow answer with TIMEOUT at the configured budget, and stops it on cancel", async () => {
     const { executor, fake } = await searchExecutor(provider, { timeoutMs: 300 });
     fake.answer("hang");
     const result = await executor.callTool("web_search", { query: "node" });
-    expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+    expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT", details: { timeoutMs: 300 } } });
+    expect((result as { error: { message: string } }).error.message).toMatch(/did not answer before the call's deadline; raise webSearch\.timeoutMs/);
+    const controller = new AbortController();
+    const cancelled = executor.callTool("web_search", { query: "node" }, { signal: controller.signal });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(2));
+    controller.abort();
+    expect(await cancelled).toMatchObject({ ok: false, error: { code: "CANCELLED", message: "The search was cancelled by its caller" } });
   });
 
   it("drops an answer past the size cap with OUTPUT_TOO_LARGE", async () => {

@@ -70,6 +70,12 @@ function urlProblem(text: string, sendsKey: boolean): string | undefined {
   return undefined;
 }
 
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "/") end--;
+  return text.slice(0, end);
+}
+
 /** `text` with `${VAR}` taken from `environment`, or the problem naming the unset variables. */
 function interpolate(text: string, environment: Record<string, string | undefined> | undefined): { value: string } | { problem: string } {
   if (environment === undefined) return { value: text };
@@ -108,7 +114,7 @@ export function resolveWebSearchConfig(config: WebSearchConfig, environment?: Re
     const given = interpolate(config.url, environment);
     const problem = "problem" in given ? given.problem : urlProblem(given.value, provider !== "searxng");
     if (problem !== undefined) problems.push({ key: "url", message: problem });
-    else url = (given as { value: string }).value.replace(/\/+$/, "");
+    else if ("value" in given) url = withoutTrailingSlashes(given.value);
   }
   if (problems.length > 0 || url === undefined) return { ok: false, problems };
   return {

@@ -77,7 +77,11 @@ export async function sendSearchRequest(provider: SearchProvider, request: Provi
   const where = `${provider.title} (${request.url.host})`;
   const aborted = (): SendOutcome => {
     const code = abortReasonCode(signal);
-    return failed(code, code === "TIMEOUT" ? `${where} did not answer before the call's deadline; raise webSearch.timeoutMs or try again` : "The search was stopped", { provider: provider.title });
+    const messages: Partial<Record<ToolErrorInfo["code"], string>> = {
+      TIMEOUT: `${where} did not answer before the call's deadline; raise webSearch.timeoutMs or try again`,
+      EXECUTOR_CLOSED: "The executor closed during the search",
+    };
+    return failed(code, messages[code] ?? "The search was cancelled by its caller", { provider: provider.title });
   };
   for (let attempt = 0; ; attempt++) {
     if (signal.aborted) return aborted();
