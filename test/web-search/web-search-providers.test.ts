@@ -113,7 +113,9 @@ describe.each(["brave", "tavily", "searxng"] as const)("web_search with %s", (pr
     fake.answer({ status: 401, body: errorBody(provider, 401, "Unauthorized: missing or invalid API key.") });
     const result = await executor.callTool("web_search", { query: "node" });
     expect(result).toMatchObject({ ok: false, error: { code: "AUTH_FAILED", details: { httpStatus: 401 } } });
-    expect((result as { error: { message: string } }).error.message).toMatch(/rejected the API key \(HTTP 401.*check webSearch\.apiKey/);
+    expect((result as { error: { message: string } }).error.message).toMatch(
+      provider === "searxng" ? /^SearXNG refused the search \(HTTP 401\): .*asks for credentials/ : /rejected the API key \(HTTP 401.*check webSearch\.apiKey/,
+    );
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -36,6 +36,9 @@ export const searxngProvider: SearchProvider = {
     return isRecord(body) && typeof body.error === "string" ? body.error : undefined;
   },
   classifyFailure(status) {
+    if (status === 401) {
+      return { code: "AUTH_FAILED", message: "SearXNG refused the search (HTTP 401): the instance, or a proxy in front of it, asks for credentials, which web_search does not send; let this host search without them" };
+    }
     if (status === 403) {
       return { code: "SERVICE_UNAVAILABLE", message: 'SearXNG refused format=json (HTTP 403): enable it on the instance, with "json" in search.formats of its settings.yml' };
     }
