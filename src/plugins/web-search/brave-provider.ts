@@ -8,7 +8,8 @@
  * one comma-separated value per window, e.g. per second and per month).
  * A key Brave does not accept is answered 422 with `error.code` SUBSCRIPTION_TOKEN_INVALID, not 401.
  */
-import { isRecord, type SearchProvider, type TimeRange } from "./search-provider.js";
+import { isRecord, pickResults } from "./found-results.js";
+import type { SearchProvider, TimeRange } from "./search-provider.js";
 
 const FRESHNESS: Record<TimeRange, string> = { day: "pd", week: "pw", month: "pm", year: "py" };
 const KEY_ERRORS = new Set(["SUBSCRIPTION_TOKEN_INVALID", "SUBSCRIPTION_TOKEN_MISSING"]);
@@ -43,12 +44,7 @@ export const braveProvider: SearchProvider = {
     if (!isRecord(body) || body.type !== "search") return { problem: 'expected an object with "type": "search"' };
     if (body.web === undefined) return { results: [] };
     if (!isRecord(body.web) || !Array.isArray(body.web.results)) return { problem: 'expected "web.results" to be an array' };
-    return {
-      results: body.web.results.map((item) => {
-        const result = isRecord(item) ? item : {};
-        return { title: result.title, url: result.url, snippet: result.description, published: result.page_age ?? result.age };
-      }),
-    };
+    return { results: pickResults(body.web.results, { snippet: "description", published: ["page_age", "age"] }) };
   },
   errorDetail(body) {
     const error = errorObject(body);

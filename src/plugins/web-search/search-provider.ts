@@ -63,8 +63,3 @@ export interface SearchProvider {
   /** How long the provider asks to wait when it sends no Retry-After (Brave's X-RateLimit-Reset). */
   retryAfterMs?(headers: Headers): number | undefined;
 }
-
-/** A JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}

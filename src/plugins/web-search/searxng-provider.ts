@@ -7,7 +7,8 @@
  * No key: a SearXNG instance is self-hosted; its limiter answers 429 when it throttles.
  */
 import type { SafeSearchLevel } from "../../core/config/web-search-config-schema.js";
-import { isRecord, type SearchProvider } from "./search-provider.js";
+import { isRecord, readTopLevelResults } from "./found-results.js";
+import type { SearchProvider } from "./search-provider.js";
 
 const SAFE_SEARCH: Record<SafeSearchLevel, string> = { off: "0", moderate: "1", strict: "2" };
 
@@ -23,15 +24,7 @@ export const searxngProvider: SearchProvider = {
     if (search.timeRange !== undefined) url.searchParams.set("time_range", search.timeRange);
     return { url, method: "GET", headers: { accept: "application/json" } };
   },
-  readResults(body) {
-    if (!isRecord(body) || !Array.isArray(body.results)) return { problem: 'expected an object with a "results" array' };
-    return {
-      results: body.results.map((item) => {
-        const result = isRecord(item) ? item : {};
-        return { title: result.title, url: result.url, snippet: result.content, published: result.publishedDate };
-      }),
-    };
-  },
+  readResults: (body) => readTopLevelResults(body, { snippet: "content", published: ["publishedDate"] }),
   errorDetail(body) {
     return isRecord(body) && typeof body.error === "string" ? body.error : undefined;
   },

@@ -6,7 +6,8 @@
  * 401 missing or invalid key, 429 too many requests, 432 plan limit and 433 pay-as-you-go limit
  * exceeded, 500; bodies are `{ detail: { error: "…" } }`.
  */
-import { isRecord, type SearchProvider } from "./search-provider.js";
+import { isRecord, readTopLevelResults } from "./found-results.js";
+import type { SearchProvider } from "./search-provider.js";
 
 export const tavilyProvider: SearchProvider = {
   title: "Tavily",
@@ -28,15 +29,7 @@ export const tavilyProvider: SearchProvider = {
       }),
     };
   },
-  readResults(body) {
-    if (!isRecord(body) || !Array.isArray(body.results)) return { problem: 'expected an object with a "results" array' };
-    return {
-      results: body.results.map((item) => {
-        const result = isRecord(item) ? item : {};
-        return { title: result.title, url: result.url, snippet: result.content, published: result.published_date };
-      }),
-    };
-  },
+  readResults: (body) => readTopLevelResults(body, { snippet: "content", published: ["published_date"] }),
   errorDetail(body) {
     if (!isRecord(body)) return undefined;
     if (isRecord(body.detail) && typeof body.detail.error === "string") return body.detail.error;
