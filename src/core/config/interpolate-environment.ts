@@ -41,3 +41,15 @@ export function referencedValues(text: string, environment: Record<string, strin
     .map((match) => environment[match[2]!])
     .filter((value): value is string => value !== undefined && value !== "");
 }
+
+/**
+ * What to say about variables that are not set: which, and how to give a default. `where` names the
+ * place when the config path alone does not (`server "github"`).
+ *
+ * @example
+ * unsetVariablesMessage(["API_TOKEN"]); // 'Environment variable "API_TOKEN" is not set on the host; set it, or give a default with ${API_TOKEN:-value}'
+ */
+export function unsetVariablesMessage(missing: string[], where?: string): string {
+  const variables = missing.map((variable) => `"${variable}"`).join(", ");
+  return `Environment variable ${variables} is not set on the host${where === undefined ? "" : ` (${where})`}; set it, or give a default with \${${missing[0]}:-value}`;
+}

@@ -7,7 +7,7 @@ import { checkSchemaPatterns } from "./check-schema-patterns.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { checkSchema } from "../schema/schema-validator.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
-import { interpolateEnvironment } from "./interpolate-environment.js";
+import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-environment.js";
 import { loadWebSearchSettings, type WebSearchSettings } from "./resolve-web-search-config.js";
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
@@ -179,8 +179,7 @@ function resolveEnvironment(
     if (result.ok) {
       Object.defineProperty(resolved, name, { value: result.value, enumerable: true, writable: true, configurable: true });
     } else {
-      const variables = result.missing.map((variable) => `"${variable}"`).join(", ");
-      report([...at, name], `Environment variable ${variables} is not set on the host; set it, or give a default with \${${result.missing[0]}:-value}`);
+      report([...at, name], unsetVariablesMessage(result.missing));
     }
   }
   return resolved;

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { interpolateEnvironment, referencedValues } from "./interpolate-environment.js";
+import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "./interpolate-environment.js";
 import type { JsonPath } from "./parse-json-document.js";
 import { parseDotenv } from "./parse-dotenv.js";
 import {
@@ -115,8 +115,7 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     }
     const result = interpolateEnvironment(withEditorVariables, context.environment);
     if (!result.ok) {
-      const variables = result.missing.map((variable) => `"${variable}"`).join(", ");
-      problems.push({ path: at, message: `Environment variable ${variables} is not set on the host (server "${name}"); set it, or give a default with \${${result.missing[0]}:-value}` });
+      problems.push({ path: at, message: unsetVariablesMessage(result.missing, `server "${name}"`) });
       return text;
     }
     for (const value of referencedValues(withEditorVariables, context.environment)) secrets.add(value);

@@ -7,7 +7,7 @@
 import { isIP } from "node:net";
 import type { ConfigIssue } from "../errors/config-error.js";
 import { valueAt } from "./describe-value.js";
-import { interpolateEnvironment } from "./interpolate-environment.js";
+import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-environment.js";
 import { formatJsonPath, type JsonDocument } from "./parse-json-document.js";
 import {
   DEFAULT_WEB_SEARCH_MAX_RESULTS,
@@ -81,8 +81,7 @@ function interpolate(text: string, environment: Record<string, string | undefine
   if (environment === undefined) return { value: text };
   const result = interpolateEnvironment(text, environment);
   if (result.ok) return { value: result.value };
-  const variables = result.missing.map((variable) => `"${variable}"`).join(", ");
-  return { problem: `Environment variable ${variables} is not set on the host; set it, or give a default with \${${result.missing[0]}:-value}` };
+  return { problem: unsetVariablesMessage(result.missing) };
 }
 
 /**
