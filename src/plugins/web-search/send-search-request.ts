@@ -12,6 +12,7 @@
  */
 import { abortReasonCode, type ToolErrorInfo } from "../../core/plugin-contract.js";
 import { backoffDelay, parseRetryAfter, sleep } from "../../core/retry/backoff-delay.js";
+import { toolError } from "../../core/tool-result.js";
 import { readLimitedBody } from "./read-limited-body.js";
 import type { ProviderRequest, SearchProvider } from "./search-provider.js";
 
@@ -38,8 +39,6 @@ interface Retryable {
   httpStatus?: number;
   retryAfterMs?: number;
 }
-
-const failed = (code: ToolErrorInfo["code"], message: string, details: Record<string, unknown>): SendOutcome => ({ ok: false, error: { code, message, details } });
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -81,7 +80,7 @@ export async function sendSearchRequest(provider: SearchProvider, request: Provi
       TIMEOUT: `${where} did not answer before the call's deadline; raise webSearch.timeoutMs or try again`,
       EXECUTOR_CLOSED: "The executor closed during the search",
     };
-    return failed(code, messages[code] ?? "The search was cancelled by its caller", { provider: provider.title });
+    return toolError(code, messages[code] ?? "The search was cancelled by its caller", { provider: provider.title });
   };
   for (let attempt = 0; ; attempt++) {
     if (signal.aborted) return aborted();
@@ -92,14 +91,14 @@ export async function sendSearchRequest(provider: SearchProvider, request: Provi
       if (status >= 300 && status < 400) {
         await response.body?.cancel().catch(() => undefined);
         const location = response.headers.get("location");
-        return failed("SERVICE_UNAVAILABLE", `${where} answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ""}), which is not followed; set webSearch.url to the address it leads to`, {
+        return toolError("SERVICE_UNAVAILABLE", `${where} answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ""}), which is not followed; set webSearch.url to the address it leads to`, {
           provider: provider.title,
           httpStatus: status,
         });
       }
       const read = await readLimitedBody(response, MAX_PROVIDER_RESPONSE_BYTES);
       if (!read.ok) {
-        return failed("OUTPUT_TOO_LARGE", `${where} answered more than ${MAX_PROVIDER_RESPONSE_BYTES} bytes; the answer was dropped. Ask for fewer results`, {
+        return toolError("OUTPUT_TOO_LARGE", `${where} answered more than ${MAX_PROVIDER_RESPONSE_BYTES} bytes; the answer was dropped. Ask for fewer results`, {
           provider: provider.title,
           maxResponseBytes: MAX_PROVIDER_RESPONSE_BYTES,
         });
@@ -107,17 +106,17 @@ export async function sendSearchRequest(provider: SearchProvider, request: Provi
       const parsed = parseJson(read.text);
       if (status >= 200 && status < 300) {
         if (parsed.ok) return { ok: true, body: parsed.value };
-        return failed("INVALID_OUTPUT", `${where} answered HTTP ${status} with a body that is not JSON${errorDetail(provider, read.text, undefined, options.scrub)}`, { provider: provider.title, httpStatus: status });
+        return toolError("INVALID_OUTPUT", `${where} answered HTTP ${status} with a body that is not JSON${errorDetail(provider, read.text, undefined, options.scrub)}`, { provider: provider.title, httpStatus: status });
       }
       const body = parsed.ok ? parsed.value : undefined;
       const detail = errorDetail(provider, read.text, body, options.scrub);
       const special = provider.classifyFailure?.(status, body);
-      if (special !== undefined) return failed(special.code, `${special.message}${detail}`, { provider: provider.title, httpStatus: status });
+      if (special !== undefined) return toolError(special.code, `${special.message}${detail}`, { provider: provider.title, httpStatus: status });
       if (status === 401 || status === 403) {
-        return failed("AUTH_FAILED", `${provider.title} rejected the API key (HTTP ${status}${detail}); check webSearch.apiKey (the variable it names) and the key's plan`, { provider: provider.title, httpStatus: status });
+        return toolError("AUTH_FAILED", `${provider.title} rejected the API key (HTTP ${status}${detail}); check webSearch.apiKey (the variable it names) and the key's plan`, { provider: provider.title, httpStatus: status });
       }
       if (!isRetryableStatus(status)) {
-        return failed("INVALID_INPUT", `${provider.title} refused the search (HTTP ${status}${detail}); shorten or simplify the query`, { provider: provider.title, httpStatus: status });
+        return toolError("INVALID_INPUT", `${provider.title} refused the search (HTTP ${status}${detail}); shorten or simplify the query`, { provider: provider.title, httpStatus: status });
       }
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), Date.now()) ?? provider.retryAfterMs?.(response.headers);
       retryable = { reason: status === 429 ? `rate-limited the search (HTTP 429${detail})` : `failed (HTTP ${status}${detail})`, httpStatus: status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
@@ -132,12 +131,12 @@ export async function sendSearchRequest(provider: SearchProvider, request: Provi
       ...(retryable.retryAfterMs === undefined ? {} : { retryAfterMs: retryable.retryAfterMs }),
     };
     if (attempt >= options.retries) {
-      return failed("SERVICE_UNAVAILABLE", `${where} ${retryable.reason}; gave up after ${attempt + 1} attempt${attempt === 0 ? "" : "s"}. Try again later, or raise webSearch.retries`, details);
+      return toolError("SERVICE_UNAVAILABLE", `${where} ${retryable.reason}; gave up after ${attempt + 1} attempt${attempt === 0 ? "" : "s"}. Try again later, or raise webSearch.retries`, details);
     }
     const delay = Math.max(backoffDelay(WEB_SEARCH_BACKOFF, attempt), retryable.retryAfterMs ?? 0);
     if (Date.now() + delay >= deadline) {
       const asked = retryable.retryAfterMs === undefined ? "" : ` and asked to wait ${Math.ceil(retryable.retryAfterMs / 1000)} s`;
-      return failed("SERVICE_UNAVAILABLE", `${where} ${retryable.reason}${asked}; no time is left for another attempt before the call's deadline. Try again later`, details);
+      return toolError("SERVICE_UNAVAILABLE", `${where} ${retryable.reason}${asked}; no time is left for another attempt before the call's deadline. Try again later`, details);
     }
     try {
       await sleep(delay, signal);
