@@ -68,6 +68,44 @@ function connectionFailure(error: unknown): string {
 }
 
 /**
+ * What one answer means: a final outcome (the body, or a failure not worth repeating), or a
+ * failure worth another attempt. Consumes the body.
+ */
+async function readAnswer(provider: SearchProvider, where: string, response: Response, scrub: (text: string) => string): Promise<{ final: SendOutcome } | { retry: Retryable }> {
+  const { status } = response;
+  const about = { provider: provider.title, httpStatus: status };
+  if (status >= 300 && status < 400) {
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get("location");
+    const message = `${where} answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ""}), which is not followed; set webSearch.url to the address it leads to`;
+    return { final: toolError("SERVICE_UNAVAILABLE", message, about) };
+  }
+  const read = await readLimitedBody(response, MAX_PROVIDER_RESPONSE_BYTES);
+  if (!read.ok) {
+    const message = `${where} answered more than ${MAX_PROVIDER_RESPONSE_BYTES} bytes; the answer was dropped. Ask for fewer results`;
+    return { final: toolError("OUTPUT_TOO_LARGE", message, { provider: provider.title, maxResponseBytes: MAX_PROVIDER_RESPONSE_BYTES }) };
+  }
+  const parsed = parseJson(read.text);
+  if (status >= 200 && status < 300) {
+    if (parsed.ok) return { final: { ok: true, body: parsed.value } };
+    return { final: toolError("INVALID_OUTPUT", `${where} answered HTTP ${status} with a body that is not JSON${errorDetail(provider, read.text, undefined, scrub)}`, about) };
+  }
+  const body = parsed.ok ? parsed.value : undefined;
+  const detail = errorDetail(provider, read.text, body, scrub);
+  const special = provider.classifyFailure?.(status, body);
+  if (special !== undefined) return { final: toolError(special.code, `${special.message}${detail}`, about) };
+  if (status === 401 || status === 403) {
+    return { final: toolError("AUTH_FAILED", `${provider.title} rejected the API key (HTTP ${status}${detail}); check webSearch.apiKey (the variable it names) and the key's plan`, about) };
+  }
+  if (!isRetryableStatus(status)) {
+    return { final: toolError("INVALID_INPUT", `${provider.title} refused the search (HTTP ${status}${detail}); shorten or simplify the query`, about) };
+  }
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), Date.now()) ?? provider.retryAfterMs?.(response.headers);
+  const reason = status === 429 ? `rate-limited the search (HTTP 429${detail})` : `failed (HTTP ${status}${detail})`;
+  return { retry: { reason, httpStatus: status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } };
+}
+
+/**
  * @example
  * const outcome = await sendSearchRequest(braveProvider, braveProvider.request(search, settings), { signal, deadline, retries: 2, scrub });
  */
@@ -87,39 +125,9 @@ export async function sendSearchRequest(provider: SearchProvider, request: Provi
     let retryable: Retryable;
     try {
       const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: "manual" });
-      const { status } = response;
-      if (status >= 300 && status < 400) {
-        await response.body?.cancel().catch(() => undefined);
-        const location = response.headers.get("location");
-        return toolError("SERVICE_UNAVAILABLE", `${where} answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ""}), which is not followed; set webSearch.url to the address it leads to`, {
-          provider: provider.title,
-          httpStatus: status,
-        });
-      }
-      const read = await readLimitedBody(response, MAX_PROVIDER_RESPONSE_BYTES);
-      if (!read.ok) {
-        return toolError("OUTPUT_TOO_LARGE", `${where} answered more than ${MAX_PROVIDER_RESPONSE_BYTES} bytes; the answer was dropped. Ask for fewer results`, {
-          provider: provider.title,
-          maxResponseBytes: MAX_PROVIDER_RESPONSE_BYTES,
-        });
-      }
-      const parsed = parseJson(read.text);
-      if (status >= 200 && status < 300) {
-        if (parsed.ok) return { ok: true, body: parsed.value };
-        return toolError("INVALID_OUTPUT", `${where} answered HTTP ${status} with a body that is not JSON${errorDetail(provider, read.text, undefined, options.scrub)}`, { provider: provider.title, httpStatus: status });
-      }
-      const body = parsed.ok ? parsed.value : undefined;
-      const detail = errorDetail(provider, read.text, body, options.scrub);
-      const special = provider.classifyFailure?.(status, body);
-      if (special !== undefined) return toolError(special.code, `${special.message}${detail}`, { provider: provider.title, httpStatus: status });
-      if (status === 401 || status === 403) {
-        return toolError("AUTH_FAILED", `${provider.title} rejected the API key (HTTP ${status}${detail}); check webSearch.apiKey (the variable it names) and the key's plan`, { provider: provider.title, httpStatus: status });
-      }
-      if (!isRetryableStatus(status)) {
-        return toolError("INVALID_INPUT", `${provider.title} refused the search (HTTP ${status}${detail}); shorten or simplify the query`, { provider: provider.title, httpStatus: status });
-      }
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), Date.now()) ?? provider.retryAfterMs?.(response.headers);
-      retryable = { reason: status === 429 ? `rate-limited the search (HTTP 429${detail})` : `failed (HTTP ${status}${detail})`, httpStatus: status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+      const answer = await readAnswer(provider, where, response, options.scrub);
+      if ("final" in answer) return answer.final;
+      retryable = answer.retry;
     } catch (error) {
       if (signal.aborted) return aborted();
       retryable = { reason: `could not be reached (${options.scrub(connectionFailure(error))})` };
