@@ -20,11 +20,14 @@ export interface RecordedRequest {
   body: string;
 }
 
+/** An answer, or a function that picks one for each request. */
+export type ScriptedAnswer = Answer | ((request: RecordedRequest) => Answer);
+
 export interface FakeProvider {
   url: string;
   requests: RecordedRequest[];
   /** Queue answers (or a function choosing one per request); once the queue is empty every request gets the last one again. */
-  answer(...answers: Array<Answer | ((request: RecordedRequest) => Answer)>): void;
+  answer(...answers: ScriptedAnswer[]): void;
   close(): Promise<void>;
 }
 
@@ -35,9 +38,8 @@ afterEach(async () => {
 
 /** Start a fake provider on 127.0.0.1; it is closed after each test. */
 export async function startFakeProvider(): Promise<FakeProvider> {
-  type Scripted = Answer | ((request: RecordedRequest) => Answer);
-  const queue: Scripted[] = [];
-  let last: Scripted = { status: 500, body: "no answer scripted" };
+  const queue: ScriptedAnswer[] = [];
+  let last: ScriptedAnswer = { status: 500, body: "no answer scripted" };
   const requests: RecordedRequest[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
