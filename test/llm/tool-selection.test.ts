@@ -1,8 +1,11 @@
 /** The options every provider's tool list takes: a filter, code mode's listing, description limits, and their checks. */
 import { describe, expect, it } from "vitest";
 import { CODE_EXECUTION_TOOL_NAME, type ToolInfo } from "../../src/index.js";
+import { toAiSdkTools } from "../../src/llm/ai-sdk.js";
 import { toAnthropicTools, toGeminiTools, toOpenAiChatTools, toOpenAiResponsesTools, type ToolSelectionOptions } from "../../src/llm.js";
 
+/** Never called: listing runs nothing. */
+const executor = { callTool: () => Promise.reject(new Error("not called")) };
 const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
 const tools: ToolInfo[] = [
   { name: "search", description: "Search the web for a query and return the ten best results.", inputSchema: schema },
@@ -15,6 +18,7 @@ const PROVIDERS: Record<string, (tools: ToolInfo[], options: ToolSelectionOption
   "OpenAI chat": (list, options) => toOpenAiChatTools(list, options).tools.map((tool) => [tool.function.name, tool.function.description]),
   "OpenAI responses": (list, options) => toOpenAiResponsesTools(list, options).tools.map((tool) => [tool.name, tool.description]),
   Anthropic: (list, options) => toAnthropicTools(list, options).tools.map((tool) => [tool.name, tool.description]),
+  "AI SDK": (list, options) => Object.entries(toAiSdkTools(executor, list, options).tools).map(([name, tool]) => [name, tool.description!]),
   Gemini: (list, options) => (toGeminiTools(list, options).tools[0]?.functionDeclarations ?? []).map((declaration) => [declaration.name, declaration.description]),
 };
 
