@@ -8,15 +8,11 @@ import { jsonSchema, tool, type JSONSchema7, type Tool } from "ai";
 import type { Executor, ToolInfo } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
 import { toAiSdkOutput, type AiSdkToolOutput } from "./ai-sdk-tool-calls.js";
-import { runToolCalls, type RunToolCallsOptions } from "./run-tool-calls.js";
-import { selectTools, type ToolSelectionOptions } from "./select-tools.js";
-import { createToolMapping, type ToolMapping } from "./tool-mapping.js";
+import { prepareFrameworkTools, type FrameworkToolOptions } from "./framework-tools.js";
+import type { ToolMapping } from "./tool-mapping.js";
 
 /** An AI SDK tool made from a registry tool (`Tool` in `ai`). */
 export type AiSdkTool = Tool<Record<string, unknown>, AiSdkToolOutput>;
-
-/** Which tools, and how their calls run: `signal` and `onProgress` as for `runToolCalls`, `timeoutMs` per call. */
-export interface AiSdkToolOptions extends ToolSelectionOptions, Omit<RunToolCallsOptions, "mapping"> {}
 
 /** The AI SDK's `tools` object (a `ToolSet`), keyed by the names the model sees, and the mapping of those names. */
 export interface AiSdkTools {
@@ -24,28 +20,20 @@ export interface AiSdkTools {
   mapping: ToolMapping;
 }
 
-const RUN_OPTIONS = ["signal", "timeoutMs", "onProgress"];
-
 /**
  * @example
  * const { tools } = toAiSdkTools(executor, await executor.listTools());
  * const { text } = await generateText({ model, tools, stopWhen: stepCountIs(10), prompt });
  */
-export function toAiSdkTools(executor: Pick<Executor, "callTool">, listed: readonly ToolInfo[], options: AiSdkToolOptions = {}): AiSdkTools {
-  const tools = selectTools(listed, options, RUN_OPTIONS);
-  // The AI SDK hands names to whichever provider is behind it: the strictest rule (OpenAI's, Anthropic's) fits all.
-  const mapping = createToolMapping(tools, "openai");
-  const { signal, timeoutMs, onProgress } = options;
+export function toAiSdkTools(executor: Pick<Executor, "callTool">, listed: readonly ToolInfo[], options: FrameworkToolOptions = {}): AiSdkTools {
+  const { tools, mapping, run } = prepareFrameworkTools(executor, listed, options);
   const entries = tools.map((info) => {
     const name = mapping.toProvider(info.name)!;
     const made = tool<Record<string, unknown>, AiSdkToolOutput>({
       description: info.description,
       inputSchema: jsonSchema<Record<string, unknown>>(inlineReferences(info.inputSchema) as JSONSchema7),
       async execute(input, { toolCallId, abortSignal }) {
-        const signals = [signal, abortSignal].filter((given): given is AbortSignal => given !== undefined);
-        const both = signals.length < 2 ? signals[0] : AbortSignal.any(signals);
-        const [answer] = await runToolCalls(executor, [{ id: toolCallId, name, arguments: input }], { mapping, signal: both, timeoutMs, onProgress });
-        const { call: _call, ...output } = answer!;
+        const { call: _call, ...output } = await run(name, input, toolCallId, abortSignal);
         return output;
       },
       toModelOutput: ({ output }) => toAiSdkOutput(output),

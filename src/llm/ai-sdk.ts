@@ -8,6 +8,7 @@
  * const { text } = await generateText({ model, tools, stopWhen: stepCountIs(10), prompt: "Summarize sales.csv" });
  */
 export { toAiSdkTools } from "./ai-sdk-tools.js";
-export type { AiSdkTool, AiSdkTools, AiSdkToolOptions } from "./ai-sdk-tools.js";
+export type { AiSdkTool, AiSdkTools } from "./ai-sdk-tools.js";
+export type { FrameworkToolOptions } from "./framework-tools.js";
 export { runAiSdkToolCalls } from "./ai-sdk-tool-calls.js";
 export type { AiSdkToolCall, AiSdkToolOutput } from "./ai-sdk-tool-calls.js";

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { CODE_EXECUTION_TOOL_NAME, type ToolInfo } from "../../src/index.js";
 import { toAiSdkTools } from "../../src/llm/ai-sdk.js";
+import { toLangChainTools } from "../../src/llm/langchain.js";
 import { toAnthropicTools, toGeminiTools, toOpenAiChatTools, toOpenAiResponsesTools, type ToolSelectionOptions } from "../../src/llm.js";
 
 /** Never called: listing runs nothing. */
@@ -19,6 +20,7 @@ const PROVIDERS: Record<string, (tools: ToolInfo[], options: ToolSelectionOption
   "OpenAI responses": (list, options) => toOpenAiResponsesTools(list, options).tools.map((tool) => [tool.name, tool.description]),
   Anthropic: (list, options) => toAnthropicTools(list, options).tools.map((tool) => [tool.name, tool.description]),
   "AI SDK": (list, options) => Object.entries(toAiSdkTools(executor, list, options).tools).map(([name, tool]) => [name, tool.description!]),
+  LangChain: (list, options) => toLangChainTools(executor, list, options).tools.map((tool) => [tool.name, tool.description]),
   Gemini: (list, options) => (toGeminiTools(list, options).tools[0]?.functionDeclarations ?? []).map((declaration) => [declaration.name, declaration.description]),
 };
 
