@@ -1,7 +1,7 @@
 /**
  * What the AI SDK and LangChain adapters share: those frameworks call each tool themselves, so a tool
  * object carries its own runner. This selects the tools, maps their names (the framework hands them
- * to whichever provider is behind it, so the strictest rule — OpenAI's and Anthropic's — is used)
+ * to whichever provider is behind it, so by the rule all providers accept: `portable`)
  * and runs one call through `runToolCalls` under the options' signal joined with the framework's.
  */
 import type { Executor, ToolInfo } from "../index.js";
@@ -23,7 +23,7 @@ export interface FrameworkTools {
 
 export function prepareFrameworkTools(executor: Pick<Executor, "callTool">, listed: readonly ToolInfo[], options: FrameworkToolOptions): FrameworkTools {
   const tools = selectTools(listed, options, RUN_OPTIONS);
-  const mapping = createToolMapping(tools, "openai");
+  const mapping = createToolMapping(tools, "portable");
   const { signal, timeoutMs, onProgress } = options;
   return {
     tools,
