@@ -42,7 +42,11 @@ export function selectTools(tools: readonly ToolInfo[], options: ToolSelectionOp
   }
   const limit = options.maxDescriptionLength;
   if (limit === undefined) return selected;
-  return selected.map((tool) => (tool.description.length <= limit ? tool : { ...tool, description: `${tool.description.slice(0, limit - 1)}…` }));
+  return selected.map((tool) => {
+    // Counted in code points, so a cut never splits a character in two.
+    const characters = [...tool.description];
+    return characters.length <= limit ? tool : { ...tool, description: `${characters.slice(0, limit - 1).join("")}…` };
+  });
 }
 
 /** The names code mode lists (when `codeMode` is set); throws `INVALID_OPTIONS` naming every problem. */

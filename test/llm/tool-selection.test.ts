@@ -10,7 +10,7 @@ const executor = { callTool: () => Promise.reject(new Error("not called")) };
 const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
 const tools: ToolInfo[] = [
   { name: "search", description: "Search the web for a query and return the ten best results.", inputSchema: schema },
-  { name: "deploy", description: "Deploy.", inputSchema: schema },
+  { name: "deploy", description: "Deploy 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀.", inputSchema: schema },
   { name: CODE_EXECUTION_TOOL_NAME, description: "Run code.", inputSchema: schema },
 ];
 
@@ -39,7 +39,9 @@ describe.each(Object.entries(PROVIDERS))("%s tool options", (_provider, list) =>
     const [search, deploy] = list(tools, { maxDescriptionLength: 20 });
     expect(search![1]).toBe("Search the web for …");
     expect(search![1]).toHaveLength(20);
-    expect(deploy![1]).toBe("Deploy.");
+    expect(deploy![1]).toBe("Deploy 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀…");
+    expect([...deploy![1]]).toHaveLength(20);
+    expect(list(tools, { maxDescriptionLength: 60 }).map(([, description]) => description)).toEqual(tools.map((tool) => tool.description));
   });
 
   it("refuses code mode without code_execution, and wrong options, naming each problem", () => {
