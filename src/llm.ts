@@ -1,6 +1,8 @@
 /**
  * `toolexec/llm`: the registry's tools in each model provider's format, and a provider's tool calls
- * run through the executor with answers in that provider's format. See docs/llm-providers.md.
+ * run through the executor with answers in that provider's format. See docs/llm-providers.md. Tools
+ * for the Vercel AI SDK and LangChain.js are in `toolexec/llm/ai-sdk` and `toolexec/llm/langchain`,
+ * which import those optional peers; this entry imports no provider package.
  *
  * @example
  * import { toOpenAiChatTools, runOpenAiToolCalls } from "toolexec/llm";
