@@ -1,6 +1,6 @@
 /**
  * `toolexec/llm/ai-sdk`: the registry's tools as a Vercel AI SDK `tools` object, and AI SDK tool calls
- * run through the executor. Needs the `ai` package (6 or later); see docs/llm-providers.md.
+ * run through the executor. Needs the `ai` package, version 6; see docs/llm-providers.md.
  *
  * @example
  * import { toAiSdkTools } from "toolexec/llm/ai-sdk";

@@ -1,6 +1,6 @@
 /**
  * `toolexec/llm/langchain`: the registry's tools as LangChain.js structured tools. Needs
- * `@langchain/core` (1 or later); see docs/llm-providers.md.
+ * `@langchain/core`, version 1; see docs/llm-providers.md.
  *
  * @example
  * import { toLangChainTools } from "toolexec/llm/langchain";
