@@ -1,6 +1,8 @@
 /**
  * `toolexec/llm`: the registry's tools in each model provider's format, and a provider's tool calls
- * run through the executor with answers in that provider's format. See docs/llm-providers.md.
+ * run through the executor with answers in that provider's format. See docs/llm-providers.md. Tools
+ * for the Vercel AI SDK and LangChain.js are in `toolexec/llm/ai-sdk` and `toolexec/llm/langchain`,
+ * which import those optional peers; this entry imports no provider package.
  *
  * @example
  * import { toOpenAiChatTools, runOpenAiToolCalls } from "toolexec/llm";
@@ -24,7 +26,8 @@ export type { GeminiSchema, GeminiType } from "./llm/to-gemini-schema.js";
 export { inlineReferences, MAX_REFERENCE_DEPTH, MAX_INLINED_NODES } from "./llm/inline-references.js";
 export { removeAddedNulls } from "./llm/restore-arguments.js";
 export { runToolCalls } from "./llm/run-tool-calls.js";
-export type { RunToolCallsOptions, ProviderToolCall, ToolCallAnswer } from "./llm/run-tool-calls.js";
+export type { RunToolCallsOptions, ProviderToolCall, ToolCallAnswer, ToolCallProgressEvent } from "./llm/run-tool-calls.js";
+export type { ToolSelectionOptions } from "./llm/select-tools.js";
 export { runOpenAiToolCalls, runOpenAiResponsesToolCalls } from "./llm/openai-tool-calls.js";
 export type { OpenAiAssistantMessage, OpenAiToolMessage, OpenAiResponseItem, OpenAiFunctionCallOutput } from "./llm/openai-tool-calls.js";
 export { runAnthropicToolCalls } from "./llm/anthropic-tool-calls.js";

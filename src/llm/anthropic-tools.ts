@@ -4,6 +4,7 @@
  */
 import type { ToolInfo } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
+import { selectTools, type ToolSelectionOptions } from "./select-tools.js";
 import { createToolMapping, type ProviderTools } from "./tool-mapping.js";
 
 /** An Anthropic tool (`Tool` in `@anthropic-ai/sdk`). */
@@ -18,7 +19,8 @@ export interface AnthropicTool {
  * const { tools, mapping } = toAnthropicTools(await executor.listTools());
  * const message = await anthropic.messages.create({ model, max_tokens: 1024, messages, tools });
  */
-export function toAnthropicTools(tools: readonly ToolInfo[]): ProviderTools<AnthropicTool> {
+export function toAnthropicTools(listed: readonly ToolInfo[], options: ToolSelectionOptions = {}): ProviderTools<AnthropicTool> {
+  const tools = selectTools(listed, options);
   const mapping = createToolMapping(tools, "anthropic");
   return {
     tools: tools.map((tool) => ({

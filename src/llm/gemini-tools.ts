@@ -3,6 +3,7 @@
  * schema rewritten into Gemini's OpenAPI subset (see `toGeminiSchema`).
  */
 import type { ToolInfo } from "../index.js";
+import { selectTools, type ToolSelectionOptions } from "./select-tools.js";
 import { createToolMapping, type ProviderTools } from "./tool-mapping.js";
 import { toGeminiSchema, type GeminiSchema } from "./to-gemini-schema.js";
 
@@ -23,7 +24,8 @@ export interface GeminiTool {
  * const { tools, mapping } = toGeminiTools(await executor.listTools());
  * const response = await ai.models.generateContent({ model, contents, config: { tools } });
  */
-export function toGeminiTools(tools: readonly ToolInfo[]): ProviderTools<GeminiTool> {
+export function toGeminiTools(listed: readonly ToolInfo[], options: ToolSelectionOptions = {}): ProviderTools<GeminiTool> {
+  const tools = selectTools(listed, options);
   const mapping = createToolMapping(tools, "gemini");
   const functionDeclarations = tools.map((tool) => ({ name: mapping.toProvider(tool.name)!, description: tool.description, parameters: toGeminiSchema(tool.inputSchema) }));
   return { tools: functionDeclarations.length === 0 ? [] : [{ functionDeclarations }], mapping };

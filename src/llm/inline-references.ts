@@ -5,6 +5,7 @@
  * a few levels deep, and the executor validates the arguments against the original schema anyway.
  */
 import type { JsonSchema } from "../index.js";
+import { isPlainObject } from "./is-plain-object.js";
 
 /** How many times one `$ref` may be expanded inside itself before it is cut. */
 export const MAX_REFERENCE_DEPTH = 3;
@@ -14,7 +15,6 @@ export const MAX_REFERENCE_DEPTH = 3;
  */
 export const MAX_INLINED_NODES = 10_000;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The target of a local JSON pointer, or `undefined`. */
 function resolvePointer(root: JsonSchema, reference: string): unknown {

@@ -4,8 +4,9 @@
  * schema can be made strict (see `toStrictSchema`), else non-strict with its schema as it is (local
  * references inlined); `nonStrict` says which and why.
  */
-import type { JsonSchema, ToolInfo } from "../index.js";
+import { ToolexecError, type JsonSchema, type ToolInfo } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
+import { selectTools, type ToolSelectionOptions } from "./select-tools.js";
 import { createToolMapping, type ProviderTools, type ToolMapping } from "./tool-mapping.js";
 import { toStrictSchema } from "./to-strict-schema.js";
 
@@ -24,7 +25,7 @@ export interface OpenAiResponsesTool {
   strict: boolean;
 }
 
-export interface OpenAiToolOptions {
+export interface OpenAiToolOptions extends ToolSelectionOptions {
   /** `"auto"` (default): strict where the schema allows; `false`: never strict. */
   strict?: "auto" | false;
 }
@@ -41,7 +42,9 @@ interface OpenAiFunction {
   strict: boolean;
 }
 
-function toFunctions(tools: readonly ToolInfo[], options: OpenAiToolOptions): { functions: OpenAiFunction[]; mapping: ToolMapping; nonStrict: Array<{ tool: string; reason: string }> } {
+function toFunctions(listed: readonly ToolInfo[], options: OpenAiToolOptions): { functions: OpenAiFunction[]; mapping: ToolMapping; nonStrict: Array<{ tool: string; reason: string }> } {
+  const tools = selectTools(listed, options, ["strict"]);
+  if (options.strict !== undefined && options.strict !== "auto" && options.strict !== false) throw new ToolexecError("INVALID_OPTIONS", `Invalid tool options: expected "auto" or false, got ${JSON.stringify(options.strict)} at options.strict`);
   const strictSchemas = new Map<string, JsonSchema>();
   const nonStrict: Array<{ tool: string; reason: string }> = [];
   const converted = tools.map((tool) => {

@@ -6,8 +6,8 @@
 import type { JsonSchema } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
 import { acceptsNull } from "./to-strict-schema.js";
+import { isPlainObject } from "./is-plain-object.js";
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A copy of `value` without the nulls strict mode added for properties the schema leaves optional.

@@ -4,7 +4,7 @@
  * started at once through `executor.callTool` — a tool that is not `parallel` still runs its calls one
  * at a time there — under the caller's signal and one deadline for the whole batch.
  */
-import type { Executor, ToolResult } from "../index.js";
+import type { Executor, ToolProgress, ToolResult } from "../index.js";
 import type { ToolMapping } from "./tool-mapping.js";
 
 /** Options of every `run*ToolCalls` function. */
@@ -15,7 +15,18 @@ export interface RunToolCallsOptions {
   signal?: AbortSignal;
   /** Time for the whole batch, queueing included; calls still running then answer `TIMEOUT`. */
   timeoutMs?: number;
+  /**
+   * Told when a call is handed to the executor (`start`; a tool that is not `parallel` may still queue
+   * it), when its tool reports progress, and when it ends (every call ends, one refused before it ran
+   * too); `completed` of `total` calls have ended. A throw here is ignored.
+   */
+  onProgress?: (event: ToolCallProgressEvent) => void;
 }
+
+/** A step of a batch of tool calls; `tool` is the registry name. */
+export type ToolCallProgressEvent = { call: ProviderToolCall; tool: string; completed: number; total: number } & ToolCallStep;
+
+type ToolCallStep = { type: "start" } | { type: "progress"; progress: ToolProgress } | { type: "end"; answer: ToolCallAnswer };
 
 /** A tool call as a provider sent it: arguments as a JSON string (OpenAI) or an object. */
 export interface ProviderToolCall {
@@ -64,22 +75,46 @@ export async function runToolCalls(executor: CallingExecutor, calls: readonly Pr
   const deadline = new AbortController();
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => deadline.abort(), options.timeoutMs);
   const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([options.signal, deadline.signal]);
+  const batch: Batch = { signal, deadline: deadline.signal, completed: 0, total: calls.length };
   try {
-    return await Promise.all(calls.map((call) => runOne(executor, call, signal, deadline.signal, options)));
+    return await Promise.all(calls.map((call) => runOne(executor, call, batch, options)));
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function runOne(executor: CallingExecutor, call: ProviderToolCall, signal: AbortSignal, deadline: AbortSignal, options: RunToolCallsOptions): Promise<ToolCallAnswer> {
+interface Batch {
+  signal: AbortSignal;
+  deadline: AbortSignal;
+  completed: number;
+  total: number;
+}
+
+async function runOne(executor: CallingExecutor, call: ProviderToolCall, batch: Batch, options: RunToolCallsOptions): Promise<ToolCallAnswer> {
+  const name = options.mapping?.fromProvider(call.name) ?? call.name;
+  const tell = (step: ToolCallStep) => {
+    try {
+      options.onProgress?.({ call, tool: name, completed: batch.completed, total: batch.total, ...step });
+    } catch {
+      // A progress listener's fault must not cost the model its answers.
+    }
+  };
+  const answer = await answerOne(executor, call, name, batch, options, tell);
+  batch.completed += 1;
+  tell({ type: "end", answer });
+  return answer;
+}
+
+async function answerOne(executor: CallingExecutor, call: ProviderToolCall, name: string, batch: Batch, options: RunToolCallsOptions, tell: (step: ToolCallStep) => void): Promise<ToolCallAnswer> {
   const parsed = parseArguments(call.arguments);
   if (!parsed.ok) return { call, result: undefined, text: `INVALID_INPUT: ${parsed.message}`, isError: true };
-  const name = options.mapping?.fromProvider(call.name) ?? call.name;
   const args = options.mapping === undefined ? parsed.value : options.mapping.restoreArguments(name, parsed.value);
-  const result = await executor.callTool(name, args, { signal });
+  tell({ type: "start" });
+  const onProgress = options.onProgress === undefined ? undefined : (progress: ToolProgress) => tell({ type: "progress", progress });
+  const result = await executor.callTool(name, args, { signal: batch.signal, ...(onProgress === undefined ? {} : { onProgress }) });
   if (result.ok) return { call, result, text: valueText(result.value), isError: false };
   // The batch deadline reaches the call as a cancellation; the model should hear that time ran out.
-  const timedOut = result.error.code === "CANCELLED" && deadline.aborted && options.signal?.aborted !== true;
+  const timedOut = result.error.code === "CANCELLED" && batch.deadline.aborted && options.signal?.aborted !== true;
   const text = timedOut ? `TIMEOUT: "${call.name}" did not answer within the ${options.timeoutMs} ms given to this batch of tool calls` : `${result.error.code}: ${result.error.message}`;
   return { call, result, text, isError: true };
 }

@@ -6,6 +6,7 @@
  */
 import type { JsonSchema } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
+import { isPlainObject } from "./is-plain-object.js";
 
 /** Gemini's schema (`Schema` in `@google/genai`), as plain JSON. */
 export interface GeminiSchema {
@@ -40,7 +41,6 @@ export interface GeminiSchema {
 /** The type names Gemini's schema uses. */
 export type GeminiType = "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const TYPES: Record<string, GeminiType> = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT", null: "NULL" };
 /** Formats Gemini documents: `enum` and `date-time` for strings, sizes for numbers. */
 const FORMATS = new Set(["enum", "date-time", "float", "double", "int32", "int64"]);

@@ -7,11 +7,11 @@
  */
 import type { JsonSchema } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
+import { isPlainObject } from "./is-plain-object.js";
 
 /** Either a strict schema or the first reason the schema cannot be made strict. */
 export type StrictSchemaResult = { ok: true; schema: JsonSchema } | { ok: false; reason: string };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** String formats strict mode accepts; others are dropped (the executor still checks them). */
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);

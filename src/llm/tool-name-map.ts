@@ -15,11 +15,15 @@ export interface ToolNameMap {
   fromProvider(providerName: string): string | undefined;
 }
 
-/** The names each provider accepts for a function. */
+/**
+ * The names each provider accepts for a function; `portable` is what all of them accept, for the AI
+ * SDK and LangChain, which hand names to whichever provider is behind them.
+ */
 export const PROVIDER_NAME_PATTERNS = {
   openai: /^[a-zA-Z0-9_-]{1,64}$/,
   anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
   gemini: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+  portable: /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/,
 } as const;
 
 export type ProviderName = keyof typeof PROVIDER_NAME_PATTERNS;

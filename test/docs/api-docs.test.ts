@@ -1,5 +1,5 @@
 /**
- * Keeps the documentation honest: docs/api.md names every export of the three entry points (read
+ * Keeps the documentation honest: docs/api.md names every export of the entry points (read
  * from the built dist/, as a user's program sees them) and every `Executor` member, and every
  * relative link in README.md and docs/ leads to a file the npm package ships, and to a heading that
  * exists there. Uses the built dist/ (`npm test` builds first).
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const API_DOC = readFileSync(path.join(REPOSITORY, "docs", "api.md"), "utf8");
-const ENTRIES = { toolexec: "index", "toolexec/plugin": "plugin", "toolexec/testing": "testing", "toolexec/serve": "serve", "toolexec/llm": "llm" } as const;
+const ENTRIES = { toolexec: "index", "toolexec/plugin": "plugin", "toolexec/testing": "testing", "toolexec/serve": "serve", "toolexec/llm": "llm", "toolexec/llm/ai-sdk": "llm/ai-sdk", "toolexec/llm/langchain": "llm/langchain" } as const;
 
 /** Markdown without fenced code blocks: `#` lines in a shell example are not headings, `](` in code is not a link. */
 const withoutCode = (markdown: string) => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "");

@@ -6,18 +6,9 @@ import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { runAnthropicToolCalls, toAnthropicTools } from "../../src/llm.js";
 import { ADD_SCHEMA, startCalculator } from "./llm-test-helpers.js";
+import { anthropicMessage as message } from "./provider-responses.js";
 import { startScriptedProvider } from "./scripted-provider.js";
 
-const message = (content: object[], stopReason: string) => ({
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  model: "claude-test",
-  content,
-  stop_reason: stopReason,
-  stop_sequence: null,
-  usage: { input_tokens: 10, output_tokens: 5 },
-});
 
 describe("Anthropic Messages through the official SDK", () => {
   it("asks for the tool, gets its result, answers", async () => {

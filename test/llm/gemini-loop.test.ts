@@ -6,9 +6,8 @@ import { GoogleGenAI, type Content } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { runGeminiToolCalls, toGeminiTools } from "../../src/llm.js";
 import { startCalculator } from "./llm-test-helpers.js";
+import { geminiAnswer as answer } from "./provider-responses.js";
 import { startScriptedProvider } from "./scripted-provider.js";
-
-const answer = (parts: object[]) => ({ candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 }, modelVersion: "gemini-test" });
 
 describe("Gemini generateContent through the official SDK", () => {
   it("asks for the tool, gets its result, answers", async () => {

@@ -1,7 +1,11 @@
-/** A real project with one python script tool whose name providers refuse (`calc.add`), for the tool loops. */
+/**
+ * A real project with one python script tool whose name providers refuse (`calc.add`), for the tool
+ * loops; with `everything`, also server-everything over stdio (`everything__echo` and its other tools).
+ */
 import { afterEach } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
+import { EVERYTHING } from "../mcp/mcp-test-helpers.js";
 
 const executors = new Set<Executor>();
 afterEach(async () => {
@@ -17,10 +21,11 @@ export const ADD_SCHEMA = {
   additionalProperties: false,
 };
 
-export async function startCalculator(): Promise<Executor> {
-  const project = createTempProject({ tools: { tools: [toolEntry("calc.add", "python", "add.py", { description: "Add two numbers.", inputSchema: ADD_SCHEMA })] } });
+export async function startCalculator(options: { everything?: boolean } = {}): Promise<Executor> {
+  const mcp = options.everything ? { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } } : false;
+  const project = createTempProject({ tools: { tools: [toolEntry("calc.add", "python", "add.py", { description: "Add two numbers.", inputSchema: ADD_SCHEMA })] }, mcp });
   project.useFixtures("add.py");
-  const executor = await createExecutor({ root: project.root, watch: false, logDir: false, mcpConfig: false });
+  const executor = await createExecutor({ root: project.root, watch: false, logDir: false, ...(options.everything ? { mcp: { startupTimeoutMs: 15_000 } } : { mcpConfig: false }) });
   executors.add(executor);
   return executor;
 }

@@ -8,16 +8,9 @@ import type { ResponseInputItem } from "openai/resources/responses/responses";
 import { describe, expect, it } from "vitest";
 import { runOpenAiResponsesToolCalls, runOpenAiToolCalls, toOpenAiChatTools, toOpenAiResponsesTools } from "../../src/llm.js";
 import { startCalculator } from "./llm-test-helpers.js";
+import { openAiCompletion as completion, openAiResponse as response } from "./provider-responses.js";
 import { startScriptedProvider } from "./scripted-provider.js";
 
-const completion = (message: object, finish: string) => ({
-  id: "chatcmpl-1",
-  object: "chat.completion",
-  created: 1_700_000_000,
-  model: "gpt-test",
-  choices: [{ index: 0, message: { role: "assistant", refusal: null, ...message }, logprobs: null, finish_reason: finish }],
-  usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-});
 
 describe("OpenAI Chat Completions through the official SDK", () => {
   it("asks for the tool, gets its result, answers", async () => {
@@ -81,7 +74,6 @@ describe("OpenAI Responses API through the official SDK", () => {
   it("asks for the tool, gets its result, answers", async () => {
     const executor = await startCalculator();
     const { tools, mapping } = toOpenAiResponsesTools(await executor.listTools());
-    const response = (output: object[]) => ({ id: "resp_1", object: "response", created_at: 1_700_000_000, status: "completed", model: "gpt-test", output, parallel_tool_calls: true, tool_choice: "auto", tools: [] });
     const provider = await startScriptedProvider([
       response([{ type: "function_call", id: "fc_1", call_id: "call_1", name: mapping.toProvider("calc.add"), arguments: '{"a":4,"b":5,"note":"sum"}', status: "completed" }]),
       response([{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "9", annotations: [] }] }]),

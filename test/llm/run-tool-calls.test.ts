@@ -5,8 +5,9 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
-import { runToolCalls, toOpenAiChatTools } from "../../src/llm.js";
+import { runToolCalls, toOpenAiChatTools, type ToolCallProgressEvent } from "../../src/llm.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
+import { startCalculator } from "./llm-test-helpers.js";
 
 const executors: Executor[] = [];
 afterEach(async () => {
@@ -83,5 +84,29 @@ describe("runToolCalls", () => {
       ]
     `);
     expect(answers.every((answer) => answer.isError)).toBe(true);
+  });
+
+  it("tells progress: each call's start and end, with how many of the batch have ended", async () => {
+    const { executor } = await start();
+    const events: string[] = [];
+    const onProgress = (event: ToolCallProgressEvent) => {
+      events.push(`${event.type} ${event.call.id} ${event.tool} ${event.completed}/${event.total}${event.type === "end" ? ` ${event.answer.isError}` : ""}`);
+      throw new Error("a listener's fault is ignored");
+    };
+    const answers = await runToolCalls(executor, [...calls("serial", ["a", "b"], "0"), { id: "call_bad", name: "serial", arguments: "{" }], { onProgress });
+    expect(answers.map((answer) => answer.isError)).toEqual([false, false, true]);
+    expect(events).toEqual(["start call_a serial 0/3", "start call_b serial 0/3", "end call_bad serial 1/3 true", "end call_a serial 2/3 false", "end call_b serial 3/3 false"]);
+  });
+
+  it("passes on the progress an MCP tool reports during the call", async () => {
+    const executor = await startCalculator({ everything: true });
+    const progress: string[] = [];
+    const [answer] = await runToolCalls(executor, [{ id: "1", name: "everything__trigger-long-running-operation", arguments: { duration: 0.2, steps: 2 } }], {
+      onProgress: (event) => {
+        if (event.type === "progress") progress.push(`${event.progress.progress}/${event.progress.total}`);
+      },
+    });
+    expect(answer!.isError).toBe(false);
+    expect(progress).toEqual(["1/2", "2/2"]);
   });
 });

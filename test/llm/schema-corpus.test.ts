@@ -1,15 +1,22 @@
 /**
  * Every tool schema this repository has at hand — the example project, the accepted config corpus,
- * the code_execution tool, and server-everything's tools — converts for every provider; the OpenAI
- * strict schemas accept and refuse the same argument examples as the originals (ajv), and the
- * schemas the config corpus refuses (reference cycles, 300 levels deep) convert without a throw.
+ * the code_execution tool, and the tools of server-everything and server-filesystem — converts for
+ * every provider (OpenAI, Anthropic, Gemini, the AI SDK, LangChain) with none of the keywords that
+ * provider documents as refused (provider-keywords.ts); the OpenAI strict schemas accept and refuse
+ * the same argument examples as the originals (ajv), and the schemas the config corpus refuses
+ * (reference cycles, 300 levels deep) convert without a throw.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeExecutionInputSchema, createExecutor, type Executor, type JsonSchema } from "../../src/index.js";
-import { removeAddedNulls, toAnthropicTools, toGeminiTools, toOpenAiChatTools, toStrictSchema } from "../../src/llm.js";
+import { asSchema } from "ai";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { removeAddedNulls, toAnthropicTools, toGeminiTools, toOpenAiChatTools, toOpenAiResponsesTools, toStrictSchema } from "../../src/llm.js";
+import { toAiSdkTools } from "../../src/llm/ai-sdk.js";
+import { toLangChainTools } from "../../src/llm/langchain.js";
+import { GEMINI_KEYWORDS, refusedKeywords, UNSUPPORTED_KEYWORDS } from "./provider-keywords.js";
 import { EVERYTHING, REPOSITORY } from "../mcp/mcp-test-helpers.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { brokenValue, sampleValue, strictForm } from "./schema-examples.js";
@@ -50,16 +57,19 @@ const refused: Named[] = readdirSync(path.join(CORPUS, "tools")).flatMap((file) 
   }
 });
 
+const FILESYSTEM = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js");
+
 let executor: Executor;
+/** The MCP servers' tools: server-everything's and server-filesystem's. */
 let everything: Named[] = [];
 beforeAll(async () => {
-  const project = createTempProject({ mcp: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }, sharedByFile: true });
+  const project = createTempProject({ sharedByFile: true });
+  project.write("mcp.json", { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] }, filesystem: { command: process.execPath, args: [FILESYSTEM, project.root] } } });
   executor = await createExecutor({ root: project.root, toolsConfig: false, watch: false, logDir: false, mcp: { startupTimeoutMs: 15_000 } });
   everything = await executor.listTools();
 });
 afterAll(() => executor?.close());
 
-const GEMINI_KEYWORDS = new Set(["type", "format", "title", "description", "nullable", "enum", "items", "properties", "required", "anyOf", "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties", "minimum", "maximum", "pattern", "default", "example"]);
 const GEMINI_TYPES = new Set(["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"]);
 
 /** Every keyword Gemini would refuse in a converted schema, as paths. */
@@ -92,8 +102,10 @@ function strictProblems(node: any, at = ""): string[] {
 describe("the schema corpus", () => {
   it("is not empty (the collection itself works)", () => {
     expect(accepted.length).toBeGreaterThanOrEqual(6);
-    expect(everything.length).toBeGreaterThanOrEqual(8);
+    expect(everything.filter((tool) => tool.name.startsWith("everything__")).length).toBeGreaterThanOrEqual(8);
+    expect(everything.filter((tool) => tool.name.startsWith("filesystem__")).length).toBeGreaterThanOrEqual(10);
     expect(refused.length).toBeGreaterThanOrEqual(10);
+    expect(refusedKeywords({ properties: { format: { anyOf: [{ $ref: "#" }] } }, items: { format: "uri" } }, ["$ref", "format"])).toEqual(["/items/format", "/properties/format/anyOf/0/$ref"]);
   });
 
   it("converts for every provider into what each accepts", () => {
@@ -104,13 +116,35 @@ describe("the schema corpus", () => {
     for (const tool of chat.tools) {
       expect(tool.function.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       if (tool.function.strict) expect(strictProblems(tool.function.parameters), tool.function.name).toEqual([]);
-      expect(JSON.stringify(tool.function.parameters)).not.toContain('"$ref"');
+      const refused = tool.function.strict ? UNSUPPORTED_KEYWORDS.openAiStrict : UNSUPPORTED_KEYWORDS.jsonSchema;
+      expect(refusedKeywords(tool.function.parameters, refused), tool.function.name).toEqual([]);
     }
+    for (const tool of toOpenAiResponsesTools(all).tools) expect(refusedKeywords(tool.parameters, tool.strict ? UNSUPPORTED_KEYWORDS.openAiStrict : UNSUPPORTED_KEYWORDS.jsonSchema), tool.name).toEqual([]);
     for (const tool of toAnthropicTools(all).tools) {
       expect(tool.input_schema.type).toBe("object");
-      expect(JSON.stringify(tool.input_schema)).not.toContain('"$ref"');
+      expect(refusedKeywords(tool.input_schema, UNSUPPORTED_KEYWORDS.jsonSchema), tool.name).toEqual([]);
     }
-    for (const declaration of toGeminiTools(all).tools[0]!.functionDeclarations) expect(geminiProblems(declaration.parameters), declaration.name).toEqual([]);
+    for (const declaration of toGeminiTools(all).tools[0]!.functionDeclarations) {
+      expect(geminiProblems(declaration.parameters), declaration.name).toEqual([]);
+      expect(refusedKeywords(declaration.parameters, UNSUPPORTED_KEYWORDS.gemini), declaration.name).toEqual([]);
+    }
+  });
+
+  it("converts for the AI SDK and LangChain, through their own schema handling", async () => {
+    const all = [...accepted, ...everything];
+    const aiSdk = Object.entries(toAiSdkTools(executor, all).tools);
+    expect(aiSdk).toHaveLength(all.length);
+    for (const [name, tool] of aiSdk) {
+      const schema = await asSchema(tool.inputSchema).jsonSchema;
+      expect(refusedKeywords(schema, UNSUPPORTED_KEYWORDS.jsonSchema), name).toEqual([]);
+    }
+    const langChain = toLangChainTools(executor, all).tools;
+    expect(langChain).toHaveLength(all.length);
+    for (const tool of langChain) {
+      const { function: definition } = convertToOpenAITool(tool) as { function: { name: string; parameters: unknown } };
+      expect(definition.name).toBe(tool.name);
+      expect(refusedKeywords(definition.parameters, UNSUPPORTED_KEYWORDS.jsonSchema), tool.name).toEqual([]);
+    }
   });
 
   it("OpenAI strict schemas accept and refuse the same examples as the originals", () => {
@@ -138,5 +172,7 @@ describe("the schema corpus", () => {
     expect(() => toOpenAiChatTools(refused)).not.toThrow();
     expect(() => toAnthropicTools(refused)).not.toThrow();
     expect(() => toGeminiTools(refused)).not.toThrow();
+    expect(() => toAiSdkTools(executor, refused)).not.toThrow();
+    expect(() => toLangChainTools(executor, refused)).not.toThrow();
   });
 });

@@ -1,12 +1,17 @@
 /**
- * Type-level: what toolexec/llm produces is assignable to the official SDKs' own types, and what the
- * SDKs return is accepted by the run functions. `npm run typecheck` checks this file; the runtime
+ * Type-level: what toolexec/llm (and its ai-sdk and langchain entries) produces is assignable to the
+ * official SDKs' own types (openai, @anthropic-ai/sdk, @google/genai, ai, @langchain/core), and what
+ * the SDKs return is accepted by the run functions. `npm run typecheck` checks this file; the runtime
  * part only makes sure the values exist.
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Content, GenerateContentConfig, Part, Schema, Tool as GeminiSdkTool } from "@google/genai";
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { FunctionTool, Response, ResponseInputItem } from "openai/resources/responses/responses";
+import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
+import type { ToolCall, ToolMessage } from "@langchain/core/messages";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { generateText, ToolModelMessage, ToolSet, TypedToolCall } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Executor } from "../../src/index.js";
 import {
@@ -23,6 +28,8 @@ import {
   type GeminiModelContent,
   type OpenAiAssistantMessage,
 } from "../../src/llm.js";
+import { runAiSdkToolCalls, toAiSdkTools, type AiSdkToolCall } from "../../src/llm/ai-sdk.js";
+import { toLangChainTools } from "../../src/llm/langchain.js";
 
 const tools = [{ name: "docs.site__search", description: "Search.", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } }];
 const executor: Pick<Executor, "callTool"> = {
@@ -61,5 +68,22 @@ describe("official SDK types", () => {
     const parts: Part[] = await runGeminiToolCalls(executor, { role: "model", parts: [{ functionCall: { name: "x", args: {} } }] });
     const reply: Content = { role: "user", parts };
     expect([config.tools?.length, schema.type, reply.parts?.length]).toEqual([1, "STRING", 1]);
+  });
+
+  it("Vercel AI SDK: a ToolSet for generateText, its tool calls in, tool-result parts out", async () => {
+    const toolSet: ToolSet = toAiSdkTools(executor, tools).tools;
+    const settings: Parameters<typeof generateText>[0] = { model: "any/model", tools: toolSet, prompt: "hi" };
+    expectTypeOf<TypedToolCall<ToolSet>>().toExtend<AiSdkToolCall>();
+    const message: ToolModelMessage = { role: "tool", content: await runAiSdkToolCalls(executor, [{ toolCallId: "c1", toolName: "x", input: {} }]) };
+    expect([Object.keys(toolSet).length, typeof settings.tools, message.content.length]).toEqual([1, "object", 1]);
+  });
+
+  it("LangChain: structured tools for bindTools, a tool call in, a ToolMessage out", async () => {
+    const langChainTools = toLangChainTools(executor, tools).tools;
+    const bindable: BindToolsInput[] = langChainTools;
+    const structured: StructuredToolInterface[] = langChainTools;
+    const call: ToolCall = { type: "tool_call", id: "c1", name: langChainTools[0]!.name, args: { q: "x" } };
+    const answer: ToolMessage | string = await langChainTools[0]!.invoke(call);
+    expect([bindable.length, structured.length, typeof answer]).toEqual([1, 1, "object"]);
   });
 });

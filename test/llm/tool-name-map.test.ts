@@ -1,6 +1,8 @@
 /** Provider names: accepted names unchanged, others rewritten stably, without collisions, and back. */
 import { describe, expect, it } from "vitest";
 import { createToolNameMap, PROVIDER_NAME_PATTERNS, toAnthropicTools, toOpenAiChatTools } from "../../src/llm.js";
+import { toAiSdkTools } from "../../src/llm/ai-sdk.js";
+import { toLangChainTools } from "../../src/llm/langchain.js";
 
 const long = "server.example.com__" + "a".repeat(100);
 
@@ -45,5 +47,14 @@ describe("createToolNameMap", () => {
     const tools = [{ name: "docs.site__search", description: "Search.", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } }];
     expect(toOpenAiChatTools(tools).tools[0]!.function.name).toBe("docs_site__search_57be7873");
     expect(toAnthropicTools(tools).tools[0]!.name).toBe("docs_site__search_57be7873");
+  });
+
+  it("gives the AI SDK and LangChain names every provider accepts", () => {
+    const tools = ["9lives", "docs.site__search", "a-b"].map((name) => ({ name, description: "d", inputSchema: { type: "object", properties: {} } }));
+    const executor = { callTool: () => Promise.reject(new Error("not called")) };
+    const names = [...Object.keys(toAiSdkTools(executor, tools).tools), ...toLangChainTools(executor, tools).tools.map((tool) => tool.name)];
+    expect(names.every((name) => PROVIDER_NAME_PATTERNS.openai.test(name) && PROVIDER_NAME_PATTERNS.gemini.test(name))).toBe(true);
+    expect(names).toContain("a-b");
+    expect(names).not.toContain("9lives");
   });
 });

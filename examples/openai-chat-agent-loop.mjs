@@ -1,7 +1,7 @@
 // An agent loop over this repository's example tools (tools.json) with the OpenAI Chat Completions
 // API: the model asks for tools, toolexec runs them, the answers go back, until the model answers.
 // Needs `npm run build` and OPENAI_API_KEY; OPENAI_BASE_URL points it at any compatible server
-// (a local model server, for instance). Run: node examples/openai-agent-loop.mjs "your question"
+// (a local model server, for instance). Run: node examples/openai-chat-agent-loop.mjs "your question"
 import OpenAI from "openai";
 import { createExecutor } from "../dist/index.js";
 import { runOpenAiToolCalls, toOpenAiChatTools } from "../dist/llm.js";
