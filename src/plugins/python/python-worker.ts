@@ -24,6 +24,8 @@ export interface WorkerSpawnOptions {
   interpreter: string;
   cwd: string;
   env: Record<string, string>;
+  /** The worker's address-space cap in MiB (RLIMIT_AS); absent: none. */
+  memoryLimitMb?: number;
   /** Output a tool wrote to the real stdout or stderr outside Python's `print` (C extensions, subprocesses). */
   onOutput?(stream: "stdout" | "stderr", text: string): void;
 }
@@ -34,6 +36,7 @@ export interface PythonWorker {
   readonly ready: Promise<void>;
   /** Resolves when the process has exited, with how. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Running and not killed. */
   readonly alive: boolean;
   request(message: Record<string, unknown>): Promise<WorkerAnswer>;
   /** The end of what the worker wrote to stderr, to explain a crash. */
@@ -66,7 +69,8 @@ function frameReader(onFrame: (frame: unknown) => void) {
  * const answer = await worker.request({ op: "call", module, function: "word_count", arguments: { text } });
  */
 export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
-  const child: ChildProcess = spawn(options.interpreter, [WORKER_SCRIPT], {
+  const limit = options.memoryLimitMb === undefined ? [] : ["--memory-limit-mb", String(options.memoryLimitMb)];
+  const child: ChildProcess = spawn(options.interpreter, [WORKER_SCRIPT, ...limit], {
     cwd: options.cwd,
     env: options.env,
     detached: true,
@@ -155,6 +159,7 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     stderrTail: () => stderr,
     kill() {
       if (pid > 0 && alive) killProcessGroup(pid);
+      alive = false; // at once: a killed worker takes no request while it exits
     },
   };
 }

@@ -13,6 +13,20 @@ class NotSerializable(Exception):
     """A result with no JSON form; the host answers INVALID_OUTPUT with this message."""
 
 
+class InvalidArguments(Exception):
+    """Arguments a pydantic model refused; the host answers INVALID_INPUT with this message."""
+
+
+def is_pydantic_model(tp):
+    """A pydantic (v2) model class, recognised without importing pydantic."""
+    return isinstance(tp, type) and callable(getattr(tp, "model_json_schema", None)) and callable(getattr(tp, "model_validate", None))
+
+
+def is_context(tp):
+    """The FastMCP `Context` stand-in: a parameter the worker fills, not the caller."""
+    return isinstance(tp, type) and getattr(tp, "__toolexec_context__", False) is True
+
+
 def to_json_safe(value, path="result"):
     if value is None or isinstance(value, (bool, str)):
         return value
@@ -24,6 +38,8 @@ def to_json_safe(value, path="result"):
         return value
     if isinstance(value, enum.Enum):
         return to_json_safe(value.value, path)
+    if is_pydantic_model(type(value)):
+        return to_json_safe(value.model_dump(mode="json"), path)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {field.name: to_json_safe(getattr(value, field.name), f"{path}.{field.name}") for field in dataclasses.fields(value)}
     if isinstance(value, dict):
@@ -73,6 +89,12 @@ def from_json(value, tp):
         return value
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp(value)
+    if is_pydantic_model(tp):
+        try:
+            return tp.model_validate(value)
+        except ValueError as error:  # pydantic's ValidationError is a ValueError
+            # Drop pydantic's "For further information visit <url>" lines: they tell a model nothing.
+            raise InvalidArguments("\n".join(line for line in str(error).splitlines() if "errors.pydantic.dev" not in line)) from None
     if dataclasses.is_dataclass(tp) and isinstance(tp, type) and isinstance(value, dict):
         hints = typing.get_type_hints(tp)
         return tp(**{key: from_json(item, hints.get(key)) for key, item in value.items()})
