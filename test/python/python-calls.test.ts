@@ -1,4 +1,5 @@
 /** Calls of real Python functions: values, print, async, exceptions, conversions. */
+import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Executor } from "../../src/index.js";
 import { pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
@@ -6,7 +7,7 @@ import { pythonProject, startExecutor, textTools } from "./python-test-helpers.j
 let executor: Executor;
 
 beforeAll(async () => {
-  executor = await startExecutor(pythonProject(textTools("word_count", "echo", "chatty", "slow_hello", "fails", "rich_result", "opaque_result"), true), {}, true);
+  executor = await startExecutor(pythonProject(textTools("word_count", "echo", "chatty", "slow_hello", "fails", "rich_result", "opaque_result", "cyclic_result"), true), {}, true);
 });
 
 describe("calling Python functions", () => {
@@ -60,5 +61,26 @@ describe("calling Python functions", () => {
         "message": "opaque_result returned a value with no JSON form: result is a builtins.object, which has no JSON form; return dicts, lists, strings, numbers, dataclasses, dates or Decimals",
       }
     `);
+  });
+
+  it("answers a result that holds itself with INVALID_OUTPUT", async () => {
+    const result = await executor.callTool("cyclic_result", {});
+    if (result.ok) throw new Error("expected a failure");
+    expect({ code: result.error.code, message: result.error.message }).toMatchInlineSnapshot(`
+      {
+        "code": "INVALID_OUTPUT",
+        "message": "cyclic_result returned a value with no JSON form: result refers to itself, which JSON cannot hold",
+      }
+    `);
+  });
+});
+
+const numpy = spawnSync("python3", ["-c", "import numpy"]).status === 0;
+if (!numpy) console.warn("numpy results test skipped: python3 cannot import numpy");
+
+describe.runIf(numpy)("numpy results", () => {
+  it("become lists and numbers", async () => {
+    const numpyExecutor = await startExecutor(pythonProject([{ name: "numpy_result", function: "numpy_tools.py:numpy_result" }]));
+    expect(await numpyExecutor.callTool("numpy_result", {})).toMatchObject({ ok: true, value: { matrix: [[0, 1, 2], [3, 4, 5]], count: 7, mean: 2.5 } });
   });
 });

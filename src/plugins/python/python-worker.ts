@@ -38,6 +38,7 @@ export interface PythonWorker {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Running and not killed. */
   readonly alive: boolean;
+  /** Send one request (its `id` is set here: pass a fresh object). */
   request(message: Record<string, unknown>): Promise<WorkerAnswer>;
   /** The end of what the worker wrote to stderr, to explain a crash. */
   stderrTail(): string;
@@ -150,10 +151,13 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
       if (pending) return Promise.reject(new Error("Python worker is busy"));
       return new Promise<WorkerAnswer>((resolve, reject) => {
         pending = { resolve, reject };
-        const body = Buffer.from(JSON.stringify({ ...message, id: nextId++ }), "utf8");
-        const header = Buffer.alloc(4);
-        header.writeUInt32BE(body.length, 0);
-        input.write(Buffer.concat([header, body]));
+        message["id"] = nextId++;
+        const body = JSON.stringify(message);
+        const length = Buffer.byteLength(body);
+        const frame = Buffer.allocUnsafe(4 + length); // one buffer, one write
+        frame.writeUInt32BE(length, 0);
+        frame.write(body, 4, "utf8");
+        input.write(frame);
       });
     },
     stderrTail: () => stderr,

@@ -18,7 +18,7 @@ import typing
 
 import toolexec
 import toolexec_imports
-from toolexec_convert import InvalidArguments, NotSerializable, from_json, is_context, to_json_safe
+from toolexec_convert import InvalidArguments, NotSerializable, from_json, is_context, is_json_native, json_form, to_json_safe
 from toolexec_schema import function_schemas
 
 _WORKER_FOLDER = os.path.dirname(os.path.realpath(__file__))
@@ -29,17 +29,32 @@ _exit_after_answer = False
 
 
 def _read_exactly(stream, size):
-    data = b""
-    while len(data) < size:
-        chunk = stream.read(size - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    return data
+    data = stream.read(size)  # a buffered reader: one call, usually one system call
+    return data if data is not None and len(data) == size else None
 
 
-def _write_frame(fd, message):
-    body = json.dumps(message, ensure_ascii=False, allow_nan=False).encode("utf-8")
+def _encode(answer):
+    """An answer as JSON bytes. A result with no JSON form becomes an INVALID_OUTPUT answer that
+    says where in the result the first such value is (the slow walk runs only then)."""
+    try:
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False, default=json_form).encode("utf-8")
+    except (TypeError, ValueError, RecursionError):
+        if "value" not in answer:
+            raise
+    try:
+        answer["value"] = to_json_safe(answer["value"])
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except NotSerializable as error:
+        message = str(error)
+    except RecursionError:
+        message = "result refers to itself, which JSON cannot hold"
+    failure = {"id": answer["id"], "ok": False, "code": "INVALID_OUTPUT", "message": message}
+    if "logs" in answer:
+        failure["logs"] = answer["logs"]
+    return json.dumps(failure, ensure_ascii=False).encode("utf-8")
+
+
+def _write_frame(fd, body):
     data = struct.pack(">I", len(body)) + body
     while data:
         written = os.write(fd, data)
@@ -148,7 +163,6 @@ def _discover(request):
 
 
 _plans = {}
-_PLAIN = (str, int, bool, typing.Any, None)
 
 
 def _plan(function):
@@ -164,30 +178,31 @@ def _plan(function):
         order = list(parameters)
         plan = (
             {
-                name: (hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
+                # The annotation, None when JSON already gives its type; the position of a positional-only parameter.
+                name: (None if is_json_native(hints.get(name)) else hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
                 for name, parameter in parameters.items()
             },
-            [name for name in parameters if is_context(hints.get(name))],
+            {name: hints[name] for name in parameters if is_context(hints.get(name))},
         )
         _plans[function] = plan
     return plan
 
 
 def _arguments(function, request):
-    annotations, contexts = _plan(function)
+    annotations, context_types = _plan(function)
     positional, keywords = [], {}
     for name, value in request["arguments"].items():
         hint, position = annotations.get(name, (None, None))
         try:
-            converted = value if hint in _PLAIN else from_json(value, hint)
+            converted = value if hint is None else from_json(value, hint)
         except InvalidArguments as error:
             raise InvalidArguments(f"{name}: {error}") from None
         if position is not None:
             positional.append((position, converted))
         else:
             keywords[name] = converted
-    for name in contexts:
-        keywords[name] = annotations[name][0](request.get("executionId", ""))
+    for name in context_types:
+        keywords[name] = context_types[name](request.get("executionId", ""))
     return [value for _, value in sorted(positional)], keywords
 
 
@@ -209,28 +224,35 @@ def _call(request):
         function, failure = _function(module, request["module"], request["function"])
     if failure:
         return failure
-    logs = io.StringIO()
+    sys.stdout = _printed  # again: a tool may have replaced it
     try:
-        with contextlib.redirect_stdout(logs):
-            positional, keywords = _arguments(function, request)
-            result = function(*positional, **keywords)
-            if inspect.isawaitable(result):
-                if _loop is None:
-                    _loop = asyncio.new_event_loop()
-                result = _loop.run_until_complete(result)
+        positional, keywords = _arguments(function, request)
+        result = function(*positional, **keywords)
+        if inspect.isawaitable(result):
+            if _loop is None:
+                _loop = asyncio.new_event_loop()
+            result = _loop.run_until_complete(result)
     except InvalidArguments as error:
-        return {"ok": False, "code": "INVALID_INPUT", "message": str(error), "logs": logs.getvalue()}
+        return _with_logs({"ok": False, "code": "INVALID_INPUT", "message": str(error)})
     except MemoryError:
         # Under the worker's memory limit: answer, then go, so the next call gets a fresh worker.
         _exit_after_answer = True
-        return {"ok": False, "code": "MEMORY_LIMIT", "message": "MemoryError", "logs": logs.getvalue()}
+        return _with_logs({"ok": False, "code": "MEMORY_LIMIT", "message": "MemoryError"})
     except BaseException as error:  # SystemExit and KeyboardInterrupt raised by a tool are its failures
-        return {"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error), "logs": logs.getvalue()}
-    try:
-        value = to_json_safe(result)
-    except NotSerializable as error:
-        return {"ok": False, "code": "INVALID_OUTPUT", "message": str(error), "logs": logs.getvalue()}
-    return {"ok": True, "value": value, "logs": logs.getvalue()}
+        return _with_logs({"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error)})
+    return _with_logs({"ok": True, "value": result})
+
+
+# What tools print (Python-level stdout): the logs of the call under way, taken with its answer.
+_printed = io.StringIO()
+
+
+def _with_logs(answer):
+    if _printed.tell() > 0:
+        answer["logs"] = _printed.getvalue()
+        _printed.seek(0)
+        _printed.truncate()
+    return answer
 
 
 def _limit_memory(arguments):
@@ -244,9 +266,10 @@ def _limit_memory(arguments):
 def main():
     _limit_memory(sys.argv[1:])
     toolexec_imports.install()
-    incoming = os.fdopen(3, "rb", buffering=0)
+    incoming = os.fdopen(3, "rb")
     outgoing = 4
-    _write_frame(outgoing, {"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
+    sys.stdout = _printed
+    _write_frame(outgoing, _encode({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]}))
     while True:
         header = _read_exactly(incoming, 4)
         if header is None:
@@ -259,10 +282,7 @@ def main():
         handler = _describe if operation == "describe" else _discover if operation == "discover" else _call
         answer = handler(request)
         answer["id"] = request["id"]
-        try:
-            _write_frame(outgoing, answer)
-        except (TypeError, ValueError) as error:
-            _write_frame(outgoing, {"id": request["id"], "ok": False, "code": "INVALID_OUTPUT", "message": f"The result is not JSON: {error}"})
+        _write_frame(outgoing, _encode(answer))
         if _exit_after_answer:
             return
 
