@@ -78,7 +78,7 @@ describe("@tool from toolexec's helper module", () => {
   it("discovers every .py file of a listed folder, except names starting with _ or .", async () => {
     const project = projectDiscovering(["more/"]);
     project.write("tools/more/first.py", "from toolexec import tool\n\n@tool\ndef one() -> int:\n    return 1\n");
-    project.write("tools/more/second.py", "from toolexec import tool\n\n@tool\ndef two() -> int:\n    return 2\n");
+    project.write("tools/more/second.py", "from toolexec import tool\n\n@tool()\ndef two() -> int:\n    return 2\n");
     project.write("tools/more/_private.py", "raise SystemExit('never imported')\n");
     const executor = await startExecutor(project);
     expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["one", "two"]);

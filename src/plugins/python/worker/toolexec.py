@@ -43,11 +43,13 @@ def mark(function, *, name=None, title=None, description=None, parallel=None, ti
 
 
 def tool(function=None, /, *, name=None, title=None, description=None, parallel=None, timeout=None):
-    """Mark a function as a tool, bare (`@tool`) or with metadata (`@tool(name=..., timeout=5)`).
+    """Mark a function as a tool: `@tool`, `@tool("name")` or `@tool(name=..., timeout=5)`.
 
     name: the tool's name (default: the function's). description: for the model (default: the
     docstring). parallel: whether calls may overlap on several workers. timeout: seconds per call.
     """
+    if isinstance(function, str):  # @tool("name"), as LangChain spells it
+        name, function = function, None
     options = {"name": name, "title": title, "description": description, "parallel": parallel, "timeout": timeout}
     if function is not None:
         return mark(function, **options)
