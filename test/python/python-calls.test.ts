@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Executor } from "../../src/index.js";
-import { pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
+import { createMemoryLogger, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
 
 let executor: Executor;
 
@@ -19,6 +19,16 @@ describe("calling Python functions", () => {
   it("keeps print() off the protocol", async () => {
     const result = await executor.callTool("chatty", { name: "Ada" });
     expect(result).toMatchObject({ ok: true, value: "hi Ada" });
+  });
+
+  it("makes what a tool prints its call's logs, and only that call's", async () => {
+    const logged: Array<Record<string, unknown> | undefined> = [];
+    const logger = { ...createMemoryLogger(), debug: (_message: string, fields?: Record<string, unknown>) => void logged.push(fields) };
+    const printing = await startExecutor(pythonProject(textTools("chatty", "word_count")), { logger });
+    const chatty = await printing.callTool("chatty", { name: "Ada" });
+    await printing.callTool("word_count", { text: "quiet call" });
+    const logs = logged.filter((fields) => fields?.["logs"] !== undefined).map((fields) => ({ executionId: fields?.["executionId"], logs: fields?.["logs"] }));
+    expect(logs).toEqual([{ executionId: chatty.executionId, logs: 'hello from the tool\n{"looks": "like a frame"}\n' }]);
   });
 
   it("awaits async functions", async () => {
