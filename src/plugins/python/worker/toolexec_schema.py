@@ -11,9 +11,8 @@ import inspect
 import re
 import types
 import typing
-import uuid
 
-from toolexec_convert import is_context, is_pydantic_model
+from toolexec_convert import is_context, is_pydantic_model, is_uuid_type
 
 _SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean"}
 _SECTION_ENDS = re.compile(r"^(Returns?|Yields?|Raises?|Examples?|Notes?|See Also|Attributes?|References?)\s*:?\s*$")
@@ -47,7 +46,7 @@ def type_schema(tp, seen=(), mode="validation"):
         return {"type": "string", "format": "time"}
     if tp is decimal.Decimal:
         return {"type": "string", "description": "A decimal number, as text to keep its precision"}
-    if tp is uuid.UUID:
+    if is_uuid_type(tp):
         return {"type": "string", "format": "uuid"}
     if origin is typing.Union or origin is getattr(types, "UnionType", None):
         return {"anyOf": [type_schema(arg, seen, mode) for arg in args]}

@@ -4,7 +4,6 @@ Frames travel on file descriptors 3 (from the host) and 4 (to the host), so a to
 never corrupts the protocol: a frame is a 4-byte big-endian length and that many bytes of JSON.
 Python-level stdout of a call is returned with its answer as the call's logs.
 """
-import asyncio
 import contextlib
 import importlib.util
 import inspect
@@ -230,6 +229,7 @@ def _call(request):
         result = function(*positional, **keywords)
         if inspect.isawaitable(result):
             if _loop is None:
+                import asyncio  # here, not at start: it is the worker's costliest import (~20 ms)
                 _loop = asyncio.new_event_loop()
             result = _loop.run_until_complete(result)
     except InvalidArguments as error:
