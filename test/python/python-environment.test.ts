@@ -1,4 +1,6 @@
-/** What a worker may see and use: the environment of its own tools only, and a memory cap. */
+/** What a worker may see and use: the environment of its own tools only, its interpreter, and a memory cap. */
+import { execFileSync } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pythonProject, startExecutor } from "./python-test-helpers.js";
 
@@ -30,6 +32,18 @@ describe("worker environments", () => {
     const withToken = await executor.callTool("pid_with_token", {});
     const plain = await executor.callTool("pid_plain", {});
     expect(withToken.ok && plain.ok && withToken.value !== plain.value).toBe(true);
+  });
+});
+
+describe("interpreters", () => {
+  it("run a tool on its own interpreter (a virtualenv), apart from the tools on the default one", async () => {
+    const project = pythonProject([entry("venv_prefix", "python_prefix", { interpreter: ".venv/bin/python" }), entry("default_prefix", "python_prefix")]);
+    execFileSync("python3", ["-m", "venv", "--without-pip", project.path(".venv")]);
+    const executor = await startExecutor(project);
+    const inVenv = await executor.callTool("venv_prefix", {});
+    const outside = await executor.callTool("default_prefix", {});
+    expect(inVenv.ok && realpathSync(String(inVenv.value))).toBe(realpathSync(project.path(".venv")));
+    expect(outside.ok && outside.value).not.toBe(inVenv.ok && inVenv.value);
   });
 });
 
