@@ -6,6 +6,7 @@
 import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
+import type { WorkerAnswer } from "./python-worker.js";
 import type { WorkerPool } from "./worker-pool.js";
 
 /** The last lines of a worker's stderr, for a crash message. */
@@ -21,6 +22,28 @@ function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean
   if (code === "TIMEOUT") return `${label} was still running at the call's deadline; its worker's process group was killed and a fresh worker takes the next call`;
   if (code === "EXECUTOR_CLOSED") return `${label} was stopped because the executor closed; its worker was killed`;
   return `${label} was cancelled; its worker's process group was killed and a fresh worker takes the next call`;
+}
+
+/** A worker's answer for a call that did not succeed, as the call's result. */
+function failureOf(entry: PythonTool, answer: WorkerAnswer, logs: string): PluginResult {
+  const details: Record<string, unknown> = {};
+  if (typeof answer["type"] === "string") details["exception"] = answer["type"];
+  if (typeof answer["traceback"] === "string") details["traceback"] = answer["traceback"];
+  if (logs !== "") details["logs"] = logs;
+  if (typeof answer["line"] === "number") details["line"] = answer["line"];
+  const message = String(answer["message"]);
+  switch (answer["code"]) {
+    case "MEMORY_LIMIT":
+      return toolError("MEMORY_LIMIT", `${entry.function} ran out of memory: its worker may use ${entry.memoryLimitMb ?? "?"} MiB (memoryLimitMb); a fresh worker takes the next call`, details);
+    case "INVALID_INPUT":
+      return toolError("INVALID_INPUT", `${entry.function} refused its arguments: ${message}`, details);
+    case "INVALID_OUTPUT":
+      return toolError("INVALID_OUTPUT", `${entry.function} returned a value with no JSON form: ${message}`, details);
+    case "IMPORT_FAILED":
+      return toolError("TOOL_FAILED", `tools/${entry.modulePath}${typeof answer["line"] === "number" ? `:${answer["line"]}` : ""} failed to import: ${message}`, details);
+    default:
+      return toolError("TOOL_FAILED", `${entry.function} raised ${message}`, details);
+  }
 }
 
 /**
@@ -54,19 +77,8 @@ export async function callFunction(
     const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
     if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });
     if (answer.ok) return { ok: true, value: answer["value"] };
-    const details: Record<string, unknown> = {};
-    if (typeof answer["type"] === "string") details["exception"] = answer["type"];
-    if (typeof answer["traceback"] === "string") details["traceback"] = answer["traceback"];
-    if (logs !== "") details["logs"] = logs;
-    if (typeof answer["line"] === "number") details["line"] = answer["line"];
-    if (answer["code"] === "MEMORY_LIMIT") {
-      worker.kill(); // it exits after this answer; it must not take another call meanwhile
-      return toolError("MEMORY_LIMIT", `${entry.function} ran out of memory: its worker may use ${entry.memoryLimitMb ?? "?"} MiB (memoryLimitMb); a fresh worker takes the next call`, details);
-    }
-    if (answer["code"] === "INVALID_INPUT") return toolError("INVALID_INPUT", `${entry.function} refused its arguments: ${String(answer["message"])}`, details);
-    const code = answer["code"] === "INVALID_OUTPUT" ? "INVALID_OUTPUT" : "TOOL_FAILED";
-    const prefix = answer["code"] === "IMPORT_FAILED" ? `tools/${entry.modulePath}${typeof answer["line"] === "number" ? `:${answer["line"]}` : ""} failed to import: ` : `${entry.function} raised `;
-    return toolError(code, code === "INVALID_OUTPUT" ? `${entry.function} returned a value with no JSON form: ${String(answer["message"])}` : `${prefix}${String(answer["message"])}`, details);
+    if (answer["code"] === "MEMORY_LIMIT") worker.kill(); // it exits after this answer; it must not take another call meanwhile
+    return failureOf(entry, answer, logs);
   } catch (error) {
     if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true));
     const stderr = worker.stderrTail();
