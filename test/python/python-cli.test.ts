@@ -1,13 +1,7 @@
 /** The CLI shows tools discovered in pythonModules files: `tools list` and `validate` (built dist/, real processes). */
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli/run-cli.js";
-import { pythonProject } from "./python-test-helpers.js";
-
-function discoveringProject(pythonModules: string[], tools: object[] = []) {
-  const project = pythonProject([]);
-  project.write("tools.json", { tools, pythonModules });
-  return project;
-}
+import { discoveringProject } from "./python-test-helpers.js";
 
 describe("toolexec with pythonModules", () => {
   it("validate imports the listed modules and names their tools", async () => {

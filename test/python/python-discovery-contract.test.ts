@@ -1,11 +1,11 @@
 /** The python plugin passes the shared plugin contract with tools discovered from a pythonModules file. */
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import path from "node:path";
 import { loadProjectConfig } from "../../src/core/config/load-project-config.js";
 import type { PythonEntry } from "../../src/core/config/load-tools-config.js";
 import { pythonPlugin } from "../../src/plugins/python/python-plugin.js";
 import { testPluginContract } from "../../src/testing.js";
-import { fileAppears, pythonProject } from "./python-test-helpers.js";
+import { discoveringProject, fileAppears } from "./python-test-helpers.js";
 
 let marker = "";
 let module = "";
@@ -13,8 +13,7 @@ let module = "";
 testPluginContract<PythonEntry>("python (discovered tools)", {
   plugin: () => pythonPlugin({ maxWorkers: 2 }),
   entries: async () => {
-    const project = pythonProject([]);
-    writeFileSync(project.path("tools.json"), JSON.stringify({ tools: [], pythonModules: ["marked_contract_tools.py"] }));
+    const project = discoveringProject(["marked_contract_tools.py"]);
     marker = path.join(project.root, "started");
     module = project.path("tools/marked_contract_tools.py");
     return (await loadProjectConfig({ root: project.root, mcpConfig: false })).entries.python;

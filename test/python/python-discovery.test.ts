@@ -4,13 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, isConfigError, loadProjectConfig } from "../../src/index.js";
 import type { PluginInstance } from "../../src/core/plugin-contract.js";
 import { pythonPlugin } from "../../src/plugins/python/python-plugin.js";
-import { createMemoryLogger, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
-
-function projectDiscovering(pythonModules: unknown[], tools: object[] = []) {
-  const project = pythonProject([]);
-  project.write("tools.json", { tools, pythonModules });
-  return project;
-}
+import type { TempProject } from "../helpers/temp-project.js";
+import { createMemoryLogger, discoveringProject, startExecutor, textTools } from "./python-test-helpers.js";
 
 async function summaries(executor: Awaited<ReturnType<typeof startExecutor>>) {
   return (await executor.listTools()).map((tool) => ({
@@ -26,7 +21,7 @@ afterEach(async () => {
 });
 
 /** The plugin alone, to see what the executor keeps to itself (a tool's parallel flag and timeout). */
-async function startPlugin(project: ReturnType<typeof projectDiscovering>): Promise<PluginInstance> {
+async function startPlugin(project: TempProject): Promise<PluginInstance> {
   const config = await loadProjectConfig({ root: project.root, mcpConfig: false });
   const context = { root: project.root, logger: createMemoryLogger(), callTool: () => Promise.reject(new Error("unused")), listTools: () => [], onToolsChanged: () => () => {}, emit: () => {} };
   const instance = await pythonPlugin({ maxWorkers: 2 }).start(config.entries.python, context as never);
@@ -36,7 +31,7 @@ async function startPlugin(project: ReturnType<typeof projectDiscovering>): Prom
 
 describe("@tool from toolexec's helper module", () => {
   it("makes each marked function a tool, with its metadata, and leaves unmarked functions out", async () => {
-    const executor = await startExecutor(projectDiscovering(["marked_tools.py"]));
+    const executor = await startExecutor(discoveringProject(["marked_tools.py"]));
     expect(await summaries(executor)).toMatchInlineSnapshot(`
       [
         {
@@ -67,7 +62,7 @@ describe("@tool from toolexec's helper module", () => {
   });
 
   it("takes parallel and timeout (seconds) from the mark, and the module's settings otherwise", async () => {
-    const instance = await startPlugin(projectDiscovering([{ path: "marked_tools.py", timeoutMs: 9000 }]));
+    const instance = await startPlugin(discoveringProject([{ path: "marked_tools.py", timeoutMs: 9000 }]));
     expect(instance.listTools().map(({ name, parallel, timeoutMs }) => ({ name, parallel, timeoutMs }))).toEqual([
       { name: "greet", parallel: false, timeoutMs: 9000 },
       { name: "pid_of_worker", parallel: true, timeoutMs: 2500 },
@@ -76,7 +71,7 @@ describe("@tool from toolexec's helper module", () => {
   });
 
   it("discovers every .py file of a listed folder, except names starting with _ or .", async () => {
-    const project = projectDiscovering(["more/"]);
+    const project = discoveringProject(["more/"]);
     project.write("tools/more/first.py", "from toolexec import tool\n\n@tool\ndef one() -> int:\n    return 1\n");
     project.write("tools/more/second.py", "from toolexec import tool\n\n@tool()\ndef two() -> int:\n    return 2\n");
     project.write("tools/more/_private.py", "raise SystemExit('never imported')\n");
@@ -88,7 +83,7 @@ describe("@tool from toolexec's helper module", () => {
 
 describe("a file written for FastMCP, unchanged", () => {
   it("serves its @mcp.tool functions, without the Context parameter in the schema", async () => {
-    const executor = await startExecutor(projectDiscovering(["fastmcp_server.py", "sdk_fastmcp_server.py"]));
+    const executor = await startExecutor(discoveringProject(["fastmcp_server.py", "sdk_fastmcp_server.py"]));
     expect(await summaries(executor)).toMatchInlineSnapshot(`
       [
         {
@@ -133,7 +128,7 @@ describe("a file written for FastMCP, unchanged", () => {
   it("gives a Context parameter a context whose logs are the call's and whose request id is the execution id", async () => {
     const logged: Array<Record<string, unknown> | undefined> = [];
     const logger = { ...createMemoryLogger(), debug: (_message: string, fields?: Record<string, unknown>) => void logged.push(fields) };
-    const executor = await startExecutor(projectDiscovering(["fastmcp_server.py"]), { logger });
+    const executor = await startExecutor(discoveringProject(["fastmcp_server.py"]), { logger });
     const result = await executor.callTool("welcome", { user: "Lin" });
     expect(result).toMatchObject({ ok: true, value: `welcome Lin (${result.executionId})` });
     expect(logged).toContainEqual(expect.objectContaining({ tool: "welcome", logs: "[info] welcoming Lin\n" }));
@@ -142,7 +137,7 @@ describe("a file written for FastMCP, unchanged", () => {
 
 describe("problems with discovered modules", () => {
   it("refuses a name clash at start, naming both sources", async () => {
-    const project = projectDiscovering(["clashing_tools.py"], textTools("word_count"));
+    const project = discoveringProject(["clashing_tools.py"], textTools("word_count"));
     const error = await createExecutor({ root: project.root, watch: false, logDir: false, logger: createMemoryLogger() }).then(
       (executor) => executor.close().then(() => undefined),
       (thrown: unknown) => thrown,
@@ -152,7 +147,7 @@ describe("problems with discovered modules", () => {
   });
 
   it("refuses two modules marking the same name", async () => {
-    const project = projectDiscovering(["clashing_tools.py", "again.py"]);
+    const project = discoveringProject(["clashing_tools.py", "again.py"]);
     project.write("tools/again.py", "from toolexec import tool\n\n\n@tool(name='word_count')\ndef count(text: str) -> int:\n    return 0\n");
     await expect(createExecutor({ root: project.root, watch: false, logDir: false, logger: createMemoryLogger() })).rejects.toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: tools/again.py:4:1: Tool name "word_count" is defined by both tools/clashing_tools.py:4 (a marked function) and tools/again.py:4 (a marked function); rename one of them]`,
@@ -161,7 +156,7 @@ describe("problems with discovered modules", () => {
 
   it("leaves out a module that fails to import, naming its file and line, and keeps the others", async () => {
     const logger = createMemoryLogger();
-    const executor = await startExecutor(projectDiscovering(["broken_import.py", "sdk_fastmcp_server.py"]), { logger });
+    const executor = await startExecutor(discoveringProject(["broken_import.py", "sdk_fastmcp_server.py"]), { logger });
     expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["reverse"]);
     expect(logger.warnings).toMatchInlineSnapshot(`
       [
@@ -173,7 +168,7 @@ describe("problems with discovered modules", () => {
 
 describe("an edited discovered module", () => {
   it("is read again on hot reload, adding its new tools", async () => {
-    const project = projectDiscovering(["marked_tools.py"]);
+    const project = discoveringProject(["marked_tools.py"]);
     const executor = await startExecutor(project, { watch: true });
     expect((await summaries(executor)).map((tool) => tool.name)).not.toContain("farewell");
     const module = project.path("tools/marked_tools.py");
