@@ -7,9 +7,9 @@ describe("toolexec with pythonModules", () => {
   it("validate imports the listed modules and names their tools", async () => {
     const project = discoveringProject(["sdk_fastmcp_server.py", "marked_tools.py"], [{ name: "word_count", function: "text_tools.py:word_count" }]);
     const text = await runCli(["validate", "--root", project.root]);
-    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 0, stdout: "ok: 5 tool(s) in tools.json (4 of them found in 2 Python module(s)), 0 server(s) in mcp.json\n" });
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 0, stdout: "ok: 7 tool(s) in tools.json (6 of them found in 2 Python module(s)), 0 server(s) in mcp.json\n" });
     const json = await runCli(["validate", "--root", project.root, "--json"]);
-    expect(JSON.parse(json.stdout).tools).toEqual(["word_count", "reverse", "greet", "pid_of_worker", "read_variable"]);
+    expect(JSON.parse(json.stdout).tools).toEqual(["word_count", "reverse", "lookup", "upper", "greet", "pid_of_worker", "read_variable"]);
   });
 
   it("validate fails on a name clash, naming both sources", async () => {

@@ -116,10 +116,28 @@ describe("a file written for FastMCP, unchanged", () => {
             "text",
           ],
         },
+        {
+          "description": "Look a key up; \`secret\` is the server's own, never the caller's.",
+          "name": "lookup",
+          "properties": [
+            "key",
+          ],
+        },
+        {
+          "description": "Upper-case a text.",
+          "name": "upper",
+          "properties": [
+            "text",
+          ],
+        },
       ]
     `);
-    const reverse = (await executor.listTools()).find((tool) => tool.name === "reverse");
-    expect(reverse?.annotations).toEqual({ title: "Reverse text" });
+    const annotations = new Map((await executor.listTools()).map((tool) => [tool.name, tool.annotations]));
+    expect(annotations.get("reverse")).toEqual({ title: "Reverse text" });
+    expect(annotations.get("lookup")).toEqual({ readOnlyHint: true });
+    expect(await executor.callTool("lookup", { key: "k" })).toMatchObject({ ok: true, value: "k:hidden" });
+    expect(await executor.callTool("lookup", { key: "k", secret: "mine" })).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(await executor.callTool("upper", { text: "abc" })).toMatchObject({ ok: true, value: "ABC" });
     expect(await executor.callTool("add", { a: 2, b: 3 })).toMatchObject({ ok: true, value: 5 });
     expect(await executor.callTool("multiply", { a: 1.5, b: 4 })).toMatchObject({ ok: true, value: 6 });
     expect(await executor.callTool("reverse", { text: "abc" })).toMatchObject({ ok: true, value: "cba" });
@@ -157,7 +175,7 @@ describe("problems with discovered modules", () => {
   it("leaves out a module that fails to import, naming its file and line, and keeps the others", async () => {
     const logger = createMemoryLogger();
     const executor = await startExecutor(discoveringProject(["broken_import.py", "sdk_fastmcp_server.py"]), { logger });
-    expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["reverse"]);
+    expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["reverse", "lookup", "upper"]);
     expect(logger.warnings).toMatchInlineSnapshot(`
       [
         "Python module tools/broken_import.py left out: tools/broken_import.py:3: ModuleNotFoundError: No module named 'a_module_that_does_not_exist'",
