@@ -74,13 +74,14 @@ describe("pythonModules in tools.json", () => {
     const project = projectWith([{ name: "script", description: "d", runtime: "shell", script: "x.sh", inputSchema: { type: "object" }, memoryLimitMb: 128 }]);
     const tools = JSON.parse(readFileSync(project.path("tools.json"), "utf8")) as object;
     project.write("tools/notes.txt", "");
-    project.write("tools.json", { ...tools, pythonModules: ["../elsewhere.py", "notes.txt", { path: "text_tools.py", memoryLimitMb: 8 }] });
+    project.write("tools.json", { ...tools, pythonModules: ["../elsewhere.py", "notes.txt", { path: "text_tools.py", memoryLimitMb: 8 }, "/"] });
     expect(await configErrorText(project)).toMatchInlineSnapshot(`
-      "4 problems in tools.json:
+      "5 problems in tools.json:
         tools.json:11:24 tools[0].memoryLimitMb: "memoryLimitMb" applies to function tools only: it caps a warm Python worker (remove it, or name a function)
         tools.json:15:5 pythonModules[0]: Expected a path inside tools/, got "../elsewhere.py": scripts may not escape the tools folder
         tools.json:16:5 pythonModules[1]: Expected a .py file or a folder inside tools/, got "notes.txt"
-        tools.json:19:24 pythonModules[2].memoryLimitMb: Expected a number of at least 64, got 8"
+        tools.json:19:24 pythonModules[2].memoryLimitMb: Expected a number of at least 64, got 8
+        tools.json:21:5 pythonModules[3]: Expected a path inside tools/, got "/": scripts may not escape the tools folder"
     `);
   });
 

@@ -53,7 +53,7 @@ export function resolvePythonModules(items: Array<PythonModuleFile | undefined>,
     if (item === undefined) return;
     const settings: Exclude<PythonModuleFile, string> = typeof item === "string" ? { path: item } : item;
     const at: JsonPath = typeof item === "string" ? ["pythonModules", index] : ["pythonModules", index, "path"];
-    const written = settings.path.replace(/\/+$/, "") || ".";
+    const written = settings.path.replace(/(?<=[^/])\/+$/, ""); // "analytics/" is the folder; "/" stays absolute
     const checked = checkScriptPath(paths, written);
     const isFolder = statSync(checked.absolute, { throwIfNoEntry: false })?.isDirectory() ?? false;
     if (checked.problem && !(isFolder && /^Expected a script file/.test(checked.problem.message))) {
