@@ -1,20 +1,24 @@
 // executor.callTool on a Python echo function through the warm worker pool, against (a) the same
 // echo as a script tool (a python3 process per call) and (b) a bare persistent Python loop reading
 // JSON lines from a pipe (the floor for any warm design), interleaved in one run. Also the cold
-// path: createExecutor (spawns a worker, imports the module, reads its schemas) and its first call.
-// Usage: npm run build && node bench/python-functions.mjs [--runs 2000] [--script-runs 40]
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+// path: createExecutor (spawns a worker, imports the module, reads its schemas) and its first call;
+// CPU per call on both sides of the pipe; throughput of a parallel tool on 4 workers vs 1.
+// Usage: npm run build && node bench/python-functions.mjs [--runs 2000] [--script-runs 40] [--throughput-calls 4000]
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { createExecutor } from "../dist/index.js";
 import { spawnPythonWorker } from "../dist/plugins/python/python-worker.js";
+import { DEFAULT_MAX_WORKERS, pythonPlugin } from "../dist/plugins/python/python-plugin.js";
+import { loadProjectConfig } from "../dist/index.js";
 import { flag, format, quantile } from "./bench-utils.mjs";
 
 const runs = flag("runs", 2000);
 const scriptRuns = flag("script-runs", 40);
+const throughputCalls = flag("throughput-calls", 4000);
 const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-bench-"));
 mkdirSync(path.join(root, "tools"));
 writeFileSync(path.join(root, "tools", "echo_tools.py"), "from typing import Any\n\ndef echo(message: str, numbers: list[int]) -> dict[str, Any]:\n    \"\"\"Return the arguments.\"\"\"\n    return {\"message\": message, \"numbers\": numbers}\n");
@@ -23,6 +27,7 @@ writeFileSync(path.join(root, "mcp.json"), JSON.stringify({ mcpServers: {} }));
 writeFileSync(path.join(root, "tools.json"), JSON.stringify({
   tools: [
     { name: "echo_function", function: "echo_tools.py:echo" },
+    { name: "echo_parallel", function: "echo_tools.py:echo", parallel: true },
     { name: "echo_script", description: "echo", runtime: "python", script: "echo.py", inputSchema: { type: "object" } },
   ],
 }));
@@ -48,12 +53,20 @@ await coldWorker.request({ op: "call", module: path.join(root, "tools", "echo_to
 const coldWorkerMs = performance.now() - coldWorkerStarted;
 coldWorker.kill();
 
+/** CPU seconds a process has used (user + system), from /proc: the Python side of a measurement. */
+function processCpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+const childPids = () => execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], { encoding: "utf8" }).trim().split("\n").map(Number).filter((pid) => pid > 0 && existsSync(`/proc/${pid}`)); // ps lists itself
+
 // (c) the plugin's own transport without the executor's pipeline: one worker, framed JSON on fd 3/4.
 const worker = spawnPythonWorker({ interpreter: "python3", cwd: root, env: { PATH: process.env.PATH ?? "" } });
 await worker.ready;
 const module = path.join(root, "tools", "echo_tools.py");
 const workerCall = () => worker.request({ op: "call", module, function: "echo", arguments: args });
 
+const pidsBefore = new Set(childPids());
 const coldStarted = performance.now();
 // No execution log: the figure is the call path, not disk writes (the script bench keeps the log on).
 const executor = await createExecutor({ root, watch: false, logDir: false });
@@ -62,15 +75,54 @@ const firstStarted = performance.now();
 const first = await executor.callTool("echo_function", args);
 const firstCallMs = performance.now() - firstStarted;
 if (!first.ok) throw new Error(JSON.stringify(first.error));
+const executorWorkers = childPids().filter((pid) => !pidsBefore.has(pid));
 
-async function measure(call, count) {
+/** Per kind: wall times per call, and CPU used by Node and by the Python process(es) serving it. */
+const cpu = new Map();
+async function measure(call, count, kind, pythonPids) {
   const times = [];
+  const nodeBefore = process.cpuUsage();
+  const pythonBefore = pythonPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
   for (let index = 0; index < count; index++) {
     const started = performance.now();
     await call();
     times.push(performance.now() - started);
   }
+  const node = process.cpuUsage(nodeBefore);
+  const total = cpu.get(kind) ?? { node: 0, python: 0, calls: 0 };
+  total.node += (node.user + node.system) / 1000;
+  total.python += pythonPids.reduce((sum, pid) => sum + processCpuMs(pid), 0) - pythonBefore;
+  total.calls += count;
+  cpu.set(kind, total);
   return times;
+}
+
+/** Calls per second with `inFlight` calls kept going at once. */
+async function throughput(call, calls, inFlight) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    while (next++ < calls) {
+      const result = await call();
+      if (!result.ok) throw new Error(JSON.stringify(result.error));
+    }
+  }));
+  return calls / ((performance.now() - started) / 1000);
+}
+
+/** The python plugin alone with `maxWorkers` workers: a pool size the executor does not expose. */
+async function pluginThroughput(maxWorkers, calls) {
+  const config = await loadProjectConfig({ root, mcpConfig: false });
+  const context = { root, logger: { debug() {}, info() {}, warn() {}, error() {} }, callTool: () => Promise.reject(new Error("unused")), listTools: () => [], onToolsChanged: () => () => {}, emit() {} };
+  const instance = await pythonPlugin({ maxWorkers }).start(config.entries.python, context);
+  const options = { signal: new AbortController().signal, deadline: Date.now() + 600_000, callTool: context.callTool };
+  const call = () => instance.callTool({ name: "echo_parallel", arguments: args, executionId: "bench" }, options);
+  try {
+    await throughput(call, maxWorkers * 100, maxWorkers * 2); // every worker started and warm
+    return await throughput(call, calls, maxWorkers * 2);
+  } finally {
+    await instance.close();
+  }
 }
 
 try {
@@ -84,11 +136,17 @@ try {
   const floor = [];
   const transport = [];
   for (let block = 0; block < 20; block++) {
-    warm.push(...(await measure(() => executor.callTool("echo_function", args), runs / 20)));
-    floor.push(...(await measure(bareCall, runs / 20)));
-    transport.push(...(await measure(workerCall, runs / 20)));
+    warm.push(...(await measure(() => executor.callTool("echo_function", args), runs / 20, "warm", executorWorkers)));
+    floor.push(...(await measure(bareCall, runs / 20, "bare", [bare.pid])));
+    transport.push(...(await measure(workerCall, runs / 20, "transport", [worker.pid])));
   }
-  const script = await measure(() => executor.callTool("echo_script", args), scriptRuns);
+  const script = await measure(() => executor.callTool("echo_script", args), scriptRuns, "script", []);
+  const tool = (name) => () => executor.callTool(name, args);
+  await throughput(tool("echo_parallel"), 400, 8); // start the parallel tool's other workers
+  const serialRate = await throughput(tool("echo_function"), throughputCalls, 8);
+  const parallelRate = await throughput(tool("echo_parallel"), throughputCalls, 8);
+  const pluginRates = [];
+  for (const workers of [1, 4]) pluginRates.push(`${workers} worker(s) ${(await pluginThroughput(workers, throughputCalls)).toFixed(0)} calls/s`);
   const p50 = (values) => quantile(values, 0.5);
   const row = (label, values) => console.log(`${label.padEnd(44)} p50 ${format(p50(values)).padStart(10)}  p90 ${format(quantile(values, 0.9)).padStart(10)}  p99 ${format(quantile(values, 0.99)).padStart(10)}  (n=${values.length})`);
   console.log(`python-functions bench — node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
@@ -98,6 +156,13 @@ try {
   row("(c) worker transport alone (no pipeline)", transport);
   console.log(`cold worker: spawn to ready ${format(coldReadyMs)}, spawn to first answer (import included) ${format(coldWorkerMs)}`);
   console.log(`cold: createExecutor ${format(createMs)} (worker spawn + import + schemas), first call ${format(firstCallMs)}, both ${format(createMs + firstCallMs)}`);
+  const perCall = (kind) => {
+    const total = cpu.get(kind);
+    return `Node ${(total.node / total.calls * 1000).toFixed(1)} µs + Python ${(total.python / total.calls * 1000).toFixed(1)} µs`;
+  };
+  console.log(`CPU per call: warm pool ${perCall("warm")}; bare loop ${perCall("bare")}; transport alone ${perCall("transport")} (Python side from /proc at 10 ms resolution)`);
+  console.log(`throughput through callTool, 8 calls in flight: parallel tool on ${DEFAULT_MAX_WORKERS} workers (the default here) ${parallelRate.toFixed(0)} calls/s; serial tool ${serialRate.toFixed(0)} calls/s`);
+  console.log(`throughput of the plugin alone, 2 calls in flight per worker: ${pluginRates.join("; ")} (${os.cpus().length} cores)`);
   const speedup = p50(script) / p50(warm);
   const ratio = p50(warm) / p50(floor);
   console.log(`warm vs (a): ${speedup.toFixed(0)}x faster (target >= 100x); warm vs (b): ${ratio.toFixed(2)}x (target <= 1.3x); (c) vs (b): ${(p50(transport) / p50(floor)).toFixed(2)}x; warm p50 target <= 0.5 ms; cold first call target <= 150 ms`);

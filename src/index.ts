@@ -14,7 +14,7 @@ export type { ExecutorEvents, CoreEvents } from "./core/executor/executor-events
 export type { Unsubscribe } from "./core/events.js";
 export { loadProjectConfig } from "./core/config/load-project-config.js";
 export type { ProjectConfig, ProjectConfigOptions } from "./core/config/load-project-config.js";
-export type { PythonFunctionEntry, ScriptToolEntry } from "./core/config/load-tools-config.js";
+export type { PythonEntry, PythonFunctionEntry, PythonModuleEntry, ScriptToolEntry } from "./core/config/load-tools-config.js";
 export type { McpServerEntry } from "./core/config/load-mcp-config.js";
 export type { StdioServerEntry, RemoteServerEntry, McpRetryPolicy } from "./core/config/resolve-mcp-server.js";
 export type { CodeExecutionConfig } from "./core/config/code-execution-config-schema.js";

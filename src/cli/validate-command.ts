@@ -19,21 +19,31 @@ export async function runValidate(context: CommandContext): Promise<number> {
   const format = await import("./format.js");
   const config = await context.library.loadProjectConfig(project);
   const enabled = config.entries.mcp.filter((server) => server.enabled);
-  // Tools are not started here: only servers can fail in ways the files do not show.
-  const servers = enabled.length === 0 ? [] : await withExecutor(context, { ...project, toolsConfig: false }, { logDir: false }, async (executor) => executor.servers());
+  const named = [...config.entries.script, ...config.entries.python].flatMap((tool) => ("name" in tool ? [tool.name] : []));
+  const modules = config.entries.python.length - config.entries.python.filter((entry) => "function" in entry).length;
+  // Tools are started only when Python modules must be imported to know theirs (pythonModules):
+  // otherwise only servers can fail in ways the files do not show.
+  const started = enabled.length === 0 && modules === 0
+    ? { servers: [], tools: [] }
+    : await withExecutor(context, modules === 0 ? { ...project, toolsConfig: false } : project, { logDir: false }, async (executor) => ({ servers: executor.servers(), tools: await executor.listTools() }));
+  const servers = started.servers;
+  // The listed tools less tools.json's own, the MCP servers' (`server__tool`) and the built-ins: those the modules marked.
+  const builtIns: string[] = [context.library.HUMAN_INPUT_TOOL_NAME, context.library.CODE_EXECUTION_TOOL_NAME];
+  const discovered = modules === 0 ? [] : started.tools.map((tool) => tool.name).filter((name) => !named.includes(name) && !name.includes("__") && !builtIns.includes(name));
   const unavailable = format.serversWithoutTools(servers);
   if (context.values.json) {
     const serverWarnings = unavailable.map((server) => ({ server: server.name, state: server.state, ...(server.lastError ? { lastError: server.lastError } : {}) }));
     const summary = {
       ok: true,
-      tools: [...config.entries.script, ...config.entries.python].map((tool) => tool.name),
+      tools: [...named, ...discovered],
       servers: config.entries.mcp.map((server) => server.name),
       warnings: format.displayIssues(config.warnings, project.root),
       serverWarnings,
     };
     context.output.out(JSON.stringify(summary, null, 2));
   } else {
-    const tools = project.toolsConfig === false ? "no tools config" : `${config.entries.script.length + config.entries.python.length} tool(s) in ${shownName(project.toolsConfig, project.root)}`;
+    const found = modules === 0 ? "" : ` (${discovered.length} of them found in ${modules} Python module(s))`;
+    const tools = project.toolsConfig === false ? "no tools config" : `${named.length + discovered.length} tool(s) in ${shownName(project.toolsConfig, project.root)}${found}`;
     const mcp = project.mcpConfig === false ? "no MCP config" : `${config.entries.mcp.length} server(s) in ${shownName(project.mcpConfig, project.root)}`;
     context.output.out(`ok: ${tools}, ${mcp}`);
     if (config.warnings.length > 0) context.output.err(`warnings:\n${format.formatIssues(config.warnings, project.root)}`);

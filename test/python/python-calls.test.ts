@@ -1,12 +1,13 @@
 /** Calls of real Python functions: values, print, async, exceptions, conversions. */
+import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Executor } from "../../src/index.js";
-import { pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
+import { createMemoryLogger, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
 
 let executor: Executor;
 
 beforeAll(async () => {
-  executor = await startExecutor(pythonProject(textTools("word_count", "echo", "chatty", "slow_hello", "fails", "rich_result", "opaque_result"), true), {}, true);
+  executor = await startExecutor(pythonProject(textTools("word_count", "echo", "chatty", "slow_hello", "fails", "rich_result", "opaque_result", "cyclic_result"), true), {}, true);
 });
 
 describe("calling Python functions", () => {
@@ -18,6 +19,16 @@ describe("calling Python functions", () => {
   it("keeps print() off the protocol", async () => {
     const result = await executor.callTool("chatty", { name: "Ada" });
     expect(result).toMatchObject({ ok: true, value: "hi Ada" });
+  });
+
+  it("makes what a tool prints its call's logs, and only that call's", async () => {
+    const logged: Array<Record<string, unknown> | undefined> = [];
+    const logger = { ...createMemoryLogger(), debug: (_message: string, fields?: Record<string, unknown>) => void logged.push(fields) };
+    const printing = await startExecutor(pythonProject(textTools("chatty", "word_count")), { logger });
+    const chatty = await printing.callTool("chatty", { name: "Ada" });
+    await printing.callTool("word_count", { text: "quiet call" });
+    const logs = logged.filter((fields) => fields?.["logs"] !== undefined).map((fields) => ({ executionId: fields?.["executionId"], logs: fields?.["logs"] }));
+    expect(logs).toEqual([{ executionId: chatty.executionId, logs: 'hello from the tool\n{"looks": "like a frame"}\n' }]);
   });
 
   it("awaits async functions", async () => {
@@ -60,5 +71,26 @@ describe("calling Python functions", () => {
         "message": "opaque_result returned a value with no JSON form: result is a builtins.object, which has no JSON form; return dicts, lists, strings, numbers, dataclasses, dates or Decimals",
       }
     `);
+  });
+
+  it("answers a result that holds itself with INVALID_OUTPUT", async () => {
+    const result = await executor.callTool("cyclic_result", {});
+    if (result.ok) throw new Error("expected a failure");
+    expect({ code: result.error.code, message: result.error.message }).toMatchInlineSnapshot(`
+      {
+        "code": "INVALID_OUTPUT",
+        "message": "cyclic_result returned a value with no JSON form: result refers to itself, which JSON cannot hold",
+      }
+    `);
+  });
+});
+
+const numpy = spawnSync("python3", ["-c", "import numpy"]).status === 0;
+if (!numpy) console.warn("numpy results test skipped: python3 cannot import numpy");
+
+describe.runIf(numpy)("numpy results", () => {
+  it("become lists and numbers", async () => {
+    const numpyExecutor = await startExecutor(pythonProject([{ name: "numpy_result", function: "numpy_tools.py:numpy_result" }]));
+    expect(await numpyExecutor.callTool("numpy_result", {})).toMatchObject({ ok: true, value: { matrix: [[0, 1, 2], [3, 4, 5]], count: 7, mean: 2.5 } });
   });
 });

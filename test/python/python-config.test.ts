@@ -1,4 +1,5 @@
 /** tools.json entries naming a Python function: accepted shapes and precise errors. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadProjectConfig } from "../../src/index.js";
 import { createTempProject } from "../helpers/temp-project.js";
@@ -51,5 +52,43 @@ describe("function entries in tools.json", () => {
         tools.json:5:19 tools[0].function: Expected "file.py:function": a Python file relative to tools/, a colon, and a function name, got "word_count"
         tools.json:9:19 tools[1].function: Expected a path inside tools/, got "../secrets.py": scripts may not escape the tools folder"
     `);
+  });
+});
+
+describe("pythonModules in tools.json", () => {
+  it("resolve files and folders to one entry per file, with their settings and the defaults", async () => {
+    const project = projectWith([]);
+    project.write("tools.json", { defaults: { timeoutMs: 7000, memoryLimitMb: 512 }, tools: [], pythonModules: ["text_tools.py", { path: "more/", parallel: true, env: { MODE: "fast" } }, "text_tools.py"] });
+    project.write("tools/more/b.py", "");
+    project.write("tools/more/a.py", "");
+    project.write("tools/more/_helpers.py", "");
+    const config = await loadProjectConfig({ root: project.root });
+    expect(config.entries.python).toEqual([
+      { module: project.path("tools/text_tools.py"), modulePath: "text_tools.py", interpreter: "python3", timeoutMs: 7000, parallel: false, env: {}, cwd: project.root, memoryLimitMb: 512 },
+      { module: project.path("tools/more/a.py"), modulePath: "more/a.py", interpreter: "python3", timeoutMs: 7000, parallel: true, env: { MODE: "fast" }, cwd: project.root, memoryLimitMb: 512 },
+      { module: project.path("tools/more/b.py"), modulePath: "more/b.py", interpreter: "python3", timeoutMs: 7000, parallel: true, env: { MODE: "fast" }, cwd: project.root, memoryLimitMb: 512 },
+    ]);
+  });
+
+  it("refuse paths outside tools/, files that are not Python, and memoryLimitMb on a script tool", async () => {
+    const project = projectWith([{ name: "script", description: "d", runtime: "shell", script: "x.sh", inputSchema: { type: "object" }, memoryLimitMb: 128 }]);
+    const tools = JSON.parse(readFileSync(project.path("tools.json"), "utf8")) as object;
+    project.write("tools/notes.txt", "");
+    project.write("tools.json", { ...tools, pythonModules: ["../elsewhere.py", "notes.txt", { path: "text_tools.py", memoryLimitMb: 8 }, "/"] });
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`
+      "5 problems in tools.json:
+        tools.json:11:24 tools[0].memoryLimitMb: "memoryLimitMb" applies to function tools only: it caps a warm Python worker (remove it, or name a function)
+        tools.json:15:5 pythonModules[0]: Expected a path inside tools/, got "../elsewhere.py": scripts may not escape the tools folder
+        tools.json:16:5 pythonModules[1]: Expected a .py file or a folder inside tools/, got "notes.txt"
+        tools.json:19:24 pythonModules[2].memoryLimitMb: Expected a number of at least 64, got 8
+        tools.json:21:5 pythonModules[3]: Expected a path inside tools/, got "/": scripts may not escape the tools folder"
+    `);
+  });
+
+  it("warn about a listed file that does not exist yet", async () => {
+    const project = projectWith([]);
+    project.write("tools.json", { tools: [], pythonModules: ["later.py"] });
+    const config = await loadProjectConfig({ root: project.root });
+    expect(config.warnings.map((warning) => warning.message)).toEqual(["Python module not found: tools/later.py (its tools appear once it exists)"]);
   });
 });

@@ -2,7 +2,7 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import { loadProjectConfig } from "../../src/core/config/load-project-config.js";
-import type { PythonFunctionEntry } from "../../src/core/config/load-tools-config.js";
+import type { PythonEntry } from "../../src/core/config/load-tools-config.js";
 import { pythonPlugin } from "../../src/plugins/python/python-plugin.js";
 import { testPluginContract } from "../../src/testing.js";
 import { fileAppears, pythonProject, textTools } from "./python-test-helpers.js";
@@ -10,7 +10,7 @@ import { fileAppears, pythonProject, textTools } from "./python-test-helpers.js"
 let marker = "";
 let module = "";
 
-testPluginContract<PythonFunctionEntry>("python", {
+testPluginContract<PythonEntry>("python", {
   plugin: () => pythonPlugin({ maxWorkers: 2 }),
   entries: async () => {
     const project = pythonProject(textTools("word_count", "sleep_in_c"));

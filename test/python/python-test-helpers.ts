@@ -30,6 +30,13 @@ export function pythonProject(tools: object[], sharedByFile = false): TempProjec
   return project;
 }
 
+/** A project like `pythonProject`, whose tools.json also lists `pythonModules` to discover tools in. */
+export function discoveringProject(pythonModules: unknown[], tools: object[] = []): TempProject {
+  const project = pythonProject([]);
+  project.write("tools.json", { tools, pythonModules });
+  return project;
+}
+
 /** One function entry per name of text_tools.py (tool name = function name). */
 export function textTools(...names: string[]): object[] {
   return names.map((name) => ({ name, function: `text_tools.py:${name}` }));

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ConfigError, type ConfigIssue } from "../errors/config-error.js";
 import type { CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { loadMcpConfig, type McpServerEntry } from "./load-mcp-config.js";
-import { loadToolsConfig, type PythonFunctionEntry, type ScriptToolEntry } from "./load-tools-config.js";
+import { loadToolsConfig, type PythonEntry, type ScriptToolEntry } from "./load-tools-config.js";
 import type { WebSearchSettings } from "./resolve-web-search-config.js";
 
 export interface ProjectConfigOptions {
@@ -30,7 +30,8 @@ export interface ProjectConfig {
   root: string;
   /** Absolute paths of the config files in use (watched for hot reload). */
   files: string[];
-  entries: { script: ScriptToolEntry[]; python: PythonFunctionEntry[]; mcp: McpServerEntry[] };
+  /** `python` holds tools.json's function entries, then one entry per `pythonModules` file. */
+  entries: { script: ScriptToolEntry[]; python: PythonEntry[]; mcp: McpServerEntry[] };
   warnings: ConfigIssue[];
   /** tools.json's `codeExecution` object as written, if any. */
   codeExecution?: CodeExecutionConfig;
@@ -68,7 +69,7 @@ export async function loadProjectConfig(options: ProjectConfigOptions = {}): Pro
     files,
     entries: {
       script: tools?.status === "ok" ? tools.config.tools : [],
-      python: tools?.status === "ok" ? tools.config.functions : [],
+      python: tools?.status === "ok" ? [...tools.config.functions, ...tools.config.modules] : [],
       mcp: mcp?.status === "ok" ? mcp.servers : [],
     },
     warnings: [...(tools?.status === "ok" ? tools.config.warnings : []), ...(mcp?.status === "ok" ? mcp.warnings : [])],

@@ -12,12 +12,15 @@ import { loadWebSearchSettings, type WebSearchSettings } from "./resolve-web-sea
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
+import { resolvePythonModules, type PythonModuleEntry } from "./resolve-python-modules.js";
 import { SHELL_STARTUP_VARIABLES } from "../host-environment.js";
 import { RESERVED_TOOL_NAMES } from "../tool-names.js";
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
+  pythonModuleSchema,
   toolEntrySchema,
   toolsConfigSchema,
+  type PythonModuleFile,
   type ToolEntryFile,
   type ToolsConfigFile,
 } from "./tools-config-schema.js";
@@ -70,12 +73,20 @@ export interface PythonFunctionEntry {
   env: Record<string, string>;
   /** Absolute working directory of the worker. */
   cwd: string;
+  /** The worker's address-space cap in MiB; absent: none. */
+  memoryLimitMb?: number;
 }
+
+/** What the python plugin runs: functions named in tools.json, and modules to discover tools in. */
+export type PythonEntry = PythonFunctionEntry | PythonModuleEntry;
+export type { PythonModuleEntry };
 
 export interface LoadedToolsConfig {
   tools: ScriptToolEntry[];
   /** Entries naming a Python function instead of a script. */
   functions: PythonFunctionEntry[];
+  /** `pythonModules`, one entry per file. */
+  modules: PythonModuleEntry[];
   /** Problems that do not stop loading, such as a script that does not exist yet. */
   warnings: ConfigIssue[];
   /** The `codeExecution` object as written, if any (merged with the executor option at start). */
@@ -101,7 +112,7 @@ export async function loadToolsConfig(root: string, fileName: string): Promise<L
   const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools');
   if (read.status === "missing") return read;
   if (read.status === "ok") {
-    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);
+    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true, read.data.pythonModules ?? []);
     const codeIssues = checkCodeExecution(file, read.document);
     const webSearch = loadWebSearchSettings(file, read.document);
     const issues = [...codeIssues, ...webSearch.issues];
@@ -119,7 +130,10 @@ export async function loadToolsConfig(root: string, fileName: string): Promise<L
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
   const rawTools = valueAt(read.document.value, ["tools"]);
-  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false);
+  const rawModules = valueAt(read.document.value, ["pythonModules"]);
+  // Items the schema refused stay as holes, so the others keep their index in messages.
+  const modules = Array.isArray(rawModules) ? rawModules.map((item) => (pythonModuleSchema.safeParse(item).success ? item : undefined)) : [];
+  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false, modules);
   return {
     status: "invalid",
     issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : []), ...checkCodeExecution(file, read.document), ...loadWebSearchSettings(file, read.document).issues],
@@ -193,6 +207,7 @@ function resolveTools(
   document: JsonDocument,
   /** The whole file passed the schema, so every entry has its shape (no need to check each again). */
   shapesChecked: boolean,
+  pythonModules: Array<PythonModuleFile | undefined> = [],
 ): LoadToolsResult {
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
@@ -255,6 +270,7 @@ function resolveTools(
 
     const env = { ...defaultEnv, ...resolveEnvironment(tool.env ?? {}, at("env"), report) };
     const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
+    const memoryLimitMb = tool.memoryLimitMb ?? defaults.memoryLimitMb;
     if (tool.function !== undefined) {
       functions.push({
         name: tool.name,
@@ -271,6 +287,7 @@ function resolveTools(
         parallel: tool.parallel ?? defaults.parallel ?? false,
         env,
         cwd: cwd.absolute,
+        ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
       });
       continue;
     }
@@ -293,8 +310,16 @@ function resolveTools(
       maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     });
   }
+  const modules = resolvePythonModules(pythonModules, {
+    paths,
+    defaults,
+    defaultEnv,
+    resolveEnv: (env, at) => resolveEnvironment(env, at, report),
+    resolveInterpreter: (interpreter) => resolveInterpreter(root, interpreter) ?? "python3",
+    report,
+  });
   if (issues.length > 0) return { status: "invalid", issues };
-  return { status: "ok", config: { tools, functions, warnings } };
+  return { status: "ok", config: { tools, functions, modules, warnings } };
 }
 
 /** Keys that only a script tool has; a function tool runs on a warm Python worker. */
@@ -306,6 +331,10 @@ const SCRIPT_ONLY_KEYS = ["runtime", "args", "maxOutputBytes"] as const;
  */
 function checkEntryKind(tool: ToolEntryFile, at: (...rest: JsonPath) => JsonPath, report: (at: JsonPath, message: string) => void): boolean {
   let ok = true;
+  if (tool.function === undefined && tool.memoryLimitMb !== undefined) {
+    report(at("memoryLimitMb"), '"memoryLimitMb" applies to function tools only: it caps a warm Python worker (remove it, or name a function)');
+    ok = false;
+  }
   if (tool.function !== undefined) {
     if (tool.script !== undefined) {
       report(at("script"), 'Expected either "script" or "function", got both: a function tool names a Python function ("file.py:name") and has no script');

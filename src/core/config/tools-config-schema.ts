@@ -13,6 +13,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `"text_tools.py:word_count"`: a .py file under tools/ and a Python identifier. */
 export const PYTHON_FUNCTION_PATTERN = /^[^:\u0000]+\.py:[A-Za-z_][A-Za-z0-9_]*$/;
 export const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
+/** Below this a Python worker cannot even start (the interpreter maps ~20 MiB of address space). */
+export const MIN_PYTHON_MEMORY_LIMIT_MB = 64;
 
 /** setTimeout's ceiling: a larger delay would fire at once. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -22,6 +24,12 @@ const timeout = positiveInteger.max(MAX_TIMEOUT_MS);
 const environment = z
   .record(z.string(), z.string())
   .describe("Environment variables for the script, added to a small allowlist of host variables. Values may use ${VAR}, ${VAR:-default} or ${env:VAR} to take a host variable; all values are redacted from logs.");
+
+const memoryLimit = z
+  .number()
+  .int()
+  .min(MIN_PYTHON_MEMORY_LIMIT_MB)
+  .describe("Function tools only: the address-space cap of the tool's Python worker in MiB; an allocation past it fails the call with MEMORY_LIMIT and a fresh worker takes the next call (default: no cap).");
 
 const annotationsSchema = z
   .strictObject({
@@ -40,6 +48,7 @@ const defaultsSchema = z
     parallel: z.boolean().optional().describe("Whether calls of one tool may overlap (default false)."),
     python: z.string().min(1).optional().describe("Python interpreter: a command on PATH or a path relative to the project (default python3)."),
     env: environment.optional(),
+    memoryLimitMb: memoryLimit.optional(),
   })
   .describe("Values every tool inherits unless it sets its own.");
 
@@ -65,14 +74,34 @@ export const toolEntrySchema = z
     env: environment.optional(),
     cwd: z.string().min(1).optional().describe("Working directory, relative to the project root (default: the root)."),
     maxOutputBytes: positiveInteger.optional().describe("Cap on stdout in bytes; past it the script is killed (OUTPUT_TOO_LARGE)."),
+    memoryLimitMb: memoryLimit.optional(),
   })
   .describe("One local tool: a script (\"runtime\" + \"script\") or a Python function (\"function\").");
+
+export const pythonModuleSchema = z.union([
+  z.string().min(1).describe("A .py file or a folder (its .py files not starting with _ or .), relative to tools/."),
+  z
+    .strictObject({
+      path: z.string().min(1).describe("A .py file or a folder (its .py files not starting with _ or .), relative to tools/."),
+      interpreter: z.string().min(1).optional().describe("Interpreter for these tools, e.g. .venv/bin/python (default: defaults.python)."),
+      env: environment.optional(),
+      cwd: z.string().min(1).optional().describe("Working directory of their worker, relative to the project root (default: the root)."),
+      timeoutMs: timeout.optional().describe("Budget per call in ms, unless a tool's @tool(timeout=...) sets its own."),
+      parallel: z.boolean().optional().describe("Whether calls of one tool may overlap, unless a tool's @tool(parallel=...) says."),
+      memoryLimitMb: memoryLimit.optional(),
+    })
+    .describe("A file or folder with settings for the tools found in it."),
+]);
 
 export const toolsConfigSchema = z
   .strictObject({
     $schema: z.string().optional().describe("JSON Schema of this file, for editors."),
     defaults: defaultsSchema.optional(),
-    tools: z.array(toolEntrySchema).describe("The local script tools."),
+    tools: z.array(toolEntrySchema).describe("The local tools: scripts and Python functions."),
+    pythonModules: z
+      .array(pythonModuleSchema)
+      .optional()
+      .describe("Python files (or folders of them) in tools/ whose functions marked @tool or @mcp.tool() become tools with no entry here. Opt-in: listing a file lets toolexec import it."),
     codeExecution: codeExecutionConfigSchema.optional(),
     webSearch: webSearchConfigSchema.optional(),
   })
@@ -80,3 +109,4 @@ export const toolsConfigSchema = z
 
 export type ToolsConfigFile = z.infer<typeof toolsConfigSchema>;
 export type ToolEntryFile = z.infer<typeof toolEntrySchema>;
+export type PythonModuleFile = z.infer<typeof pythonModuleSchema>;

@@ -3,9 +3,10 @@
  * whole process group is killed, since a C-level `time.sleep` or a busy loop cannot be interrupted
  * from inside; the pool starts a fresh worker once it has exited.
  */
-import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
 import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
+import type { PythonTool } from "./python-tools.js";
+import type { WorkerAnswer } from "./python-worker.js";
 import type { WorkerPool } from "./worker-pool.js";
 
 /** The last lines of a worker's stderr, for a crash message. */
@@ -14,7 +15,7 @@ function lastLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
-function stoppedMessage(entry: PythonFunctionEntry, signal: AbortSignal, started: boolean): string {
+function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean): string {
   const label = `${entry.modulePath}:${entry.function}`;
   const code = abortReasonCode(signal);
   if (!started) return code === "TIMEOUT" ? `${label} did not start before its deadline` : `${label} was not started: the call was stopped (${code})`;
@@ -23,13 +24,35 @@ function stoppedMessage(entry: PythonFunctionEntry, signal: AbortSignal, started
   return `${label} was cancelled; its worker's process group was killed and a fresh worker takes the next call`;
 }
 
+/** A worker's answer for a call that did not succeed, as the call's result. */
+function failureOf(entry: PythonTool, answer: WorkerAnswer, logs: string): PluginResult {
+  const details: Record<string, unknown> = {};
+  if (typeof answer["type"] === "string") details["exception"] = answer["type"];
+  if (typeof answer["traceback"] === "string") details["traceback"] = answer["traceback"];
+  if (logs !== "") details["logs"] = logs;
+  if (typeof answer["line"] === "number") details["line"] = answer["line"];
+  const message = String(answer["message"]);
+  switch (answer["code"]) {
+    case "MEMORY_LIMIT":
+      return toolError("MEMORY_LIMIT", `${entry.function} ran out of memory: its worker may use ${entry.memoryLimitMb ?? "?"} MiB (memoryLimitMb); a fresh worker takes the next call`, details);
+    case "INVALID_INPUT":
+      return toolError("INVALID_INPUT", `${entry.function} refused its arguments: ${message}`, details);
+    case "INVALID_OUTPUT":
+      return toolError("INVALID_OUTPUT", `${entry.function} returned a value with no JSON form: ${message}`, details);
+    case "IMPORT_FAILED":
+      return toolError("TOOL_FAILED", `tools/${entry.modulePath}${typeof answer["line"] === "number" ? `:${answer["line"]}` : ""} failed to import: ${message}`, details);
+    default:
+      return toolError("TOOL_FAILED", `${entry.function} raised ${message}`, details);
+  }
+}
+
 /**
  * @example
  * const result = await callFunction(pool, entry, call, { signal, logger });
  */
 export async function callFunction(
   pool: WorkerPool,
-  entry: PythonFunctionEntry,
+  entry: PythonTool,
   call: ToolCall,
   options: { signal: AbortSignal; logger: Logger },
 ): Promise<PluginResult> {
@@ -49,18 +72,13 @@ export async function callFunction(
   const onAbort = () => worker.kill();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const answer = await worker.request({ op: "call", module: entry.module, function: entry.function, arguments: call.arguments });
+    const target = entry.marked ? { tool: entry.function } : { function: entry.function };
+    const answer = await worker.request({ op: "call", module: entry.module, ...target, arguments: call.arguments, executionId: call.executionId });
     const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
     if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });
     if (answer.ok) return { ok: true, value: answer["value"] };
-    const details: Record<string, unknown> = {};
-    if (typeof answer["type"] === "string") details["exception"] = answer["type"];
-    if (typeof answer["traceback"] === "string") details["traceback"] = answer["traceback"];
-    if (logs !== "") details["logs"] = logs;
-    if (typeof answer["line"] === "number") details["line"] = answer["line"];
-    const code = answer["code"] === "INVALID_OUTPUT" ? "INVALID_OUTPUT" : "TOOL_FAILED";
-    const prefix = answer["code"] === "IMPORT_FAILED" ? `tools/${entry.modulePath}${typeof answer["line"] === "number" ? `:${answer["line"]}` : ""} failed to import: ` : `${entry.function} raised `;
-    return toolError(code, code === "INVALID_OUTPUT" ? `${entry.function} returned a value with no JSON form: ${String(answer["message"])}` : `${prefix}${String(answer["message"])}`, details);
+    if (answer["code"] === "MEMORY_LIMIT") worker.kill(); // it exits after this answer; it must not take another call meanwhile
+    return failureOf(entry, answer, logs);
   } catch (error) {
     if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true));
     const stderr = worker.stderrTail();

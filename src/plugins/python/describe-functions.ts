@@ -1,12 +1,13 @@
 /**
- * Asks a warm worker for the schemas of the functions a config names, one module at a time, in
- * bounded time. A module that fails to import (or lacks a named function) leaves its tools out,
- * with a message naming the file and line: one broken module must not stop the executor, its MCP
- * servers and its other tools.
+ * Asks a warm worker about one module in bounded time: the schemas of the functions a config names
+ * (`describe`), or the functions the module marks with `@tool` / `@mcp.tool()` (`discover`). A
+ * module that fails to import (or lacks a named function) leaves its tools out, with a message
+ * naming the file and line: one broken module must not stop the executor, its MCP servers and its
+ * other tools.
  */
-import path from "node:path";
 import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
-import type { JsonSchema } from "../../core/plugin-contract.js";
+import type { JsonSchema, ToolAnnotations } from "../../core/plugin-contract.js";
+import type { WorkerAnswer } from "./python-worker.js";
 import type { WorkerPool } from "./worker-pool.js";
 
 /** How long a worker may take to import one module and describe its functions. */
@@ -18,57 +19,74 @@ export interface DescribedFunction {
   outputSchema?: JsonSchema;
 }
 
-export type Description =
-  | { ok: true; functions: Map<string, DescribedFunction> }
-  | { ok: false; message: string; details: Record<string, unknown> };
-
-function label(entry: PythonFunctionEntry, line: unknown): string {
-  return `tools/${entry.modulePath}${typeof line === "number" ? `:${line}` : ""}`;
+/** A function a module marked, with the metadata of its mark. */
+export interface MarkedFunction extends DescribedFunction {
+  name: string;
+  /** The line of its `def`. */
+  line: number | null;
+  title?: string;
+  parallel?: boolean;
+  timeoutMs?: number;
+  annotations?: ToolAnnotations;
 }
 
-/**
- * Describe one module's functions (`entries` share the module). Never throws.
- *
- * @example
- * const description = await describeModule(pool, entriesOfModule);
- */
-export async function describeModule(pool: WorkerPool, entries: PythonFunctionEntry[]): Promise<Description> {
-  const first = entries[0]!;
+export type Failure = { ok: false; message: string; details: Record<string, unknown> };
+export type Description = { ok: true; functions: Map<string, DescribedFunction> } | Failure;
+export type Discovery = { ok: true; tools: MarkedFunction[] } | Failure;
+
+function label(modulePath: string, line: unknown): string {
+  return `tools/${modulePath}${typeof line === "number" ? `:${line}` : ""}`;
+}
+
+/** Send one request about `modulePath` to an idle worker, killed if it takes too long. Never throws. */
+async function askAboutModule(pool: WorkerPool, modulePath: string, request: Record<string, unknown>): Promise<{ ok: true; answer: WorkerAnswer } | Failure> {
   const controller = new AbortController();
   let worker;
   try {
     worker = await pool.acquire(controller.signal);
   } catch (error) {
-    return { ok: false, message: `Cannot describe tools/${first.modulePath}: ${(error as Error).message}`, details: { module: first.modulePath } };
+    return { ok: false, message: `Cannot read tools/${modulePath}: ${(error as Error).message}`, details: { module: modulePath } };
   }
-  if (!worker) return { ok: false, message: `Cannot describe tools/${first.modulePath}: the plugin closed`, details: { module: first.modulePath } };
+  if (!worker) return { ok: false, message: `Cannot read tools/${modulePath}: the plugin closed`, details: { module: modulePath } };
   const timer = setTimeout(() => worker.kill(), DESCRIBE_TIMEOUT_MS);
   try {
-    const answer = await worker.request({ op: "describe", module: first.module, functions: [...new Set(entries.map((entry) => entry.function))] });
-    if (!answer.ok) {
-      const where = label(first, answer["line"]);
-      return {
-        ok: false,
-        message: `${where}: ${String(answer["message"])}`,
-        details: { module: first.modulePath, line: answer["line"] ?? null, traceback: answer["traceback"] ?? null },
-      };
-    }
-    return { ok: true, functions: new Map(Object.entries(answer["tools"] as Record<string, DescribedFunction>)) };
+    const answer = await worker.request(request);
+    if (answer.ok) return { ok: true, answer };
+    return {
+      ok: false,
+      message: `${label(modulePath, answer["line"])}: ${String(answer["message"])}`,
+      details: { module: modulePath, line: answer["line"] ?? null, traceback: answer["traceback"] ?? null },
+    };
   } catch (error) {
     const killed = !worker.alive ? ` (importing it took longer than ${DESCRIBE_TIMEOUT_MS} ms, or the worker died)` : "";
-    return { ok: false, message: `tools/${first.modulePath}: ${(error as Error).message}${killed}`, details: { module: first.modulePath, stderr: worker.stderrTail() } };
+    return { ok: false, message: `tools/${modulePath}: ${(error as Error).message}${killed}`, details: { module: modulePath, stderr: worker.stderrTail() } };
   } finally {
     clearTimeout(timer);
     pool.release(worker);
   }
 }
 
-/** Group entries by module path, keeping the config's order. */
-export function entriesByModule(entries: PythonFunctionEntry[]): Map<string, PythonFunctionEntry[]> {
-  const byModule = new Map<string, PythonFunctionEntry[]>();
-  for (const entry of entries) {
-    const key = path.resolve(entry.module);
-    byModule.set(key, [...(byModule.get(key) ?? []), entry]);
-  }
-  return byModule;
+/**
+ * Describe the functions that `entries` (of one module) name.
+ *
+ * @example
+ * const description = await describeModule(pool, entriesOfModule);
+ */
+export async function describeModule(pool: WorkerPool, entries: PythonFunctionEntry[]): Promise<Description> {
+  const first = entries[0]!;
+  const asked = await askAboutModule(pool, first.modulePath, { op: "describe", module: first.module, functions: [...new Set(entries.map((entry) => entry.function))] });
+  if (!asked.ok) return asked;
+  return { ok: true, functions: new Map(Object.entries(asked.answer["tools"] as Record<string, DescribedFunction>)) };
+}
+
+/**
+ * The functions a module marks, in source order.
+ *
+ * @example
+ * const discovery = await discoverModule(pool, { module: "/project/tools/math_tools.py", modulePath: "math_tools.py" });
+ */
+export async function discoverModule(pool: WorkerPool, entry: { module: string; modulePath: string }): Promise<Discovery> {
+  const asked = await askAboutModule(pool, entry.modulePath, { op: "discover", module: entry.module });
+  if (!asked.ok) return asked;
+  return { ok: true, tools: asked.answer["tools"] as MarkedFunction[] };
 }

@@ -1,20 +1,24 @@
 /**
- * The `python` plugin: tools.json entries naming a Python function (`"function": "file.py:name"`),
- * run on warm workers. Schemas come from the functions' type hints and docstrings, asked of a worker
- * at start. A module edited on disk is noticed at its next call: the workers retire (finishing
- * calls under way), the module's schemas are read again, and the tool list is refreshed.
+ * The `python` plugin: Python functions run on warm workers. tools.json entries name a function
+ * (`"function": "file.py:name"`); `pythonModules` files bring the functions they mark with `@tool`
+ * or `@mcp.tool()`. Schemas come from the functions' type hints and docstrings, asked of a worker
+ * at start. A module edited on disk is noticed at its tools' next call, or when the tool list is
+ * read again (a hot reload does): the workers retire (finishing calls under way), the module is
+ * read again, and the tool list is refreshed.
  */
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
+import type { PythonEntry, PythonFunctionEntry, PythonModuleEntry } from "../../core/config/load-tools-config.js";
+import { ConfigError } from "../../core/errors/config-error.js";
 import type { ExecutorPlugin, PluginContext, ToolDefinition, ToolErrorInfo } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
-import { describeModule, entriesByModule, type Description } from "./describe-functions.js";
+import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
+import { assembleTools, type MarkedModule, type PythonTool } from "./python-tools.js";
 import { buildWorkerEnvironment } from "./worker-environment.js";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.js";
 
-/** Workers per interpreter (and env and cwd) at most: `parallel: true` tools overlap up to this. */
+/** Workers per interpreter (and env, cwd and memory cap) at most: `parallel: true` tools overlap up to this. */
 export const DEFAULT_MAX_WORKERS = Math.max(2, Math.min(4, availableParallelism()));
 
 /** The plugin's API for hosts and tests. */
@@ -23,9 +27,16 @@ export interface PythonApi {
   workerPids(): number[];
 }
 
-interface PoolGroup {
+/** One module as one pool sees it: the functions tools.json names in it, and whether it is discovered. */
+interface ModuleState {
+  module: string;
+  modulePath: string;
   pool: WorkerPool;
-  entries: PythonFunctionEntry[];
+  named: PythonFunctionEntry[];
+  discover?: PythonModuleEntry;
+  stamp: string;
+  described?: Description;
+  discovered?: Discovery;
 }
 
 /** What identifies a file's content cheaply: a changed stamp means an edit (or a replacement). */
@@ -34,93 +45,117 @@ function stampOf(file: string): string {
   return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "missing";
 }
 
-function toDefinition(entry: PythonFunctionEntry, described: Description): ToolDefinition | undefined {
-  if (!described.ok) return undefined;
-  const derived = described.functions.get(entry.function);
-  if (!derived) return undefined;
-  const outputSchema = entry.outputSchema ?? derived.outputSchema;
-  return {
-    name: entry.name,
-    description: entry.description ?? derived.description,
-    inputSchema: entry.inputSchema ?? derived.inputSchema,
-    ...(outputSchema === undefined ? {} : { outputSchema }),
-    annotations: { ...(entry.title === undefined ? {} : { title: entry.title }), ...entry.annotations },
-    timeoutMs: entry.timeoutMs,
-    parallel: entry.parallel,
-  };
+/** Tools share a worker only when nothing of one could leak to another: same interpreter, folder, env and memory cap. */
+function workerKey(entry: PythonEntry): string {
+  return JSON.stringify([entry.interpreter, entry.cwd, entry.env, entry.memoryLimitMb ?? null]);
 }
 
 /**
  * @example
- * const plugin = pythonPlugin(); // started by the executor with tools.json's function entries
+ * const plugin = pythonPlugin(); // started by the executor with tools.json's function entries and pythonModules
  */
-export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonFunctionEntry, PythonApi> {
+export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi> {
   const maxWorkers = options.maxWorkers ?? DEFAULT_MAX_WORKERS;
   return {
     name: "python",
     async start(entries, context: PluginContext) {
-      const groups = new Map<string, PoolGroup>();
+      const pools = new Map<string, WorkerPool>();
+      const states = new Map<string, ModuleState>();
+      const stateOf = (entry: PythonEntry) => states.get(`${workerKey(entry)}\u0000${entry.module}`)!;
       for (const entry of entries) {
-        const key = JSON.stringify([entry.interpreter, entry.cwd, entry.env]);
-        let group = groups.get(key);
-        if (!group) {
+        const key = workerKey(entry);
+        let pool = pools.get(key);
+        if (!pool) {
           const env = buildWorkerEnvironment(entry.env, context.root);
           const onOutput = (stream: string, text: string) => context.logger.debug(`Python worker ${stream}`, { text });
-          group = { pool: createWorkerPool({ interpreter: entry.interpreter, cwd: entry.cwd, env, onOutput }, maxWorkers), entries: [] };
-          groups.set(key, group);
+          pool = createWorkerPool({ interpreter: entry.interpreter, cwd: entry.cwd, env, onOutput, ...(entry.memoryLimitMb === undefined ? {} : { memoryLimitMb: entry.memoryLimitMb }) }, maxWorkers);
+          pools.set(key, pool);
         }
-        group.entries.push(entry);
+        const stateKey = `${key}\u0000${entry.module}`;
+        const state = states.get(stateKey) ?? { module: entry.module, modulePath: entry.modulePath, pool, named: [], stamp: "" };
+        states.set(stateKey, state);
+        if ("function" in entry) state.named.push(entry);
+        else state.discover = entry;
       }
-      const groupOf = new Map(entries.map((entry) => [entry.name, [...groups.values()].find((group) => group.entries.includes(entry))!]));
-      const byName = new Map(entries.map((entry) => [entry.name, entry]));
-      const definitions = new Map<string, ToolDefinition>();
+      const named = entries.filter((entry): entry is PythonFunctionEntry => "function" in entry);
+      const discovered = entries.filter((entry): entry is PythonModuleEntry => !("function" in entry));
+      let tools = new Map<string, { tool: PythonTool; definition: ToolDefinition }>();
       const unavailable = new Map<string, ToolErrorInfo>();
-      const stamps = new Map<string, string>();
       const listeners = new Set<() => void>();
       let closed = false;
 
-      /** Read a module's schemas (again); warn about its tools that cannot be offered. */
-      const describe = async (group: PoolGroup, module: string, moduleEntries: PythonFunctionEntry[]) => {
-        stamps.set(module, stampOf(module));
-        const described = await describeModule(group.pool, moduleEntries);
-        for (const entry of moduleEntries) {
-          const definition = toDefinition(entry, described);
-          if (definition) {
-            definitions.set(entry.name, definition);
+      /** Read a module (again); warn about what it cannot offer. */
+      const read = async (state: ModuleState) => {
+        state.stamp = stampOf(state.module);
+        if (state.named.length > 0) state.described = await describeModule(state.pool, state.named);
+        if (state.discover) {
+          state.discovered = await discoverModule(state.pool, state.discover);
+          if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
+        }
+        for (const entry of state.named) {
+          const described = state.described!;
+          if (described.ok && described.functions.has(entry.function)) {
             unavailable.delete(entry.name);
             continue;
           }
-          definitions.delete(entry.name);
           const message = described.ok ? `tools/${entry.modulePath} has no function "${entry.function}"` : described.message;
           unavailable.set(entry.name, { code: "TOOL_FAILED", message: `Python tool "${entry.name}" is unavailable: ${message}`, details: described.ok ? {} : described.details });
           context.logger.warn(`Python tool "${entry.name}" left out: ${message}`, { tool: entry.name });
         }
       };
 
-      await Promise.all(
-        [...groups.values()].map(async (group) => {
-          for (const [module, moduleEntries] of entriesByModule(group.entries)) await describe(group, module, moduleEntries);
-        }),
-      );
+      /** The served list from every module's last reading; problems throw at start and are warnings later. */
+      const assemble = (strict: boolean) => {
+        const describedTools = named.flatMap((entry) => {
+          const described = stateOf(entry).described;
+          const derived = described?.ok ? described.functions.get(entry.function) : undefined;
+          return derived ? [{ tool: entry as PythonTool, derived }] : [];
+        });
+        const modules: MarkedModule[] = discovered.flatMap((entry) => {
+          const discovery = stateOf(entry).discovered;
+          return discovery?.ok ? [{ entry, functions: discovery.tools }] : [];
+        });
+        const assembled = assembleTools(describedTools, modules);
+        if (strict && assembled.problems.length > 0) throw new ConfigError("CONFIG_INVALID", assembled.problems);
+        for (const problem of assembled.problems) context.logger.warn(`${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message} (left out)`);
+        tools = assembled.tools;
+      };
 
-      /** An edited module: retire the group's workers and read its schemas again. One refresh at a time per module. */
-      const refreshing = new Map<string, Promise<void>>();
-      const refreshIfEdited = async (entry: PythonFunctionEntry) => {
-        const pending = refreshing.get(entry.module);
+      try {
+        // Pools read in parallel; one pool reads its modules one after another.
+        const byPool = new Map<WorkerPool, ModuleState[]>();
+        for (const state of states.values()) byPool.set(state.pool, [...(byPool.get(state.pool) ?? []), state]);
+        await Promise.all([...byPool.values()].map(async (poolStates) => {
+          for (const state of poolStates) await read(state);
+        }));
+        assemble(true);
+      } catch (error) {
+        await Promise.all([...pools.values()].map((pool) => pool.close()));
+        throw error;
+      }
+
+      /** An edited module: retire its pool's workers and read the pool's edited modules again. One refresh per pool at a time. */
+      const refreshing = new Map<WorkerPool, Promise<void>>();
+      const refreshIfEdited = (state: ModuleState): Promise<void> | undefined => {
+        const pending = refreshing.get(state.pool);
         if (pending) return pending;
-        if (stampOf(entry.module) === stamps.get(entry.module)) return;
-        const group = groupOf.get(entry.name)!;
+        if (closed || stampOf(state.module) === state.stamp) return undefined;
         const refresh = (async () => {
-          group.pool.retire();
-          for (const [module, moduleEntries] of entriesByModule(group.entries)) await describe(group, module, moduleEntries);
+          state.pool.retire();
+          for (const other of states.values()) if (other.pool === state.pool && stampOf(other.module) !== other.stamp) await read(other);
+          assemble(false);
           for (const listener of listeners) listener();
-        })().finally(() => refreshing.delete(entry.module));
-        refreshing.set(entry.module, refresh);
+        })().finally(() => refreshing.delete(state.pool));
+        refreshing.set(state.pool, refresh);
         return refresh;
       };
 
       return {
-        listTools: () => entries.map((entry) => definitions.get(entry.name)).filter((definition) => definition !== undefined),
+        listTools() {
+          // A hot reload lists the tools again: a module edited since (a tool added, an import fixed) is read in the background.
+          for (const state of states.values()) void refreshIfEdited(state);
+          return [...tools.values()].map((served) => served.definition);
+        },
         secrets: () => [...new Set(entries.flatMap((entry) => Object.values(entry.env)))],
         onToolsChanged(listener) {
           listeners.add(listener);
@@ -128,25 +163,25 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         },
         explainMissingTool(name) {
           const missing = unavailable.get(name);
-          const entry = byName.get(name);
-          if (!missing || !entry || closed || stampOf(entry.module) === stamps.get(entry.module)) return missing;
-          // A broken module was edited: read it again in the background; the tool joins the list when it imports.
-          void refreshIfEdited(entry);
+          const entry = named.find((candidate) => candidate.name === name);
+          if (!missing || !entry || closed || !refreshIfEdited(stateOf(entry))) return missing;
+          // A broken module was edited: it is read again in the background; the tool joins the list when it imports.
           return { ...missing, message: `${missing.message} (the module changed since and is being read again: call again in a moment)` };
         },
         async callTool(call, callOptions) {
-          const entry = byName.get(call.name);
-          if (!entry) return toolError("TOOL_NOT_FOUND", `No Python function tool named "${call.name}"`);
           if (closed) return toolError("EXECUTOR_CLOSED", "The python plugin is closed");
-          await refreshIfEdited(entry);
-          const missing = unavailable.get(entry.name);
+          const before = tools.get(call.name)?.tool ?? named.find((entry) => entry.name === call.name);
+          if (before) await refreshIfEdited(stateOf(before));
+          const missing = unavailable.get(call.name);
           if (missing) return { ok: false, error: missing };
-          return callFunction(groupOf.get(entry.name)!.pool, entry, call, { signal: callOptions.signal, logger: context.logger });
+          const served = tools.get(call.name);
+          if (!served) return toolError("TOOL_NOT_FOUND", `No Python function tool named "${call.name}"${before ? ` any more: tools/${before.modulePath} no longer defines it` : ""}`);
+          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger });
         },
-        api: { workerPids: () => [...groups.values()].flatMap((group) => group.pool.pids()) },
+        api: { workerPids: () => [...pools.values()].flatMap((pool) => pool.pids()) },
         async close() {
           closed = true;
-          await Promise.all([...groups.values()].map((group) => group.pool.close()));
+          await Promise.all([...pools.values()].map((pool) => pool.close()));
         },
       };
     },

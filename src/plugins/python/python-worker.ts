@@ -24,6 +24,8 @@ export interface WorkerSpawnOptions {
   interpreter: string;
   cwd: string;
   env: Record<string, string>;
+  /** The worker's address-space cap in MiB (RLIMIT_AS); absent: none. */
+  memoryLimitMb?: number;
   /** Output a tool wrote to the real stdout or stderr outside Python's `print` (C extensions, subprocesses). */
   onOutput?(stream: "stdout" | "stderr", text: string): void;
 }
@@ -34,7 +36,9 @@ export interface PythonWorker {
   readonly ready: Promise<void>;
   /** Resolves when the process has exited, with how. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Running and not killed. */
   readonly alive: boolean;
+  /** Send one request (its `id` is set here: pass a fresh object). */
   request(message: Record<string, unknown>): Promise<WorkerAnswer>;
   /** The end of what the worker wrote to stderr, to explain a crash. */
   stderrTail(): string;
@@ -66,7 +70,8 @@ function frameReader(onFrame: (frame: unknown) => void) {
  * const answer = await worker.request({ op: "call", module, function: "word_count", arguments: { text } });
  */
 export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
-  const child: ChildProcess = spawn(options.interpreter, [WORKER_SCRIPT], {
+  const limit = options.memoryLimitMb === undefined ? [] : ["--memory-limit-mb", String(options.memoryLimitMb)];
+  const child: ChildProcess = spawn(options.interpreter, [WORKER_SCRIPT, ...limit], {
     cwd: options.cwd,
     env: options.env,
     detached: true,
@@ -146,15 +151,19 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
       if (pending) return Promise.reject(new Error("Python worker is busy"));
       return new Promise<WorkerAnswer>((resolve, reject) => {
         pending = { resolve, reject };
-        const body = Buffer.from(JSON.stringify({ ...message, id: nextId++ }), "utf8");
-        const header = Buffer.alloc(4);
-        header.writeUInt32BE(body.length, 0);
-        input.write(Buffer.concat([header, body]));
+        message["id"] = nextId++;
+        const body = JSON.stringify(message);
+        const length = Buffer.byteLength(body);
+        const frame = Buffer.allocUnsafe(4 + length); // one buffer, one write
+        frame.writeUInt32BE(length, 0);
+        frame.write(body, 4, "utf8");
+        input.write(frame);
       });
     },
     stderrTail: () => stderr,
     kill() {
       if (pid > 0 && alive) killProcessGroup(pid);
+      alive = false; // at once: a killed worker takes no request while it exits
     },
   };
 }

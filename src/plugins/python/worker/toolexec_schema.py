@@ -11,7 +11,8 @@ import inspect
 import re
 import types
 import typing
-import uuid
+
+from toolexec_convert import is_context, is_pydantic_model, is_uuid_type
 
 _SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean"}
 _SECTION_ENDS = re.compile(r"^(Returns?|Yields?|Raises?|Examples?|Notes?|See Also|Attributes?|References?)\s*:?\s*$")
@@ -21,7 +22,7 @@ def _is_typed_dict(tp):
     return isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__total__")
 
 
-def type_schema(tp, seen=()):
+def type_schema(tp, seen=(), mode="validation"):
     """The JSON Schema of one annotation; {} (anything) for what has no JSON form."""
     if tp is inspect.Parameter.empty or tp is typing.Any or tp is object:
         return {}
@@ -30,7 +31,7 @@ def type_schema(tp, seen=()):
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is typing.Annotated:
-        schema = dict(type_schema(args[0], seen))
+        schema = dict(type_schema(args[0], seen, mode))
         for extra in args[1:]:
             if isinstance(extra, str):
                 schema["description"] = extra
@@ -45,10 +46,10 @@ def type_schema(tp, seen=()):
         return {"type": "string", "format": "time"}
     if tp is decimal.Decimal:
         return {"type": "string", "description": "A decimal number, as text to keep its precision"}
-    if tp is uuid.UUID:
+    if is_uuid_type(tp):
         return {"type": "string", "format": "uuid"}
     if origin is typing.Union or origin is getattr(types, "UnionType", None):
-        return {"anyOf": [type_schema(arg, seen) for arg in args]}
+        return {"anyOf": [type_schema(arg, seen, mode) for arg in args]}
     if origin is typing.Literal:
         values = list(args)
         kinds = {type(value) for value in values}
@@ -63,30 +64,32 @@ def type_schema(tp, seen=()):
             return {"type": _SCALARS[next(iter(kinds))], "enum": values}
         return {"enum": values}
     if origin in (list, typing.List) or tp in (list,) or origin in _sequence_origins():
-        return {"type": "array", "items": type_schema(args[0], seen)} if args else {"type": "array"}
+        return {"type": "array", "items": type_schema(args[0], seen, mode)} if args else {"type": "array"}
     if origin in (set, frozenset) or tp in (set, frozenset):
         schema = {"type": "array", "uniqueItems": True}
         if args:
-            schema["items"] = type_schema(args[0], seen)
+            schema["items"] = type_schema(args[0], seen, mode)
         return schema
     if origin is tuple or tp is tuple:
         if not args:
             return {"type": "array"}
         if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": type_schema(args[0], seen)}
-        items = [type_schema(arg, seen) for arg in args]
+            return {"type": "array", "items": type_schema(args[0], seen, mode)}
+        items = [type_schema(arg, seen, mode) for arg in args]
         return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
     if origin in (dict, typing.Dict) or tp is dict or origin in _mapping_origins():
         schema = {"type": "object"}
         if len(args) == 2:
-            schema["additionalProperties"] = type_schema(args[1], seen)
+            schema["additionalProperties"] = type_schema(args[1], seen, mode)
         return schema
     if tp in seen:
         return {"type": "object"}  # a recursive type: inlining stops here
+    if is_pydantic_model(tp):
+        return pydantic_schema(tp, mode)
     if _is_typed_dict(tp):
         hints = typing.get_type_hints(tp, include_extras=True)
         required = sorted(getattr(tp, "__required_keys__", hints.keys()))
-        schema = {"type": "object", "properties": {name: type_schema(hint, seen + (tp,)) for name, hint in hints.items()}}
+        schema = {"type": "object", "properties": {name: type_schema(hint, seen + (tp,), mode) for name, hint in hints.items()}}
         if required:
             schema["required"] = required
         schema["additionalProperties"] = False
@@ -95,7 +98,7 @@ def type_schema(tp, seen=()):
         hints = typing.get_type_hints(tp, include_extras=True)
         properties, required = {}, []
         for field in dataclasses.fields(tp):
-            prop = type_schema(hints.get(field.name, field.type), seen + (tp,))
+            prop = type_schema(hints.get(field.name, field.type), seen + (tp,), mode)
             if field.default is not dataclasses.MISSING:
                 _add_default(prop, field.default)
             elif field.default_factory is dataclasses.MISSING:
@@ -107,6 +110,28 @@ def type_schema(tp, seen=()):
         schema["additionalProperties"] = False
         return _with_title(schema, tp)
     return {}
+
+
+def pydantic_schema(model, mode="validation"):
+    """A pydantic model's own schema, its `$defs` inlined like the rest (a recursive model stops at "object")."""
+    schema = model.model_json_schema(mode=mode)
+    definitions = schema.pop("$defs", {})
+
+    def inline(node, expanding):
+        if isinstance(node, list):
+            return [inline(item, expanding) for item in node]
+        if not isinstance(node, dict):
+            return node
+        reference = node.get("$ref")
+        if isinstance(reference, str) and reference.startswith("#/$defs/"):
+            name = reference[len("#/$defs/"):]
+            if name in expanding or name not in definitions:
+                return {"type": "object"}
+            rest = {key: value for key, value in node.items() if key != "$ref"}
+            return {**inline(definitions[name], expanding | {name}), **inline(rest, expanding)}
+        return {key: inline(value, expanding) for key, value in node.items()}
+
+    return inline(schema, frozenset())
 
 
 def _sequence_origins():
@@ -207,8 +232,9 @@ def _indent_of_first(lines, index):
     return len(line) - len(line.lstrip())
 
 
-def function_schemas(function):
-    """{description, inputSchema, outputSchema?} for one function."""
+def function_schemas(function, exclude=()):
+    """{description, inputSchema, outputSchema?} for one function. Parameters in `exclude` and
+    those taking a FastMCP `Context` are left out: the caller never gives them."""
     signature = inspect.signature(function)
     try:
         hints = typing.get_type_hints(function, include_extras=True)
@@ -221,6 +247,8 @@ def function_schemas(function):
             continue
         if parameter.kind is inspect.Parameter.VAR_KEYWORD:
             extra = True
+            continue
+        if name in exclude or is_context(hints.get(name)):
             continue
         schema = dict(type_schema(hints.get(name, inspect.Parameter.empty)))
         if name in param_docs and param_docs[name] and "description" not in schema:
@@ -237,7 +265,7 @@ def function_schemas(function):
         input_schema["additionalProperties"] = False
     result = {"description": summary or function.__name__.replace("_", " "), "inputSchema": input_schema}
     if "return" in hints:
-        output = dict(type_schema(hints["return"]))
+        output = dict(type_schema(hints["return"], mode="serialization"))
         if returns_doc and "description" not in output:
             output["description"] = returns_doc
         result["outputSchema"] = output

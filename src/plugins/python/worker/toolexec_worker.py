@@ -4,7 +4,6 @@ Frames travel on file descriptors 3 (from the host) and 4 (to the host), so a to
 never corrupts the protocol: a frame is a 4-byte big-endian length and that many bytes of JSON.
 Python-level stdout of a call is returned with its answer as the call's logs.
 """
-import asyncio
 import contextlib
 import importlib.util
 import inspect
@@ -16,26 +15,45 @@ import sys
 import traceback
 import typing
 
-from toolexec_convert import NotSerializable, from_json, to_json_safe
+import toolexec
+import toolexec_imports
+from toolexec_convert import InvalidArguments, NotSerializable, from_json, is_context, is_json_native, json_form, to_json_safe
 from toolexec_schema import function_schemas
 
-_WORKER_FILES = {os.path.realpath(os.path.join(os.path.dirname(__file__), name)) for name in ("toolexec_worker.py", "toolexec_schema.py", "toolexec_convert.py")}
+_WORKER_FOLDER = os.path.dirname(os.path.realpath(__file__))
+_WORKER_FILES = {os.path.join(_WORKER_FOLDER, name) for name in os.listdir(_WORKER_FOLDER) if name.endswith(".py")}
 _modules = {}
 _loop = None
+_exit_after_answer = False
 
 
 def _read_exactly(stream, size):
-    data = b""
-    while len(data) < size:
-        chunk = stream.read(size - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    return data
+    data = stream.read(size)  # a buffered reader: one call, usually one system call
+    return data if data is not None and len(data) == size else None
 
 
-def _write_frame(fd, message):
-    body = json.dumps(message, ensure_ascii=False, allow_nan=False).encode("utf-8")
+def _encode(answer):
+    """An answer as JSON bytes. A result with no JSON form becomes an INVALID_OUTPUT answer that
+    says where in the result the first such value is (the slow walk runs only then)."""
+    try:
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False, default=json_form).encode("utf-8")
+    except (TypeError, ValueError, RecursionError):
+        if "value" not in answer:
+            raise
+    try:
+        answer["value"] = to_json_safe(answer["value"])
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except NotSerializable as error:
+        message = str(error)
+    except RecursionError:
+        message = "result refers to itself, which JSON cannot hold"
+    failure = {"id": answer["id"], "ok": False, "code": "INVALID_OUTPUT", "message": message}
+    if "logs" in answer:
+        failure["logs"] = answer["logs"]
+    return json.dumps(failure, ensure_ascii=False).encode("utf-8")
+
+
+def _write_frame(fd, body):
     data = struct.pack(">I", len(body)) + body
     while data:
         written = os.write(fd, data)
@@ -97,6 +115,11 @@ def _function(module, path, name):
     return function, None
 
 
+def _schema_failure(name, function, error):
+    line = getattr(getattr(function, "__code__", None), "co_firstlineno", None)
+    return {"ok": False, "code": "IMPORT_FAILED", "type": type(error).__name__, "message": f"Cannot derive a schema for {name}: {error}", "line": line}
+
+
 def _describe(request):
     module, failure = _load(request["module"])
     if failure:
@@ -109,16 +132,41 @@ def _describe(request):
         try:
             tools[name] = function_schemas(function)
         except Exception as error:
-            return {"ok": False, "code": "IMPORT_FAILED", "type": type(error).__name__, "message": f"Cannot derive a schema for {name}: {error}", "line": None}
+            return _schema_failure(name, function, error)
+    return {"ok": True, "tools": tools}
+
+
+def _discover(request):
+    """The functions a module marked with @tool or @mcp.tool, in source order, with their schemas."""
+    module, failure = _load(request["module"])
+    if failure:
+        return failure
+    tools = []
+    for record in toolexec.marked_in(module.__name__):
+        function = record["function"]
+        try:
+            described = function_schemas(function, exclude=record["exclude_args"])
+        except Exception as error:
+            return _schema_failure(record["name"], function, error)
+        described["name"] = record["name"]
+        described["line"] = getattr(getattr(function, "__code__", None), "co_firstlineno", None)
+        if record["description"]:
+            described["description"] = record["description"]
+        if record["timeout"] is not None:
+            described["timeoutMs"] = max(1, round(record["timeout"] * 1000))
+        for key in ("title", "parallel", "annotations"):
+            if record[key] is not None:
+                described[key] = record[key]
+        tools.append(described)
     return {"ok": True, "tools": tools}
 
 
 _plans = {}
-_PLAIN = (str, int, bool, typing.Any, None)
 
 
 def _plan(function):
-    """Per function, once: each parameter's annotation and whether it is positional-only."""
+    """Per function, once: each parameter's annotation and whether it is positional-only, and
+    the parameters that take a FastMCP `Context` (given by the worker, not by the caller)."""
     plan = _plans.get(function)
     if plan is None:
         try:
@@ -127,57 +175,101 @@ def _plan(function):
             hints = {}
         parameters = inspect.signature(function).parameters
         order = list(parameters)
-        plan = {
-            name: (hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
-            for name, parameter in parameters.items()
-        }
+        plan = (
+            {
+                # The annotation, None when JSON already gives its type; the position of a positional-only parameter.
+                name: (None if is_json_native(hints.get(name)) else hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
+                for name, parameter in parameters.items()
+            },
+            {name: hints[name] for name in parameters if is_context(hints.get(name))},
+        )
         _plans[function] = plan
     return plan
 
 
-def _arguments(function, arguments):
-    plan = _plan(function)
+def _arguments(function, request):
+    annotations, context_types = _plan(function)
     positional, keywords = [], {}
-    for name, value in arguments.items():
-        hint, position = plan.get(name, (None, None))
-        converted = value if hint in _PLAIN else from_json(value, hint)
+    for name, value in request["arguments"].items():
+        hint, position = annotations.get(name, (None, None))
+        try:
+            converted = value if hint is None else from_json(value, hint)
+        except InvalidArguments as error:
+            raise InvalidArguments(f"{name}: {error}") from None
         if position is not None:
             positional.append((position, converted))
         else:
             keywords[name] = converted
+    for name in context_types:
+        keywords[name] = context_types[name](request.get("executionId", ""))
     return [value for _, value in sorted(positional)], keywords
 
 
+def _marked_function(module, path, name):
+    for record in toolexec.marked_in(module.__name__):
+        if record["name"] == name:
+            return record["function"], None
+    return None, {"ok": False, "code": "IMPORT_FAILED", "type": "LookupError", "message": f"{os.path.basename(path)} no longer marks a tool named {name!r}", "line": None}
+
+
 def _call(request):
-    global _loop
+    global _loop, _exit_after_answer
     module, failure = _load(request["module"])
     if failure:
         return failure
-    function, failure = _function(module, request["module"], request["function"])
+    if "tool" in request:
+        function, failure = _marked_function(module, request["module"], request["tool"])
+    else:
+        function, failure = _function(module, request["module"], request["function"])
     if failure:
         return failure
-    logs = io.StringIO()
+    sys.stdout = _printed  # again: a tool may have replaced it
     try:
-        with contextlib.redirect_stdout(logs):
-            positional, keywords = _arguments(function, request["arguments"])
-            result = function(*positional, **keywords)
-            if inspect.isawaitable(result):
-                if _loop is None:
-                    _loop = asyncio.new_event_loop()
-                result = _loop.run_until_complete(result)
+        positional, keywords = _arguments(function, request)
+        result = function(*positional, **keywords)
+        if inspect.isawaitable(result):
+            if _loop is None:
+                import asyncio  # here, not at start: it is the worker's costliest import (~20 ms)
+                _loop = asyncio.new_event_loop()
+            result = _loop.run_until_complete(result)
+    except InvalidArguments as error:
+        return _with_logs({"ok": False, "code": "INVALID_INPUT", "message": str(error)})
+    except MemoryError:
+        # Under the worker's memory limit: answer, then go, so the next call gets a fresh worker.
+        _exit_after_answer = True
+        return _with_logs({"ok": False, "code": "MEMORY_LIMIT", "message": "MemoryError"})
     except BaseException as error:  # SystemExit and KeyboardInterrupt raised by a tool are its failures
-        return {"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error), "logs": logs.getvalue()}
-    try:
-        value = to_json_safe(result)
-    except NotSerializable as error:
-        return {"ok": False, "code": "INVALID_OUTPUT", "message": str(error), "logs": logs.getvalue()}
-    return {"ok": True, "value": value, "logs": logs.getvalue()}
+        return _with_logs({"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error)})
+    return _with_logs({"ok": True, "value": result})
+
+
+# What tools print (Python-level stdout): the logs of the call under way, taken with its answer.
+_printed = io.StringIO()
+
+
+def _with_logs(answer):
+    if _printed.tell() > 0:
+        answer["logs"] = _printed.getvalue()
+        _printed.seek(0)
+        _printed.truncate()
+    return answer
+
+
+def _limit_memory(arguments):
+    """`--memory-limit-mb N`: cap the address space, so an allocation past it raises MemoryError."""
+    if "--memory-limit-mb" in arguments:
+        import resource
+        limit = int(arguments[arguments.index("--memory-limit-mb") + 1]) * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 def main():
-    incoming = os.fdopen(3, "rb", buffering=0)
+    _limit_memory(sys.argv[1:])
+    toolexec_imports.install()
+    incoming = os.fdopen(3, "rb")
     outgoing = 4
-    _write_frame(outgoing, {"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
+    sys.stdout = _printed
+    _write_frame(outgoing, _encode({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]}))
     while True:
         header = _read_exactly(incoming, 4)
         if header is None:
@@ -186,13 +278,13 @@ def main():
         if body is None:
             return
         request = json.loads(body)
-        handler = _describe if request.get("op") == "describe" else _call
+        operation = request.get("op")
+        handler = _describe if operation == "describe" else _discover if operation == "discover" else _call
         answer = handler(request)
         answer["id"] = request["id"]
-        try:
-            _write_frame(outgoing, answer)
-        except (TypeError, ValueError) as error:
-            _write_frame(outgoing, {"id": request["id"], "ok": False, "code": "INVALID_OUTPUT", "message": f"The result is not JSON: {error}"})
+        _write_frame(outgoing, _encode(answer))
+        if _exit_after_answer:
+            return
 
 
 if __name__ == "__main__":

@@ -1,0 +1,84 @@
+"""A stand-in for FastMCP inside toolexec's workers: `from fastmcp import FastMCP` and
+`from mcp.server.fastmcp import FastMCP` load this module, so a file written for FastMCP runs
+unchanged. `@mcp.tool` marks functions as toolexec's `@tool` does; resources, prompts and `run()`
+do nothing here (toolexec serves the tools itself).
+"""
+from toolexec import mark
+
+__all__ = ["FastMCP", "Context"]
+
+
+class Context:
+    """What a tool's `ctx: Context` parameter receives: logging goes to the call's logs.
+
+    Only logging, progress (ignored) and the request id are available; sampling, elicitation and
+    resources need an MCP session, which a warm worker does not have.
+    """
+
+    __toolexec_context__ = True
+
+    def __init__(self, request_id=""):
+        self.request_id = request_id
+
+    async def log(self, level, message, logger_name=None):
+        print(f"[{level}] {message}")
+
+    async def debug(self, message, **_):
+        await self.log("debug", message)
+
+    async def info(self, message, **_):
+        await self.log("info", message)
+
+    async def warning(self, message, **_):
+        await self.log("warning", message)
+
+    async def error(self, message, **_):
+        await self.log("error", message)
+
+    async def report_progress(self, progress, total=None, message=None):
+        return None
+
+    def __getattr__(self, name):
+        raise NotImplementedError(f"Context.{name} is not available in a toolexec worker: only logging, report_progress and request_id are")
+
+
+class FastMCP:
+    """Records the tools of a FastMCP server file; accepts any constructor arguments."""
+
+    def __init__(self, name=None, *args, **settings):
+        self.name = name
+
+    def tool(self, name_or_function=None, /, *, name=None, title=None, description=None, annotations=None, exclude_args=None, enabled=True, **ignored):
+        def decorate(function):
+            if enabled is False:
+                return function
+            return mark(function, name=name or (name_or_function if isinstance(name_or_function, str) else None), title=title, description=description, annotations=_annotations(annotations), exclude_args=exclude_args)
+        if callable(name_or_function):
+            return decorate(name_or_function)
+        return decorate
+
+    def add_tool(self, function, name=None, title=None, description=None, annotations=None, **ignored):
+        mark(function, name=name, title=title, description=description, annotations=_annotations(annotations))
+
+    def _ignore(self, *args, **kwargs):
+        if len(args) == 1 and callable(args[0]) and not kwargs:
+            return args[0]
+        return lambda function: function
+
+    resource = prompt = custom_route = _ignore
+
+    def run(self, *args, **kwargs):
+        return None
+
+    async def run_async(self, *args, **kwargs):
+        return None
+
+
+def _annotations(annotations):
+    """FastMCP's ToolAnnotations object or a dict, as a dict of MCP annotation hints."""
+    if annotations is None:
+        return None
+    if isinstance(annotations, dict):
+        return dict(annotations)
+    return {key: value for key, value in vars(annotations).items() if value is not None}
+

@@ -1,0 +1,36 @@
+/** The CLI shows tools discovered in pythonModules files: `tools list` and `validate` (built dist/, real processes). */
+import { describe, expect, it } from "vitest";
+import { runCli } from "../cli/run-cli.js";
+import { discoveringProject } from "./python-test-helpers.js";
+
+describe("toolexec with pythonModules", () => {
+  it("validate imports the listed modules and names their tools", async () => {
+    const project = discoveringProject(["sdk_fastmcp_server.py", "marked_tools.py"], [{ name: "word_count", function: "text_tools.py:word_count" }]);
+    const text = await runCli(["validate", "--root", project.root]);
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 0, stdout: "ok: 7 tool(s) in tools.json (6 of them found in 2 Python module(s)), 0 server(s) in mcp.json\n" });
+    const json = await runCli(["validate", "--root", project.root, "--json"]);
+    expect(JSON.parse(json.stdout).tools).toEqual(["word_count", "reverse", "lookup", "upper", "greet", "pid_of_worker", "read_variable"]);
+  });
+
+  it("validate fails on a name clash, naming both sources", async () => {
+    const project = discoveringProject(["clashing_tools.py"], [{ name: "word_count", function: "text_tools.py:word_count" }]);
+    const result = await runCli(["validate", "--root", project.root]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Tool name "word_count" is defined by both tools.json (function "text_tools.py:word_count") and tools/clashing_tools.py:4 (a marked function)');
+  });
+
+  it("tools list shows a FastMCP file's tools with their arguments", async () => {
+    const result = await runCli(["tools", "list", "--root", discoveringProject(["fastmcp_server.py"]).root]);
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "add       Add two numbers.
+                args: a*: integer, b*: integer
+      multiply  Multiply two numbers.
+                args: a*: number, b*: number
+      welcome   Welcome a user, logging through the context.
+                args: user*: string
+
+      3 tools (* = required argument)
+      "
+    `);
+  });
+});
