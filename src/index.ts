@@ -33,6 +33,8 @@ export type { McpServerInfo, McpServerState, McpResourceInfo, McpResourceTemplat
 export type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
 export type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 export type { ElicitationHandler, ElicitationRequest, ElicitationResponse } from "./plugins/mcp/elicitation.js";
+export type { SamplingHandler, SamplingRequest } from "./plugins/mcp/sampling.js";
+export type { ResourceUpdateListener, SubscribeResourceResult } from "./plugins/mcp/resource-subscriptions.js";
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";
 export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";
 export { codeExecutionInputSchema } from "./plugins/code/declarations/code-execution-input-schema.js";
