@@ -92,6 +92,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   });
 
   const resources = registerResourceHandlers(server, executor);
+  // However the session ends (DELETE, the client gone, close()), its upstream subscriptions end with it.
+  server.onclose = () => void resources.close();
   registerPromptHandlers(server, executor);
   server.setRequestHandler(SetLevelRequestSchema, async (request) => {
     logLevel = request.params.level;
@@ -106,8 +108,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     server,
     async close() {
       unsubscribe();
-      await resources.close();
       await server.close();
+      await resources.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
 import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
+import { createSessionEventStore } from "./session-event-store.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -18,6 +19,8 @@ export const DEFAULT_SERVE_PATH = "/mcp";
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** How long `close()` lets requests under way finish before closing their sessions. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
+/** The SSE `retry` hint: how long a client whose stream broke waits before resuming it. */
+export const SSE_RETRY_MS = 1_000;
 
 export interface HttpServeOptions extends McpServerOptions {
   /** Address to bind. Default 127.0.0.1; any other address requires `token`. */
@@ -36,6 +39,13 @@ export interface HttpServeOptions extends McpServerOptions {
   /** Origins accepted besides loopback ones, e.g. `https://app.example.com`. */
   allowedOrigins?: string[];
   closeTimeoutMs?: number;
+  /**
+   * Per session, what is kept so a client can resume a broken SSE stream with `Last-Event-ID`
+   * (clients of protocol 2025-11-25 or later): at most `maxEvents` events (default 1000) and
+   * `maxBytes` of JSON (default 4 MiB), the oldest dropped first. `false` keeps nothing. Not in
+   * stateless mode (there is no session to resume).
+   */
+  resumability?: { maxEvents?: number; maxBytes?: number } | false;
 }
 
 export interface HttpServing {
@@ -96,9 +106,11 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
 
   const openSession = async (stateless: boolean): Promise<Session> => {
     const served = createMcpServer(executor, options);
+    const resumable = !stateless && options.resumability !== false;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, session),
+      ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : {}),
     });
     const session: Session = { served, transport };
     transport.onclose = () => {

@@ -51,7 +51,11 @@ const PASSING = [
 
 /** Why each of the others does not pass yet (docs/serve.md "Conformance" says the same). */
 const NOT_YET: Record<string, string> = {
-  "server-sse-polling": "serveHttp keeps no event store, so a POST stream cannot be closed and resumed with Last-Event-ID",
+  // serveHttp keeps an event store and primes POST streams (serve-http-resume.test.ts), but only for
+  // requests of protocol 2025-11-25 or later (the SDK's rule: older clients cannot take an event with
+  // empty data); this scenario's raw POST says `mcp-protocol-version: 2025-03-26`, so it gets no
+  // priming event and no retry field (two WARNINGs). Later conformance releases list it as pending.
+  "server-sse-polling": "its POST declares protocol 2025-03-26, for which no priming event or retry field is sent",
 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), "toolexec-serve-conformance-"));
