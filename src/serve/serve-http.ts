@@ -96,6 +96,10 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   if (!loopback && !options.token) {
     throw new ToolexecError("INVALID_OPTIONS", `Refusing to serve on ${host} without a token: off loopback every request must carry a bearer token (pass token, e.g. from --token-env)`);
   }
+  for (const key of ["maxEvents", "maxBytes"] as const) {
+    const value = options.resumability ? options.resumability[key] : undefined;
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ToolexecError("INVALID_OPTIONS", `Expected resumability.${key} to be a whole number above 0, got ${String(value)}`);
+  }
   const endpoint = options.path ?? DEFAULT_SERVE_PATH;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const guard = { loopback, allowedHosts: options.allowedHosts ?? [], allowedOrigins: options.allowedOrigins ?? [], token: options.token };

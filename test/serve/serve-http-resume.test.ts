@@ -111,6 +111,11 @@ describe("serveHttp: resuming a broken stream", () => {
   });
 });
 
+it("rejects a resumability limit that is not a whole number above 0", async () => {
+  await expect(serveHttp(executor, { resumability: { maxEvents: 0 } })).rejects.toThrow("Expected resumability.maxEvents to be a whole number above 0, got 0");
+  await expect(serveHttp(executor, { resumability: { maxBytes: 1.5 } })).rejects.toThrow("Expected resumability.maxBytes to be a whole number above 0, got 1.5");
+});
+
 describe("the session event store", () => {
   const message = (n: number) => ({ jsonrpc: "2.0" as const, method: "notifications/message", params: { level: "info", data: `event ${n}` } });
 
