@@ -12,6 +12,7 @@ import {
   ElicitRequestSchema,
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
   type ClientCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -137,6 +138,16 @@ describe("serve: upstream requests during a call", () => {
     expect(logged).toHaveLength(3);
     await client.close();
   });
+});
+
+it("tells clients when an upstream server's tool list changes", async () => {
+  const client = await connect();
+  const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+  await client.callTool({ name: "upstream__add_tool", arguments: { name: "late_tool" } });
+  await changed;
+  expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("upstream__late_tool");
+  expect(textOf(await client.callTool({ name: "upstream__late_tool", arguments: {} }))).toBe("added");
+  await client.close();
 });
 
 describe("serve: resource subscriptions", () => {
