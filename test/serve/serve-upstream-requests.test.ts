@@ -140,6 +140,27 @@ describe("serve: upstream requests during a call", () => {
   });
 });
 
+it("routes to a host's own caller the same way (the plugin contract's caller, no serving)", async () => {
+  const asked: string[] = [];
+  const logged: unknown[] = [];
+  const caller = {
+    name: "host-caller",
+    elicit: async (params: Record<string, unknown>) => {
+      asked.push(String(params.message));
+      return { action: "accept", content: { username: "host", email: "host@example.com" } };
+    },
+    log: (message: { data: unknown }) => void logged.push(message.data),
+  };
+  expect(await executor.callTool("upstream__test_elicitation", { message: "Host?" }, { caller })).toMatchObject({
+    ok: true,
+    value: 'User response: action=accept, content={"username":"host","email":"host@example.com"}',
+  });
+  expect(asked).toEqual(["Host?"]);
+  await executor.callTool("upstream__test_tool_with_logging", {}, { caller });
+  expect(logged).toEqual(["Tool execution started", "Tool processing data", "Tool execution completed"]);
+  expect(hostElicitation).not.toHaveBeenCalled();
+});
+
 it("tells clients when an upstream server's tool list changes", async () => {
   const client = await connect();
   const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
