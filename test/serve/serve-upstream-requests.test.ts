@@ -161,6 +161,21 @@ it("routes to a host's own caller the same way (the plugin contract's caller, no
   expect(hostElicitation).not.toHaveBeenCalled();
 });
 
+it("declares sampling and elicitation upstream only with a host handler to fall back on: without, a server that asks anyway is refused", async () => {
+  const project = createTempProject({ tools: { tools: [] } });
+  project.write("mcp.json", { mcpServers: { upstream: { command: process.execPath, args: [UPSTREAM] } } });
+  const plain = await createExecutor({ root: project.root, logDir: false, logger: silentLogger, watch: false });
+  const caller = { createMessage: vi.fn(), elicit: vi.fn() };
+  const sampled = await plain.callTool("upstream__test_sampling", { prompt: "hi" }, { caller });
+  const elicited = await plain.callTool("upstream__test_elicitation", { message: "hi" }, { caller });
+  await plain.close();
+  // The fixture's SDK server does not check the client's capabilities before asking; toolexec has no handler.
+  expect(sampled).toMatchObject({ ok: false, error: { message: expect.stringContaining("Method not found") } });
+  expect(elicited).toMatchObject({ ok: false, error: { message: expect.stringContaining("Method not found") } });
+  expect(caller.createMessage).not.toHaveBeenCalled();
+  expect(caller.elicit).not.toHaveBeenCalled();
+});
+
 it("tells clients when an upstream server's tool list changes", async () => {
   const client = await connect();
   const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
