@@ -169,9 +169,9 @@ it("declares sampling and elicitation upstream only with a host handler to fall 
   const sampled = await plain.callTool("upstream__test_sampling", { prompt: "hi" }, { caller });
   const elicited = await plain.callTool("upstream__test_elicitation", { message: "hi" }, { caller });
   await plain.close();
-  // The fixture's SDK server does not check the client's capabilities before asking; toolexec has no handler.
+  // The SDK's server checks elicitation against the client's capabilities, not sampling: asked anyway, toolexec has no handler.
   expect(sampled).toMatchObject({ ok: false, error: { message: expect.stringContaining("Method not found") } });
-  expect(elicited).toMatchObject({ ok: false, error: { message: expect.stringContaining("Method not found") } });
+  expect(elicited).toMatchObject({ ok: false, error: { message: expect.stringContaining("does not support form elicitation") } });
   expect(caller.createMessage).not.toHaveBeenCalled();
   expect(caller.elicit).not.toHaveBeenCalled();
 });
