@@ -7,16 +7,15 @@
 import { EmptyResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger, ToolErrorInfo } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
-import { requestBudget, type ResourceRequestOptions } from "./request-budget.js";
-import { requestWithRetry } from "./request-with-retry.js";
+import type { ResourceRequestOptions } from "./request-budget.js";
 import type { ServerConnection } from "./server-connection.js";
+import { requestServer } from "./server-request.js";
 
 /** Called when the server says the resource changed; read it again to see how. */
 export type ResourceUpdateListener = (update: { uri: string; title?: string }) => void;
 
 /** What `subscribeResource` resolves to: the undo function, or why the server refused. */
 export type SubscribeResourceResult = { ok: true; unsubscribe(): Promise<void> } | { ok: false; error: ToolErrorInfo };
-
 
 export interface ResourceSubscriptions {
   subscribe(connection: ServerConnection, uri: string, listener: ResourceUpdateListener, options?: ResourceRequestOptions): Promise<SubscribeResourceResult>;
@@ -27,14 +26,8 @@ async function send(connection: ServerConnection, method: "resources/subscribe" 
   if (capabilities && !capabilities.resources?.subscribe) {
     return toolError("INVALID_INPUT", `Server "${connection.entry.name}" does not offer resource subscriptions`, { server: connection.entry.name, uri });
   }
-  const { deadline, signal, timeoutMs, done } = requestBudget(connection, options);
-  const outcome = await requestWithRetry(
-    connection,
-    (session) => session.request({ method, params: { uri } }, EmptyResultSchema, { signal, timeoutMs: timeoutMs + 1_000 }),
-    { deadline, signal, repeatable: true, what: `${method} ${uri}` },
-  ).finally(done);
-  if (!outcome.ok) return toolError(outcome.failure.code ?? "SERVICE_UNAVAILABLE", outcome.failure.message, { server: connection.entry.name, uri, ...outcome.failure.details });
-  return { ok: true };
+  const sent = await requestServer(connection, method, { uri }, EmptyResultSchema, options, { uri });
+  return sent.ok ? { ok: true } : sent;
 }
 
 /**
