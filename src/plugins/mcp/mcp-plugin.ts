@@ -144,17 +144,18 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       };
       await Promise.all(configured.map((connection) => connection.start(startupTimeoutMs)));
 
+      const noServer = (server: string) => toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
       const api: McpApi = {
         servers: () => all().map((connection) => connection.info()),
         listResources: (requestOptions) => listServerResources(all(), context.logger, requestOptions),
         async readResource(server, uri, requestOptions) {
           const connection = all().find((candidate) => candidate.entry.name === server);
-          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          if (!connection) return noServer(server);
           return readServerResource(connection, uri, requestOptions);
         },
         async subscribeResource(server, uri, listener, requestOptions) {
           const connection = all().find((candidate) => candidate.entry.name === server);
-          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          if (!connection) return noServer(server);
           resourceSubscriptions ??= createResourceSubscriptions(context.logger);
           return resourceSubscriptions.subscribe(connection, uri, listener, requestOptions);
         },
@@ -162,7 +163,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         listPrompts: (requestOptions) => listServerPrompts(all(), context.logger, requestOptions),
         async getPrompt(server, name, args = {}, requestOptions) {
           const connection = all().find((candidate) => candidate.entry.name === server);
-          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          if (!connection) return noServer(server);
           return getServerPrompt(connection, name, args, requestOptions);
         },
         async addServer(name, entry, addOptions = {}) {
