@@ -184,6 +184,9 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       server.off("error", reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    expiry.stop();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;

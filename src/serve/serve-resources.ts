@@ -47,6 +47,7 @@ async function ownerOf(executor: Executor, uri: string): Promise<string | undefi
 export function registerResourceHandlers(server: Server, executor: Executor): { close(): Promise<void> } {
   /** This session's subscriptions: URI → its undo. */
   const subscribed = new Map<string, () => Promise<void>>();
+  let closed = false;
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
   }));
@@ -68,8 +69,8 @@ export function registerResourceHandlers(server: Server, executor: Executor): { 
     if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
     const subscription = await executor.subscribeResource(owner, uri, (update) => void server.sendResourceUpdated(update).catch(() => undefined), { signal: extra.signal });
     if (!subscription.ok) throw protocolError(ErrorCode.InternalError, `${subscription.error.code}: ${subscription.error.message}`);
-    // Two subscribes of one URI racing: the second keeps the first's subscription.
-    if (subscribed.has(uri)) await subscription.unsubscribe();
+    // Two subscribes of one URI racing: the second keeps the first's. A session closed meanwhile keeps none.
+    if (subscribed.has(uri) || closed) await subscription.unsubscribe();
     else subscribed.set(uri, subscription.unsubscribe);
     return {};
   });
@@ -81,6 +82,7 @@ export function registerResourceHandlers(server: Server, executor: Executor): { 
   });
   return {
     async close() {
+      closed = true;
       const all = [...subscribed.values()];
       subscribed.clear();
       await Promise.allSettled(all.map((unsubscribe) => unsubscribe()));

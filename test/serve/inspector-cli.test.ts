@@ -14,6 +14,8 @@ const REPOSITORY = path.join(here, "..", "..");
 const TOOLEXEC = path.join(REPOSITORY, "dist", "cli", "main.js");
 const INSPECTOR_BUILD = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "inspector-cli", "build");
 const UPSTREAM = path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs");
+/** Each Inspector run starts node twice (the Inspector, then toolexec serve over stdio): seconds apiece on a loaded machine. */
+const INSPECTOR_TEST_TIMEOUT_MS = 90_000;
 
 let project: TempProject;
 let served: ResultPromise | undefined;
@@ -59,7 +61,7 @@ it("lists and calls toolexec's tools over stdio: local, unprefixed upstream and 
   expect(await inspect([...serve, "--method", "tools/call", "--tool-name", "code_execution", "--tool-arg", "code=(await tools.local.echo({ text: 'from code' })).text"])).toMatchObject({
     structuredContent: { ok: true, value: "from code" },
   });
-});
+}, INSPECTOR_TEST_TIMEOUT_MS);
 
 it("lists and calls tools over HTTP against toolexec serve --http", async () => {
   served = execa(process.execPath, [TOOLEXEC, "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
@@ -75,4 +77,4 @@ it("lists and calls tools over HTTP against toolexec serve --http", async () => 
   expect(await inspect([url, "--transport", "http", "--method", "prompts/get", "--prompt-name", "test_prompt_with_arguments", "--prompt-args", "arg1=hello", "arg2=world"])).toEqual({
     messages: [{ role: "user", content: { type: "text", text: "Prompt with arguments: arg1='hello', arg2='world'" } }],
   });
-});
+}, INSPECTOR_TEST_TIMEOUT_MS);

@@ -45,8 +45,9 @@ it("serves over stdio through npx, as an MCP client's config starts it, and exit
     expect.objectContaining({ ok: true, value: "Echo: in code" }),
   );
   const progress: number[] = [];
-  await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 0.2, steps: 2 } }, undefined, { onprogress: ({ progress: value }) => progress.push(value) });
-  expect(progress).toEqual([1, 2]);
+  await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 0.3, steps: 3 } }, undefined, { onprogress: ({ progress: value }) => progress.push(value) });
+  // The last step's progress and the result leave together, and the client may handle either first.
+  expect(progress.slice(0, 2)).toEqual([1, 2]);
   const human = await client.callTool({ name: "request_human_input", arguments: { question: "anyone?" } });
   expect(human).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "HUMAN_INPUT_UNAVAILABLE" } });
 
