@@ -13,7 +13,7 @@ import type { CallerInfo, PersonAnswer } from "../index.js";
 const LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
 /** Whether a message at `level` passes the client's `logging/setLevel` (everything passes until it sets one). */
-export function passesLevel(level: string, minimum: LoggingLevel | undefined): boolean {
+function passesLevel(level: string, minimum: LoggingLevel | undefined): boolean {
   if (minimum === undefined) return true;
   const rank = LEVELS.indexOf(level as LoggingLevel);
   return rank === -1 || rank >= LEVELS.indexOf(minimum);
