@@ -172,6 +172,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     listResourceTemplates: async (requestOptions) => mcpApi().listResourceTemplates(requestOptions),
     listPrompts: async (requestOptions) => mcpApi().listPrompts(requestOptions),
     getPrompt: async (server, name, args, requestOptions) => mcpApi().getPrompt(server, name, args, requestOptions),
+    complete: async (server, request, requestOptions) => mcpApi().complete(server, request, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),

@@ -31,6 +31,7 @@ export type { McpApi, AddServerResult } from "./plugins/mcp/mcp-plugin.js";
 export type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";
 export type { McpServerInfo, McpServerState, McpResourceInfo, McpResourceTemplateInfo, McpResourceContent, McpServerEvents } from "./plugins/mcp/server-info.js";
 export type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
+export type { CompleteOutcome, CompletionRequest } from "./plugins/mcp/server-completions.js";
 export type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 export type { ElicitationHandler, ElicitationRequest, ElicitationResponse } from "./plugins/mcp/elicitation.js";
 export type { SamplingHandler, SamplingRequest } from "./plugins/mcp/sampling.js";

@@ -10,7 +10,6 @@ import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
-  CompleteRequestSchema,
   ListToolsRequestSchema,
   SetLevelRequestSchema,
   type CallToolResult,
@@ -18,6 +17,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Executor } from "../index.js";
 import { createClientCaller } from "./client-caller.js";
+import { registerCompletionHandler } from "./serve-completions.js";
 import { registerPromptHandlers } from "./serve-prompts.js";
 import { registerResourceHandlers } from "./serve-resources.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
@@ -99,7 +99,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     logLevel = request.params.level;
     return {};
   });
-  server.setRequestHandler(CompleteRequestSchema, async () => ({ completion: { values: [], hasMore: false } }));
+  registerCompletionHandler(server, executor);
 
   const unsubscribe = executor.on("tools:changed", () => {
     void server.sendToolListChanged().catch(() => undefined);

@@ -186,6 +186,16 @@ it("tells clients when an upstream server's tool list changes", async () => {
   await client.close();
 });
 
+it("forwards completion/complete to the server owning the prompt or resource template, and answers others with none", async () => {
+  const client = await connect();
+  const values = async (ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string }, name: string, value: string) =>
+    (await client.complete({ ref, argument: { name, value } })).completion.values;
+  expect(await values({ type: "ref/prompt", name: "upstream__pick_city" }, "city", "par")).toEqual(["paris", "park", "party"]);
+  expect(await values({ type: "ref/resource", uri: "test://template/{id}/data" }, "id", "12")).toEqual(["123", "124"]);
+  expect(await values({ type: "ref/prompt", name: "no_such_prompt" }, "city", "par")).toEqual([]);
+  await client.close();
+});
+
 describe("serve: resource subscriptions", () => {
   it("subscribes upstream, forwards the server's updates to the subscribed session, and unsubscribes upstream", async () => {
     const watcher = await connect();

@@ -10,6 +10,7 @@ import type { ElicitationHandler } from "./elicitation.js";
 import { createGuardedFetch, type ResolveAll } from "./guarded-fetch.js";
 import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
 import { requestWithRetry } from "./request-with-retry.js";
+import { completeServerArgument, type CompleteOutcome, type CompletionRequest } from "./server-completions.js";
 import { createResourceSubscriptions, type ResourceSubscriptions, type ResourceUpdateListener, type SubscribeResourceResult } from "./resource-subscriptions.js";
 import type { SamplingHandler } from "./sampling.js";
 import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
@@ -59,6 +60,12 @@ export interface McpApi {
   listPrompts(options?: ResourceRequestOptions): Promise<McpPromptInfo[]>;
   /** Fetch one prompt of one MCP server with its arguments; faults come back as `{ ok: false, error }`. */
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: ResourceRequestOptions): Promise<GetPromptOutcome>;
+  /**
+   * The values one server suggests for an argument of one of its prompts or resource templates (MCP's
+   * `completion/complete`, `ref` naming the prompt or template as the server knows it). A server that
+   * offers no completions answers an empty list; faults come back as `{ ok: false, error }`.
+   */
+  complete(server: string, request: CompletionRequest, options?: ResourceRequestOptions): Promise<CompleteOutcome>;
   /**
    * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
    * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
@@ -165,6 +172,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           const connection = all().find((candidate) => candidate.entry.name === server);
           if (!connection) return noServer(server);
           return getServerPrompt(connection, name, args, requestOptions);
+        },
+        async complete(server, request, requestOptions) {
+          const connection = all().find((candidate) => candidate.entry.name === server);
+          if (!connection) return noServer(server);
+          return completeServerArgument(connection, request, requestOptions);
         },
         async addServer(name, entry, addOptions = {}) {
           if (closed) return { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The MCP plugin is closed" } };
