@@ -71,8 +71,10 @@ it("kills a cancelled call's whole process tree (the script and its grandchild) 
   const call = client.callTool({ name: "tree", arguments: {} }, undefined, { signal: controller.signal }).catch((error: Error) => error);
   const [child, grandchild] = await vi.waitFor(
     () => {
-      if (!existsSync(project.path("child.pid"))) throw new Error("the script has not written its pids yet");
-      return [Number(readFileSync(project.path("child.pid"), "utf8")), Number(readFileSync(project.path("grandchild.pid"), "utf8"))];
+      // Written with `echo $$ >`: the file exists, empty, an instant before it holds the pid.
+      const pids = ["child.pid", "grandchild.pid"].map((name) => (existsSync(project.path(name)) ? Number(readFileSync(project.path(name), "utf8")) : 0));
+      if (!pids.every((pid) => pid > 0)) throw new Error("the script has not written both pids yet");
+      return pids;
     },
     { timeout: 10_000, interval: 10 },
   );
