@@ -3,7 +3,9 @@
 // interleaved in one run, over stdio and over Streamable HTTP. Then 1,000 calls from 10 clients through
 // the HTTP server: p50/p99 and host CPU per call of the serving process.
 // Targets (serve issue): ≤ +0.5 ms per call over stdio, ≤ 1.15× over HTTP (two protocol legs).
-// Usage: npm run build && node bench/serve-overhead.mjs [--runs 600] [--warmup 300]
+// A third HTTP line compares with bench/serve-sdk-proxy.mjs, the same two legs built with the SDK
+// alone, so the part of the ratio that is the SDK's own is measured, not guessed.
+// Usage: npm run build && node bench/serve-overhead.mjs [--runs 600] [--warmup 300] [--cpu-prof]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +19,8 @@ import { flag, format, median, quantile } from "./bench-utils.mjs";
 import { EVERYTHING_PATH, startEverything } from "./start-everything.mjs";
 
 const runs = flag("runs", 600);
+// `--cpu-prof` profiles the serving processes (profiles land in the current folder).
+const nodeFlags = process.argv.includes("--cpu-prof") ? ["--cpu-prof"] : [];
 const warmup = flag("warmup", 300);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const host = path.join(here, "serve-host.mjs");
@@ -69,8 +73,9 @@ async function stdio() {
   console.log(`stdio  direct p50 ${format(median(directTimes))} p99 ${format(quantile(directTimes, 0.99))} | through toolexec serve p50 ${format(median(servedTimes))} p99 ${format(quantile(servedTimes, 0.99))} | overhead ${(overhead * 1000).toFixed(0)} µs (target ≤ 500 µs)`);
 }
 
-async function startServedHttp(root) {
-  const child = spawn(process.execPath, [host, root, "http"], { stdio: ["pipe", "pipe", "inherit"] });
+/** A serving process that prints its URL: `node <script> ...args` (serve-host.mjs, serve-sdk-proxy.mjs). */
+async function startServedHttp(...args) {
+  const child = spawn(process.execPath, [...nodeFlags, ...args], { stdio: ["pipe", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     let output = "";
     child.stdout.on("data", (chunk) => {
@@ -93,7 +98,7 @@ async function http() {
   for (const upstream of ["http", "stdio"]) {
     const root = project(upstream === "http" ? { type: "http", url: everything.url } : { command: process.execPath, args: [EVERYTHING_PATH, "stdio"] });
     served?.stop();
-    served = await startServedHttp(root);
+    served = await startServedHttp(host, root, "http");
     const throughServe = await connect(new StreamableHTTPClientTransport(new URL(served.url)));
     const proxied = { callTool: (request) => throughServe.callTool({ ...request, name: "everything__echo" }) };
     const [directTimes, servedTimes] = await interleave([direct, proxied]);
@@ -101,6 +106,23 @@ async function http() {
     await throughServe.close();
     if (upstream === "http") rmSync(root, { recursive: true, force: true });
   }
+
+  // The same two HTTP legs with the SDK alone: what part of the ratio is the SDK's own.
+  const sdkProxy = await startServedHttp(path.join(here, "serve-sdk-proxy.mjs"), everything.url);
+  const throughSdk = await connect(new StreamableHTTPClientTransport(new URL(sdkProxy.url)));
+  const httpRoot = project({ type: "http", url: everything.url });
+  const servedOverHttp = await startServedHttp(host, httpRoot, "http");
+  const throughServeHttp = await connect(new StreamableHTTPClientTransport(new URL(servedOverHttp.url)));
+  const [directTimes, sdkTimes, serveTimes] = await interleave([
+    direct,
+    throughSdk,
+    { callTool: (request) => throughServeHttp.callTool({ ...request, name: "everything__echo" }) },
+  ]);
+  const ratio = (times) => (median(times) / median(directTimes)).toFixed(3);
+  console.log(`http   direct p50 ${format(median(directTimes))} | SDK-only proxy p50 ${format(median(sdkTimes))} ratio ${ratio(sdkTimes)} | toolexec serve p50 ${format(median(serveTimes))} ratio ${ratio(serveTimes)} | toolexec vs SDK-only proxy ${(median(serveTimes) / median(sdkTimes)).toFixed(3)}`);
+  await Promise.all([throughSdk.close(), throughServeHttp.close()]);
+  await Promise.all([sdkProxy.stop(), servedOverHttp.stop()]);
+  rmSync(httpRoot, { recursive: true, force: true });
 
   // 1,000 calls from 10 clients at once.
   const clients = await Promise.all(Array.from({ length: 10 }, () => connect(new StreamableHTTPClientTransport(new URL(served.url)))));

@@ -21,6 +21,7 @@ import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/
 import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
+import type { SamplingHandler } from "./plugins/mcp/sampling.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
@@ -32,6 +33,8 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   onHumanInput?: HumanInputHandler;
   /** Answers MCP servers' elicitation requests (a form or a URL for the user); without it servers are told the client cannot elicit. */
   onElicitation?: ElicitationHandler;
+  /** Answers MCP servers' sampling requests (`sampling/createMessage`: a completion from the host's model); without it servers are told the client cannot sample. */
+  onSampling?: SamplingHandler;
   /** MCP client behaviour. */
   mcp?: {
     /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
@@ -81,6 +84,7 @@ const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),
+  onSampling: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: z.strictObject({ offerTool: z.boolean().optional() }).optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
@@ -125,7 +129,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   // reload does not change, and each object is the key of its plugin's API.
   const script = scriptPlugin();
   const python = pythonPlugin();
-  const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
+  const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}), ...(options.onSampling ? { onSampling: options.onSampling } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
   const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
@@ -182,9 +186,11 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     servers: () => mcpApi().servers(),
     listResources: async (requestOptions) => mcpApi().listResources(requestOptions),
     readResource: async (server, uri, requestOptions) => mcpApi().readResource(server, uri, requestOptions),
+    subscribeResource: async (server, uri, listener, requestOptions) => mcpApi().subscribeResource(server, uri, listener, requestOptions),
     listResourceTemplates: async (requestOptions) => mcpApi().listResourceTemplates(requestOptions),
     listPrompts: async (requestOptions) => mcpApi().listPrompts(requestOptions),
     getPrompt: async (server, name, args, requestOptions) => mcpApi().getPrompt(server, name, args, requestOptions),
+    complete: async (server, request, requestOptions) => mcpApi().complete(server, request, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),

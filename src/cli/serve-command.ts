@@ -8,6 +8,8 @@ import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { CliError, UsageError } from "./usage-error.js";
 
+const NO_CLIENT_CAN_ANSWER = "no client can answer this request: the client whose call is under way did not declare the capability, or calls of several clients are under way on this server";
+
 function parsePort(text: string | undefined, command: string): number | undefined {
   if (text === undefined) return undefined;
   const port = Number(text);
@@ -39,6 +41,14 @@ export async function runServe(context: CommandContext): Promise<number> {
     // request_human_input exists while served: a client that can elicit is asked; otherwise no one can answer.
     onHumanInput: () => {
       throw new Error("this client cannot ask its user (no elicitation capability) and toolexec serve has no one else to ask");
+    },
+    // Upstream servers may ask (elicitation, sampling): the served client that made the call answers;
+    // when it cannot, or nobody can tell whose call it was, the server gets this error.
+    onElicitation: () => {
+      throw new Error(`toolexec serve: ${NO_CLIENT_CAN_ANSWER} (elicitation)`);
+    },
+    onSampling: () => {
+      throw new Error(`toolexec serve: ${NO_CLIENT_CAN_ANSWER} (sampling)`);
     },
   });
   try {

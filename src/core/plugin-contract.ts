@@ -4,6 +4,7 @@
  * plugin declares when it needs more from the pipeline. It changes rarely and only with a version bump.
  * Version 2 added the optional capabilities (`selfScheduled`, `server`, `callTool` on the call's
  * options, `shapeLogRecord`, `isListed`, `api`); every version-1 plugin is a valid version-2 plugin.
+ * The caller's optional `elicit`, `createMessage` and `log` came later, additively (no bump).
  */
 import type { ErrorCode } from "./errors/error-codes.js";
 import type { PluginEvents } from "./plugin-events.js";
@@ -125,6 +126,19 @@ export interface CallerInfo {
   version?: string;
   sessionId?: string;
   ask?(request: { question: string; options?: string[]; signal: AbortSignal }): Promise<PersonAnswer>;
+  /**
+   * When the caller can answer an MCP server's `elicitation/create` (a form or a URL for its person):
+   * a server the call reached asks it through this, with MCP's params as the server wrote them, and
+   * gets MCP's result (`{ action, content? }`). Without it, the host's `onElicitation` answers.
+   */
+  elicit?(params: Record<string, unknown>, options: { signal: AbortSignal }): Promise<Record<string, unknown>>;
+  /**
+   * When the caller can answer an MCP server's `sampling/createMessage` (its model): MCP's params in,
+   * MCP's result (`{ role, content, model, stopReason? }`) out. Without it, the host's `onSampling` answers.
+   */
+  createMessage?(params: Record<string, unknown>, options: { signal: AbortSignal }): Promise<Record<string, unknown>>;
+  /** A log message (MCP's `notifications/message` params) that a server the call reached sent while it ran. */
+  log?(message: { level: string; logger?: string; data: unknown }): void;
 }
 
 /** Per-call options of `executor.callTool`. */

@@ -1,18 +1,23 @@
 /**
  * An MCP server in front of an executor: every registry tool is listed and called through
  * `executor.callTool` (same validation, limits, log and events), progress and cancellation are
- * forwarded, `list_changed` follows the registry, and upstream resources and prompts pass through. A front door:
+ * forwarded, `list_changed` follows the registry, upstream resources (subscriptions too) and prompts
+ * pass through, and upstream servers' requests and log messages during a call reach the client that
+ * made it (client-caller.ts). A front door:
  * it uses the executor's public surface only.
  */
+import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
-  CompleteRequestSchema,
   ListToolsRequestSchema,
   SetLevelRequestSchema,
   type CallToolResult,
+  type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { CallerInfo, Executor, PersonAnswer } from "../index.js";
+import type { Executor } from "../index.js";
+import { createClientCaller } from "./client-caller.js";
+import { registerCompletionHandler } from "./serve-completions.js";
 import { registerPromptHandlers } from "./serve-prompts.js";
 import { registerResourceHandlers } from "./serve-resources.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
@@ -37,14 +42,6 @@ export interface ServedMcpServer {
 
 const PACKAGE_VERSION = "0.1.0";
 
-/** Put a question to the client's person with `elicitation/create`: one string field, an enum when there are options. */
-async function askClient(server: Server, { question, options, signal }: { question: string; options?: string[]; signal: AbortSignal }): Promise<PersonAnswer> {
-  const answer = options ? { type: "string" as const, title: "Answer", enum: options } : { type: "string" as const, title: "Answer" };
-  const reply = await server.elicitInput({ message: question, requestedSchema: { type: "object", properties: { answer }, required: ["answer"] } }, { signal });
-  if (reply.action !== "accept") return { action: reply.action };
-  return { action: "accept", answer: String(reply.content?.answer ?? "") };
-}
-
 /**
  * @example
  * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -55,9 +52,12 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   const maxCalls = options.maxConcurrentCalls ?? DEFAULT_MAX_CALLS_PER_SESSION;
   const server = new Server(
     { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, logging: {}, completions: {} } },
+    { capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} } },
   );
   let running = 0;
+  let logLevel: LoggingLevel | undefined;
+  // stdio has no session id: the served session makes one, so its calls are logged (and routed) together.
+  const ownSessionId = randomUUID();
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await executor.listTools()).map(toMcpTool) }));
 
@@ -66,13 +66,13 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
       return toMcpResult({ ok: false, error: { code: "QUEUE_FULL", message: `This session already has ${maxCalls} calls running; wait for one to finish` }, executionId: "", tool: request.params.name, durationMs: 0 });
     }
     const progressToken = request.params._meta?.progressToken;
-    const client = server.getClientVersion();
-    const caller: CallerInfo = {
-      ...(client === undefined ? {} : { name: client.name, version: client.version }),
-      ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
-      // request_human_input asks this client's person when the client can elicit.
-      ...(server.getClientCapabilities()?.elicitation === undefined ? {} : { ask: (question: Parameters<NonNullable<CallerInfo["ask"]>>[0]) => askClient(server, question) }),
-    };
+    const caller = createClientCaller({
+      server,
+      sessionId: extra.sessionId ?? ownSessionId,
+      requestId: extra.requestId,
+      sendNotification: (notification) => extra.sendNotification(notification),
+      logLevel: () => logLevel,
+    });
     running++;
     try {
       const result = await executor.callTool(request.params.name, request.params.arguments ?? {}, {
@@ -91,10 +91,15 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     }
   });
 
-  registerResourceHandlers(server, executor);
+  const resources = registerResourceHandlers(server, executor);
+  // However the session ends (DELETE, the client gone, close()), its upstream subscriptions end with it.
+  server.onclose = () => void resources.close();
   registerPromptHandlers(server, executor);
-  server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
-  server.setRequestHandler(CompleteRequestSchema, async () => ({ completion: { values: [], hasMore: false } }));
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
+  registerCompletionHandler(server, executor);
 
   const unsubscribe = executor.on("tools:changed", () => {
     void server.sendToolListChanged().catch(() => undefined);
@@ -104,6 +109,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     async close() {
       unsubscribe();
       await server.close();
+      await resources.close();
     },
   };
 }

@@ -11,6 +11,8 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
 import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
+import { createSessionEventStore } from "./session-event-store.js";
+import { createSessionExpiry, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -18,6 +20,8 @@ export const DEFAULT_SERVE_PATH = "/mcp";
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** How long `close()` lets requests under way finish before closing their sessions. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
+/** The SSE `retry` hint: how long a client whose stream broke waits before resuming it. */
+export const SSE_RETRY_MS = 1_000;
 
 export interface HttpServeOptions extends McpServerOptions {
   /** Address to bind. Default 127.0.0.1; any other address requires `token`. */
@@ -36,6 +40,15 @@ export interface HttpServeOptions extends McpServerOptions {
   /** Origins accepted besides loopback ones, e.g. `https://app.example.com`. */
   allowedOrigins?: string[];
   closeTimeoutMs?: number;
+  /**
+   * Per session, what is kept so a client can resume a broken SSE stream with `Last-Event-ID`
+   * (clients of protocol 2025-11-25 or later): at most `maxEvents` events (default 1000) and
+   * `maxBytes` of JSON (default 4 MiB), the oldest dropped first. `false` keeps nothing. Not in
+   * stateless mode (there is no session to resume).
+   */
+  resumability?: { maxEvents?: number; maxBytes?: number } | false;
+  /** A session with no request open (a call, a notification stream) for this long is closed. Default 30 minutes. */
+  sessionIdleMs?: number;
 }
 
 export interface HttpServing {
@@ -86,6 +99,13 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   if (!loopback && !options.token) {
     throw new ToolexecError("INVALID_OPTIONS", `Refusing to serve on ${host} without a token: off loopback every request must carry a bearer token (pass token, e.g. from --token-env)`);
   }
+  if (options.sessionIdleMs !== undefined && !(Number.isInteger(options.sessionIdleMs) && options.sessionIdleMs > 0)) {
+    throw new ToolexecError("INVALID_OPTIONS", `Expected sessionIdleMs to be a whole number of ms above 0, got ${String(options.sessionIdleMs)}`);
+  }
+  for (const key of ["maxEvents", "maxBytes"] as const) {
+    const value = options.resumability ? options.resumability[key] : undefined;
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ToolexecError("INVALID_OPTIONS", `Expected resumability.${key} to be a whole number above 0, got ${String(value)}`);
+  }
   const endpoint = options.path ?? DEFAULT_SERVE_PATH;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const guard = { loopback, allowedHosts: options.allowedHosts ?? [], allowedOrigins: options.allowedOrigins ?? [], token: options.token };
@@ -93,16 +113,25 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   let underWay = 0;
   let idle: (() => void) | undefined;
   let closing = false;
+  const expiry = createSessionExpiry(options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS, (id) => void sessions.get(id)?.served.close());
 
-  const openSession = async (stateless: boolean): Promise<Session> => {
+  /** `initialize`: the response of the request that opens it (the session's first open request). */
+  const openSession = async (stateless: boolean, initialize?: ServerResponse): Promise<Session> => {
     const served = createMcpServer(executor, options);
+    const resumable = !stateless && options.resumability !== false;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, session),
+      onsessioninitialized: (id) => {
+        sessions.set(id, session);
+        if (initialize) expiry.track(id, initialize);
+      },
+      ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : {}),
     });
     const session: Session = { served, transport };
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId === undefined) return;
+      sessions.delete(transport.sessionId);
+      expiry.forget(transport.sessionId);
     };
     await served.server.connect(transport);
     return session;
@@ -129,12 +158,13 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     if (typeof id === "string") {
       const session = sessions.get(id);
       if (!session) return send(response, 404, jsonRpcError(-32001, "Session not found: it ended or belongs to another server; initialize a new one"));
+      expiry.track(id, response);
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== "POST" || !isInitializeRequest(body)) {
       return send(response, 400, jsonRpcError(-32000, "No Mcp-Session-Id header: send initialize first"));
     }
-    const session = await openSession(false);
+    const session = await openSession(false, response);
     return session.transport.handleRequest(request, response, body);
   };
 
@@ -154,6 +184,9 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       server.off("error", reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    expiry.stop();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
@@ -163,6 +196,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     async close() {
       if (closing) return;
       closing = true;
+      expiry.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       // Calls under way get a bounded grace; notification streams end with their sessions.
       if (underWay > 0) {

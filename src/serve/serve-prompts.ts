@@ -11,7 +11,7 @@ import type { Executor, McpPromptInfo } from "../index.js";
 const SEPARATOR = "__";
 
 /** Each served prompt name with the prompt it stands for; the first of two same names is kept. */
-async function servedPrompts(executor: Executor): Promise<Map<string, McpPromptInfo>> {
+export async function servedPrompts(executor: Executor): Promise<Map<string, McpPromptInfo>> {
   const unprefixed = new Set(executor.servers().filter((server) => server.prefix === false).map((server) => server.name));
   const served = new Map<string, McpPromptInfo>();
   for (const prompt of await executor.listPrompts()) {

@@ -1,9 +1,18 @@
 /**
  * Upstream MCP servers' resources, served: listed across connected servers, templates included, and
  * read from the server that lists the URI, or else from the first whose URI template matches it.
+ * `resources/subscribe` goes to that same server, and its `notifications/resources/updated` come
+ * back to each session subscribed to the URI, until it unsubscribes or closes.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { protocolError, RESOURCE_NOT_FOUND } from "./protocol-error.js";
 import type { Executor } from "../index.js";
 
@@ -32,9 +41,13 @@ async function ownerOf(executor: Executor, uri: string): Promise<string | undefi
 
 /**
  * @example
- * registerResourceHandlers(server, executor); // before server.connect(transport)
+ * const resources = registerResourceHandlers(server, executor); // before server.connect(transport)
+ * await resources.close(); // ends the session's subscriptions
  */
-export function registerResourceHandlers(server: Server, executor: Executor): void {
+export function registerResourceHandlers(server: Server, executor: Executor): { close(): Promise<void> } {
+  /** This session's subscriptions: URI → its undo. */
+  const subscribed = new Map<string, () => Promise<void>>();
+  let closed = false;
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
   }));
@@ -49,4 +62,30 @@ export function registerResourceHandlers(server: Server, executor: Executor): vo
     if (!read.ok) throw protocolError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
     return { contents: read.contents } as never;
   });
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+    const { uri } = request.params;
+    if (subscribed.has(uri)) return {};
+    const owner = await ownerOf(executor, uri);
+    if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
+    const subscription = await executor.subscribeResource(owner, uri, (update) => void server.sendResourceUpdated(update).catch(() => undefined), { signal: extra.signal });
+    if (!subscription.ok) throw protocolError(ErrorCode.InternalError, `${subscription.error.code}: ${subscription.error.message}`);
+    // Two subscribes of one URI racing: the second keeps the first's. A session closed meanwhile keeps none.
+    if (subscribed.has(uri) || closed) await subscription.unsubscribe();
+    else subscribed.set(uri, subscription.unsubscribe);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    const unsubscribe = subscribed.get(request.params.uri);
+    subscribed.delete(request.params.uri);
+    await unsubscribe?.();
+    return {};
+  });
+  return {
+    async close() {
+      closed = true;
+      const all = [...subscribed.values()];
+      subscribed.clear();
+      await Promise.allSettled(all.map((unsubscribe) => unsubscribe()));
+    },
+  };
 }

@@ -40,18 +40,22 @@ const PASSING = [
   "prompts-get-embedded-resource",
   "prompts-get-with-image",
   "dns-rebinding-protection",
+  "tools-call-with-logging",
+  "tools-call-sampling",
+  "tools-call-elicitation",
+  "elicitation-sep1034-defaults",
+  "elicitation-sep1330-enums",
+  "resources-subscribe",
+  "resources-unsubscribe",
 ];
 
 /** Why each of the others does not pass yet (docs/serve.md "Conformance" says the same). */
 const NOT_YET: Record<string, string> = {
-  "tools-call-with-logging": "an upstream server's notifications/message during a call are not forwarded to the served client",
-  "tools-call-sampling": "sampling/createMessage from an upstream server is not forwarded (the MCP plugin declares no sampling capability)",
-  "tools-call-elicitation": "elicitation/create from an upstream server goes to the executor's onElicitation, not to the served client",
-  "elicitation-sep1034-defaults": "as tools-call-elicitation (the fixture has no such tool either)",
-  "elicitation-sep1330-enums": "as tools-call-elicitation (the fixture has no such tool either)",
-  "server-sse-polling": "serveHttp keeps no event store, so a POST stream cannot be closed and resumed with Last-Event-ID",
-  "resources-subscribe": "resources/subscribe is not served (subscriptions are not forwarded upstream)",
-  "resources-unsubscribe": "resources/unsubscribe is not served (as resources-subscribe)",
+  // serveHttp keeps an event store and primes POST streams (serve-http-resume.test.ts), but only for
+  // requests of protocol 2025-11-25 or later (the SDK's rule: older clients cannot take an event with
+  // empty data); this scenario's raw POST says `mcp-protocol-version: 2025-03-26`, so it gets no
+  // priming event and no retry field (two WARNINGs). Later conformance releases list it as pending.
+  "server-sse-polling": "its POST declares protocol 2025-03-26, for which no priming event or retry field is sent",
 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), "toolexec-serve-conformance-"));

@@ -14,13 +14,18 @@ const REPOSITORY = path.join(here, "..", "..");
 const TOOLEXEC = path.join(REPOSITORY, "dist", "cli", "main.js");
 const INSPECTOR_BUILD = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "inspector-cli", "build");
 const UPSTREAM = path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs");
+/** Each Inspector run starts node twice (the Inspector, then toolexec serve over stdio): seconds apiece on a loaded machine. */
+const INSPECTOR_TEST_TIMEOUT_MS = 90_000;
 
 let project: TempProject;
 let served: ResultPromise | undefined;
 
 beforeEach(() => {
   project = createTempProject({
-    tools: { tools: [{ name: "echo", description: "Echo the arguments back.", runtime: "shell", script: "echo.sh", inputSchema: { type: "object", properties: { text: { type: "string" } } } }] },
+    tools: {
+      tools: [{ name: "echo", description: "Echo the arguments back.", runtime: "shell", script: "echo.sh", inputSchema: { type: "object", properties: { text: { type: "string" } } } }],
+      codeExecution: { enabled: true, poolSize: 1 },
+    },
     mcp: { mcpServers: { upstream: { command: process.execPath, args: [UPSTREAM], prefix: false } } },
   });
   project.useFixtures("echo.sh");
@@ -42,10 +47,10 @@ async function inspect(args: string[]): Promise<unknown> {
   return JSON.parse(result.stdout);
 }
 
-it("lists and calls toolexec's tools over stdio, local and unprefixed upstream ones alike", async () => {
+it("lists and calls toolexec's tools over stdio: local, unprefixed upstream and code_execution alike", async () => {
   const serve = [process.execPath, TOOLEXEC, "serve", "--root", project.root];
   const listed = (await inspect([...serve, "--method", "tools/list"])) as { tools: Array<{ name: string }> };
-  expect(listed.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["echo", "test_simple_text", "test_error_handling"]));
+  expect(listed.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["echo", "test_simple_text", "test_error_handling", "code_execution"]));
   expect(await inspect([...serve, "--method", "tools/call", "--tool-name", "echo", "--tool-arg", "text=hello"])).toMatchObject({
     content: [{ type: "text", text: '{"text":"hello"}' }],
     structuredContent: { text: "hello" },
@@ -53,16 +58,23 @@ it("lists and calls toolexec's tools over stdio, local and unprefixed upstream o
   expect(await inspect([...serve, "--method", "tools/call", "--tool-name", "test_simple_text"])).toEqual({
     content: [{ type: "text", text: "This is a simple text response for testing." }],
   });
-});
+  expect(await inspect([...serve, "--method", "tools/call", "--tool-name", "code_execution", "--tool-arg", "code=(await tools.local.echo({ text: 'from code' })).text"])).toMatchObject({
+    structuredContent: { ok: true, value: "from code" },
+  });
+}, INSPECTOR_TEST_TIMEOUT_MS);
 
 it("lists and calls tools over HTTP against toolexec serve --http", async () => {
   served = execa(process.execPath, [TOOLEXEC, "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
   const url = await new Promise<string>((resolve) => served!.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
   const listed = (await inspect([url, "--transport", "http", "--method", "tools/list"])) as { tools: Array<{ name: string }> };
-  expect(listed.tools.map((tool) => tool.name)).toContain("test_image_content");
+  expect(listed.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["echo", "test_image_content", "code_execution"]));
+  expect(await inspect([url, "--transport", "http", "--method", "tools/call", "--tool-name", "echo", "--tool-arg", "text=over http"])).toMatchObject({ structuredContent: { text: "over http" } });
+  expect(await inspect([url, "--transport", "http", "--method", "tools/call", "--tool-name", "code_execution", "--tool-arg", "code=6 * 7"])).toMatchObject({
+    structuredContent: { ok: true, value: 42 },
+  });
   const image = (await inspect([url, "--transport", "http", "--method", "tools/call", "--tool-name", "test_image_content"])) as { content: Array<{ type: string; mimeType?: string }> };
   expect(image.content).toEqual([expect.objectContaining({ type: "image", mimeType: "image/png" })]);
   expect(await inspect([url, "--transport", "http", "--method", "prompts/get", "--prompt-name", "test_prompt_with_arguments", "--prompt-args", "arg1=hello", "arg2=world"])).toEqual({
     messages: [{ role: "user", content: { type: "text", text: "Prompt with arguments: arg1='hello', arg2='world'" } }],
   });
-});
+}, INSPECTOR_TEST_TIMEOUT_MS);

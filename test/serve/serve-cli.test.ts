@@ -40,6 +40,14 @@ it("serves over stdio through npx, as an MCP client's config starts it, and exit
   const names = (await client.listTools()).tools.map((tool) => tool.name);
   expect(names).toEqual(expect.arrayContaining(["echo", "everything__echo", "code_execution", "request_human_input"]));
   expect((await client.callTool({ name: "echo", arguments: { from: "npx" } })).structuredContent).toEqual({ from: "npx" });
+  expect((await client.callTool({ name: "everything__echo", arguments: { message: "via npx" } })).content).toEqual([{ type: "text", text: "Echo: via npx" }]);
+  expect((await client.callTool({ name: "code_execution", arguments: { code: "(await tools.everything.echo({ message: 'in code' }))" } })).structuredContent).toEqual(
+    expect.objectContaining({ ok: true, value: "Echo: in code" }),
+  );
+  const progress: number[] = [];
+  await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 0.3, steps: 3 } }, undefined, { onprogress: ({ progress: value }) => progress.push(value) });
+  // The last step's progress and the result leave together, and the client may handle either first.
+  expect(progress.slice(0, 2)).toEqual([1, 2]);
   const human = await client.callTool({ name: "request_human_input", arguments: { question: "anyone?" } });
   expect(human).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "HUMAN_INPUT_UNAVAILABLE" } });
 

@@ -1,6 +1,6 @@
-/** serveHttp's hardening: loopback by default, token off loopback, 401/403/413/404, stateless mode, per-session limit. */
+/** serveHttp's hardening: loopback by default, token off loopback, 401/403/413/404, stateless mode, idle sessions, per-session limit. */
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { httpClient, servedProject } from "./serve-test-helpers.js";
@@ -74,6 +74,27 @@ describe("serveHttp security", () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(3);
     expect((await client.callTool({ name: "echo", arguments: { n: 1 } })).structuredContent).toEqual({ n: 1 });
     await client.close();
+  });
+
+  it("closes a session idle past sessionIdleMs (its client then gets 404), and keeps one whose stream is open", async () => {
+    const serving = await serve({ sessionIdleMs: 100 });
+    const open = async () => {
+      const response = await post(serving.url);
+      await response.body?.cancel();
+      return response.headers.get("mcp-session-id")!;
+    };
+    const idle = await open();
+    const streaming = await open();
+    const stream = await fetch(serving.url, { headers: { accept: "text/event-stream", "mcp-session-id": streaming, "mcp-protocol-version": "2025-06-18" } });
+    expect(stream.status).toBe(200);
+    const ping = (id: string) => post(serving.url, { "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" }, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }));
+    // Each probe is itself a request: probes farther apart than the idle time let the session expire between them.
+    await vi.waitFor(async () => expect((await ping(idle)).status).toBe(404), { timeout: 5_000, interval: 300 });
+    const kept = await ping(streaming);
+    expect(kept.status).toBe(200);
+    await kept.body?.cancel();
+    await stream.body?.cancel();
+    await expect(serveHttp(executor, { sessionIdleMs: 0 })).rejects.toThrow("Expected sessionIdleMs to be a whole number of ms above 0, got 0");
   });
 
   it("answers QUEUE_FULL past a session's concurrent-call limit", async () => {

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 it("lists and gets upstream prompts through the executor; an unknown server is TOOL_NOT_FOUND", async () => {
   const prompts = await executor.listPrompts();
-  expect(prompts.filter((prompt) => prompt.server === "up").map((prompt) => prompt.name)).toEqual(["test_simple_prompt", "test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image"]);
+  expect(prompts.filter((prompt) => prompt.server === "up").map((prompt) => prompt.name)).toEqual(["test_simple_prompt", "test_prompt_with_arguments", "test_prompt_with_embedded_resource", "pick_city", "test_prompt_with_image"]);
   expect(prompts.find((prompt) => prompt.name === "test_prompt_with_arguments")?.arguments).toEqual([
     { name: "arg1", description: "First test argument", required: true },
     { name: "arg2", description: "Second test argument", required: true },

@@ -1,10 +1,12 @@
 /**
- * Servers asking the user something mid-call (MCP elicitation). Requests go to the host's
- * `onElicitation`; without one, toolexec tells servers it cannot elicit, so they do not ask.
+ * Servers asking the user something mid-call (MCP elicitation). A request goes to the caller of the
+ * call under way when it can elicit (an MCP client served by `toolexec/serve`: see caller-routes.ts),
+ * else to the host's `onElicitation`; without one, toolexec tells servers it cannot elicit, so they
+ * do not ask.
  */
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { JsonSchema } from "../../core/plugin-contract.js";
+import type { CallerInfo, JsonSchema } from "../../core/plugin-contract.js";
 
 /** What a server asks: a form to fill (`requestedSchema`) or a URL to open. */
 export interface ElicitationRequest {
@@ -41,9 +43,11 @@ export type ElicitationHandler = (request: ElicitationRequest) => ElicitationRes
 /** The client capability to declare: form (with schema defaults applied for the host) and URL modes. */
 export const ELICITATION_CAPABILITY = { elicitation: { form: { applyDefaults: true }, url: {} } } as const;
 
-/** Route a client's elicitation requests to `handler`. */
-export function handleElicitation(client: Client, server: string, handler: ElicitationHandler): void {
+/** Route a client's elicitation requests to the caller of the call under way, else to `handler`. */
+export function handleElicitation(client: Client, server: string, handler: ElicitationHandler, currentCaller: () => CallerInfo | undefined): void {
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const caller = currentCaller();
+    if (caller?.elicit) return (await caller.elicit(request.params as Record<string, unknown>, { signal: extra.signal })) as ElicitResult;
     const params = request.params as { mode?: "form" | "url"; message: string; requestedSchema?: JsonSchema; url?: string; elicitationId?: string };
     const answer = await handler({
       server,

@@ -10,6 +10,9 @@ import type { ElicitationHandler } from "./elicitation.js";
 import { createGuardedFetch, type ResolveAll } from "./guarded-fetch.js";
 import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
 import { requestWithRetry } from "./request-with-retry.js";
+import { completeServerArgument, type CompleteOutcome, type CompletionRequest } from "./server-completions.js";
+import { createResourceSubscriptions, type ResourceSubscriptions, type ResourceUpdateListener, type SubscribeResourceResult } from "./resource-subscriptions.js";
+import type { SamplingHandler } from "./sampling.js";
 import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
 import type { McpResourceInfo, McpResourceTemplateInfo, McpServerEvents, McpServerInfo } from "./server-info.js";
 import { explainMissingServerTool } from "./missing-tool.js";
@@ -29,6 +32,8 @@ export interface McpPluginOptions {
   startupTimeoutMs?: number;
   /** Answers servers' elicitation requests; without it servers are told the client cannot elicit. */
   onElicitation?: ElicitationHandler;
+  /** Answers servers' sampling requests (a model's completion); without it servers are told the client cannot sample. */
+  onSampling?: SamplingHandler;
   /** How untrusted servers' host names are resolved (default: the system resolver). */
   resolveHostname?: ResolveAll;
 }
@@ -43,12 +48,24 @@ export interface McpApi {
   listResources(options?: ResourceRequestOptions): Promise<McpResourceInfo[]>;
   /** Read one resource of one MCP server; faults come back as `{ ok: false, error }`. */
   readResource(server: string, uri: string, options?: ResourceRequestOptions): Promise<ReadResourceResult>;
+  /**
+   * Follow one resource of one MCP server: `listener` hears each `notifications/resources/updated`
+   * for `uri` until `unsubscribe()`. Subscribers of a URI share one upstream subscription, renewed
+   * after a reconnection. Faults (a server without subscriptions, a server down) come back as `{ ok: false, error }`.
+   */
+  subscribeResource(server: string, uri: string, listener: ResourceUpdateListener, options?: ResourceRequestOptions): Promise<SubscribeResourceResult>;
   /** The resource templates (`test://items/{id}`) of the connected MCP servers; read one with `readResource`. */
   listResourceTemplates(options?: ResourceRequestOptions): Promise<McpResourceTemplateInfo[]>;
   /** The prompts of the connected MCP servers. */
   listPrompts(options?: ResourceRequestOptions): Promise<McpPromptInfo[]>;
   /** Fetch one prompt of one MCP server with its arguments; faults come back as `{ ok: false, error }`. */
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: ResourceRequestOptions): Promise<GetPromptOutcome>;
+  /**
+   * The values one server suggests for an argument of one of its prompts or resource templates (MCP's
+   * `completion/complete`, `ref` naming the prompt or template as the server knows it). A server that
+   * offers no completions answers an empty list; faults come back as `{ ok: false, error }`.
+   */
+  complete(server: string, request: CompletionRequest, options?: ResourceRequestOptions): Promise<CompleteOutcome>;
   /**
    * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
    * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
@@ -73,6 +90,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
   const pool = createServerPool();
   const guarded = createGuardedFetch(options.resolveHostname);
+  let resourceSubscriptions: ResourceSubscriptions | undefined;
   let instances = 0;
 
   return {
@@ -85,6 +103,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         logger: context.logger,
         fetch: trusted ? globalThis.fetch : guarded.fetch,
         ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+        ...(options.onSampling ? { onSampling: options.onSampling } : {}),
         emit,
       });
       // A config server takes over the name of a runtime one.
@@ -132,20 +151,32 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       };
       await Promise.all(configured.map((connection) => connection.start(startupTimeoutMs)));
 
+      const noServer = (server: string) => toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
       const api: McpApi = {
         servers: () => all().map((connection) => connection.info()),
         listResources: (requestOptions) => listServerResources(all(), context.logger, requestOptions),
         async readResource(server, uri, requestOptions) {
           const connection = all().find((candidate) => candidate.entry.name === server);
-          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          if (!connection) return noServer(server);
           return readServerResource(connection, uri, requestOptions);
+        },
+        async subscribeResource(server, uri, listener, requestOptions) {
+          const connection = all().find((candidate) => candidate.entry.name === server);
+          if (!connection) return noServer(server);
+          resourceSubscriptions ??= createResourceSubscriptions(context.logger);
+          return resourceSubscriptions.subscribe(connection, uri, listener, requestOptions);
         },
         listResourceTemplates: (requestOptions) => listServerResourceTemplates(all(), context.logger, requestOptions),
         listPrompts: (requestOptions) => listServerPrompts(all(), context.logger, requestOptions),
         async getPrompt(server, name, args = {}, requestOptions) {
           const connection = all().find((candidate) => candidate.entry.name === server);
-          if (!connection) return toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
+          if (!connection) return noServer(server);
           return getServerPrompt(connection, name, args, requestOptions);
+        },
+        async complete(server, request, requestOptions) {
+          const connection = all().find((candidate) => candidate.entry.name === server);
+          if (!connection) return noServer(server);
+          return completeServerArgument(connection, request, requestOptions);
         },
         async addServer(name, entry, addOptions = {}) {
           if (closed) return { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The MCP plugin is closed" } };
@@ -188,7 +219,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       };
       return instance;
 
-      async function callServerTool(route: Route | undefined, call: ToolCall, { signal, deadline, onProgress }: PluginCallOptions): Promise<PluginResult> {
+      async function callServerTool(route: Route | undefined, call: ToolCall, { signal, deadline, onProgress, caller }: PluginCallOptions): Promise<PluginResult> {
         if (!route) return toolError("TOOL_NOT_FOUND", `No MCP tool named "${call.name}"`);
         if (signal.aborted) return toolError(abortReasonCode(signal), `"${call.name}" was aborted before it was sent`);
         const { connection, tool } = route;
@@ -199,6 +230,8 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         } catch {
           return toolError(signal.aborted ? abortReasonCode(signal) : "EXECUTOR_CLOSED", `"${call.name}" ended while waiting for a free slot on server "${tool.server}" (maxConcurrency ${connection.entry.maxConcurrency})`);
         }
+        // While the call runs, the server's own requests and log messages may be its caller's.
+        const leave = connection.callers.enter(caller);
         try {
           const outcome = await requestWithRetry(
             connection,
@@ -216,6 +249,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           if (bytes > limit) return toolError("OUTPUT_TOO_LARGE", `"${call.name}" answered with more than ${limit} bytes (maxResponseBytes of server "${tool.server}")`, { server: tool.server, maxResponseBytes: limit });
           return unwrapToolResult(tool.server, tool.tool, outcome.value);
         } finally {
+          leave();
           gate.release();
         }
       }

@@ -7,10 +7,10 @@
  */
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
-import { abortReasonCode, type Logger, type ToolProgress } from "../../core/plugin-contract.js";
+import { abortReasonCode, type CallerInfo, type Logger, type ToolProgress } from "../../core/plugin-contract.js";
 import { createTransport, type BuiltTransport, type ConnectedTransportKind } from "./create-transport.js";
 import { ELICITATION_CAPABILITY, handleElicitation, type ElicitationHandler } from "./elicitation.js";
 import type { FetchLike } from "./guarded-fetch.js";
@@ -18,6 +18,7 @@ import type { HttpObserver } from "./observed-fetch.js";
 import { observeTransport } from "./observe-transport.js";
 import { createPendingRequests, type RequestOutcome } from "./pending-requests.js";
 import { createRequestSignal } from "./request-signal.js";
+import { handleSampling, SAMPLING_CAPABILITY, type SamplingHandler } from "./sampling.js";
 import { classifyError, describeMalformed, excerpt, isMalformedMessageError, type SessionFailure } from "./session-failure.js";
 import { LineTooLongError } from "./stdio-transport.js";
 
@@ -33,6 +34,8 @@ export interface SessionEvents {
   onDead(failure: SessionFailure): void;
   onToolsListChanged(): void;
   onRetryHint(ms: number): void;
+  /** The server says a resource a client subscribed to changed (`notifications/resources/updated`). */
+  onResourceUpdated(update: { uri: string; title?: string }): void;
 }
 
 export interface OpenSessionOptions {
@@ -45,6 +48,9 @@ export interface OpenSessionOptions {
   signal: AbortSignal;
   logger: Logger;
   onElicitation?: ElicitationHandler;
+  onSampling?: SamplingHandler;
+  /** The caller a server's own request or log message belongs to, if one can tell (caller-routes.ts). */
+  currentCaller(): CallerInfo | undefined;
   events: SessionEvents;
 }
 
@@ -188,10 +194,19 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
     },
   });
 
-  const client = new Client(CLIENT_INFO, { capabilities: options.onElicitation ? ELICITATION_CAPABILITY : {} });
+  const client = new Client(CLIENT_INFO, { capabilities: { ...(options.onElicitation ? ELICITATION_CAPABILITY : {}), ...(options.onSampling ? SAMPLING_CAPABILITY : {}) } });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsListChanged());
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => logger.debug(`MCP server "${entry.name}" [${params.level}]: ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`));
-  if (options.onElicitation) handleElicitation(client, entry.name, options.onElicitation);
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => events.onResourceUpdated(params));
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    logger.debug(`MCP server "${entry.name}" [${params.level}]: ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`);
+    try {
+      options.currentCaller()?.log?.(params);
+    } catch (error) {
+      logger.debug(`A caller's log handler failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  });
+  if (options.onElicitation) handleElicitation(client, entry.name, options.onElicitation, options.currentCaller);
+  if (options.onSampling) handleSampling(client, entry.name, options.onSampling, options.currentCaller);
 
   /** `politely`: end an HTTP session with DELETE first (on purpose only; a dead server would not answer). */
   const closeTransport = (politely = false): Promise<void> => {

@@ -7,8 +7,10 @@ import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type Logger } from "../../core/plugin-contract.js";
 import { backoffDelay, sleep } from "../../core/retry/backoff-delay.js";
+import { createCallerRoutes, type CallerRoutes } from "./caller-routes.js";
 import type { ConnectedTransportKind } from "./create-transport.js";
 import type { ElicitationHandler } from "./elicitation.js";
+import type { SamplingHandler } from "./sampling.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { connectServer, listServerTools } from "./connect-server.js";
 import type { McpSession } from "./mcp-session.js";
@@ -30,6 +32,7 @@ export interface ConnectionContext {
   logger: Logger;
   fetch: FetchLike;
   onElicitation?: ElicitationHandler;
+  onSampling?: SamplingHandler;
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
 }
 
@@ -42,6 +45,12 @@ export interface ServerConnection {
   tools(): readonly ServerTool[];
   /** Called when `tools()` changed; returns the unsubscribe function. */
   onToolsChanged(listener: () => void): () => void;
+  /** The calls under way on this server and their callers, to route the server's own requests. */
+  readonly callers: CallerRoutes;
+  /** Called for each `notifications/resources/updated` of any session; returns the unsubscribe function. */
+  onResourceUpdated(listener: (update: { uri: string; title?: string }) => void): () => void;
+  /** Called after each new session is up (a reconnection too); returns the unsubscribe function. */
+  onConnected(listener: () => void): () => void;
   /** Begin connecting; resolves when the first attempt settles or `waitMs` passes, whichever is first. */
   start(waitMs: number): Promise<void>;
   /** A live session: the current one, or a new one connected now (waiting out a `Retry-After` within the deadline). */
@@ -87,6 +96,9 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   let toolsKey = "[]";
   let refreshTimer: NodeJS.Timeout | undefined;
   const listeners = new Set<() => void>();
+  const callers = createCallerRoutes();
+  const updateListeners = new Set<(update: { uri: string; title?: string }) => void>();
+  const connectedListeners = new Set<() => void>();
 
   const setTools = (next: ServerTool[]) => {
     const key = JSON.stringify(next.map((tool) => tool.definition));
@@ -173,7 +185,12 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
         signal: closing.signal,
         logger,
         ...(context.onElicitation ? { onElicitation: context.onElicitation } : {}),
+        ...(context.onSampling ? { onSampling: context.onSampling } : {}),
+        currentCaller: callers.current,
         events: {
+          onResourceUpdated: (update) => {
+            for (const listener of [...updateListeners]) listener(update);
+          },
           onDead: (failure) => holder.session && onSessionDead(holder.session, failure),
           onToolsListChanged: () => (holder.session ? holder.session === session && refreshTools() : (holder.changedEarly = true)),
           onRetryHint: (ms) => (retryHintMs = ms),
@@ -202,6 +219,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     if (holder.changedEarly) refreshTools();
     emit("server:connected", { server: name, transport: live.kind, tools: connected.tools.map((tool) => tool.definition.name), reconnected: everConnected });
     everConnected = true;
+    for (const listener of [...connectedListeners]) listener();
     return { ok: true, session: live };
   };
 
@@ -235,6 +253,15 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     onToolsChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    callers,
+    onResourceUpdated(listener) {
+      updateListeners.add(listener);
+      return () => updateListeners.delete(listener);
+    },
+    onConnected(listener) {
+      connectedListeners.add(listener);
+      return () => connectedListeners.delete(listener);
     },
     async start(waitMs) {
       if (!entry.enabled || closed) return;
@@ -289,6 +316,8 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
       clearTimeout(timer);
       clearTimeout(refreshTimer);
       listeners.clear();
+      updateListeners.clear();
+      connectedListeners.clear();
       const live = session;
       session = undefined;
       await Promise.all([live?.close(), attempt?.catch(() => undefined)]);

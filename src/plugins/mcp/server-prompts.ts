@@ -1,11 +1,10 @@
 /** Prompts of MCP servers: listed across connected servers, fetched from one (what `toolexec serve` passes through). */
 import { GetPromptResultSchema, ListPromptsResultSchema, type GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger, ToolErrorInfo } from "../../core/plugin-contract.js";
-import { toolError } from "../../core/tool-result.js";
 import { listServerPages } from "./list-server-pages.js";
-import { requestWithRetry } from "./request-with-retry.js";
 import type { ServerConnection } from "./server-connection.js";
-import { requestBudget, type ResourceRequestOptions } from "./request-budget.js";
+import type { ResourceRequestOptions } from "./request-budget.js";
+import { requestServer } from "./server-request.js";
 
 /** A prompt one server offers, as its `prompts/list` describes it. */
 export interface McpPromptInfo {
@@ -34,13 +33,8 @@ export function listServerPrompts(connections: ServerConnection[], logger: Logge
 
 /** Fetch one prompt of one server with its arguments (reconnecting if needed: a prompt has no side effects). */
 export async function getServerPrompt(connection: ServerConnection, name: string, args: Record<string, string>, options: ResourceRequestOptions = {}): Promise<GetPromptOutcome> {
-  const { deadline, signal, timeoutMs, done } = requestBudget(connection, options);
-  const outcome = await requestWithRetry(
-    connection,
-    (session) => session.request({ method: "prompts/get", params: { name, arguments: args } }, GetPromptResultSchema, { signal, timeoutMs: timeoutMs + 1_000 }),
-    { deadline, signal, repeatable: true, what: `prompts/get ${name}` },
-  ).finally(done);
-  if (!outcome.ok) return toolError(outcome.failure.code ?? "SERVICE_UNAVAILABLE", outcome.failure.message, { server: connection.entry.name, prompt: name, ...outcome.failure.details });
-  const { description, messages } = outcome.value;
+  const got = await requestServer(connection, "prompts/get", { name, arguments: args }, GetPromptResultSchema, options, { prompt: name });
+  if (!got.ok) return got;
+  const { description, messages } = got.value;
   return { ok: true, ...(description === undefined ? {} : { description }), messages };
 }

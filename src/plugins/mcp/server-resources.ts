@@ -1,10 +1,9 @@
 /** Resources of MCP servers: listed across connected servers, read from one. */
 import { ListResourcesResultSchema, ListResourceTemplatesResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger, ToolErrorInfo } from "../../core/plugin-contract.js";
-import { toolError } from "../../core/tool-result.js";
 import { listServerPages } from "./list-server-pages.js";
-import { requestBudget, type ResourceRequestOptions } from "./request-budget.js";
-import { requestWithRetry } from "./request-with-retry.js";
+import type { ResourceRequestOptions } from "./request-budget.js";
+import { requestServer } from "./server-request.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { McpResourceContent, McpResourceInfo, McpResourceTemplateInfo } from "./server-info.js";
 
@@ -50,12 +49,6 @@ export function listServerResourceTemplates(connections: ServerConnection[], log
 
 /** Read one resource of one server (reconnecting if needed, like a read-only call). */
 export async function readServerResource(connection: ServerConnection, uri: string, options: ResourceRequestOptions = {}): Promise<ReadResourceResult> {
-  const { deadline, signal, timeoutMs, done } = requestBudget(connection, options);
-  const outcome = await requestWithRetry(
-    connection,
-    (session) => session.request({ method: "resources/read", params: { uri } }, ReadResourceResultSchema, { signal, timeoutMs: timeoutMs + 1_000 }),
-    { deadline, signal, repeatable: true, what: `resources/read ${uri}` },
-  ).finally(done);
-  if (!outcome.ok) return toolError(outcome.failure.code ?? "SERVICE_UNAVAILABLE", outcome.failure.message, { server: connection.entry.name, uri, ...outcome.failure.details });
-  return { ok: true, contents: outcome.value.contents as McpResourceContent[] };
+  const read = await requestServer(connection, "resources/read", { uri }, ReadResourceResultSchema, options, { uri });
+  return read.ok ? { ok: true, contents: read.value.contents as McpResourceContent[] } : read;
 }

@@ -1,0 +1,88 @@
+/**
+ * How a served call ends, as an MCP client sees it: a failure of each error-code class is an
+ * `isError` result with `CODE: message` and the code in `_meta`, through real tools; and a cancelled
+ * call's whole process tree is gone within 100 ms.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { createExecutor, ERROR_CODES, type Executor } from "../../src/index.js";
+import { serveHttp, type HttpServing } from "../../src/serve.js";
+import { toMcpResult } from "../../src/serve/to-mcp-result.js";
+import { isRunning } from "../helpers/processes.js";
+import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
+import { httpClient, silentLogger } from "./serve-test-helpers.js";
+
+let project: TempProject;
+let executor: Executor;
+let serving: HttpServing;
+beforeAll(async () => {
+  project = createTempProject({ sharedByFile: true });
+  project.useFixtures("exit-2.py", "huge-output.py", "spawn-grandchild.sh");
+  project.write("tools/sleep.sh", "#!/usr/bin/env bash\nsleep 30\n");
+  project.write("tools.json", {
+    tools: [
+      toolEntry("fails", "python", "exit-2.py"),
+      toolEntry("floods", "python", "huge-output.py", { maxOutputBytes: 1024 }),
+      toolEntry("sleeps", "shell", "sleep.sh", { timeoutMs: 200 }),
+      toolEntry("tree", "shell", "spawn-grandchild.sh", { timeoutMs: 30_000 }),
+    ],
+    codeExecution: { enabled: true, poolSize: 1 },
+  });
+  // A server that exits at once: its tools are unavailable, and calls to them say why.
+  project.write("mcp.json", { mcpServers: { broken: { command: process.execPath, args: ["-e", "process.exit(3)"], retry: { retries: 0 } } } });
+  executor = await createExecutor({ root: project.root, logDir: false, logger: silentLogger });
+  serving = await serveHttp(executor);
+});
+afterAll(async () => {
+  await serving?.close();
+  await executor?.close();
+});
+
+it("maps every error code the same way: isError, CODE: message, the code in _meta", () => {
+  for (const code of ERROR_CODES) {
+    expect(toMcpResult({ ok: false, error: { code, message: "why" }, executionId: "e", tool: "t", durationMs: 1 })).toEqual({
+      isError: true,
+      content: [{ type: "text", text: `${code}: why` }],
+      _meta: { "toolexec/errorCode": code },
+    });
+  }
+});
+
+it("answers a failure of each class with its code: tool fault, output limit, timeout, upstream down, code mode", async () => {
+  const client = await httpClient(serving.url);
+  const codeOf = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, name).toBe(true);
+    const code = (result._meta as Record<string, unknown>)["toolexec/errorCode"];
+    expect((result.content as Array<{ text: string }>)[0]!.text.startsWith(`${String(code)}: `)).toBe(true);
+    return code;
+  };
+  expect(await codeOf("fails")).toBe("TOOL_FAILED");
+  expect(await codeOf("floods")).toBe("OUTPUT_TOO_LARGE");
+  expect(await codeOf("sleeps")).toBe("TIMEOUT");
+  expect(await codeOf("broken__anything")).toBe("SERVICE_UNAVAILABLE");
+  expect(await codeOf("code_execution", { code: "let x = ;" })).toBe("SYNTAX_ERROR");
+  await client.close();
+});
+
+it("kills a cancelled call's whole process tree (the script and its grandchild) within 100 ms", async () => {
+  const client = await httpClient(serving.url);
+  const controller = new AbortController();
+  const call = client.callTool({ name: "tree", arguments: {} }, undefined, { signal: controller.signal }).catch((error: Error) => error);
+  const [child, grandchild] = await vi.waitFor(
+    () => {
+      // Written with `echo $$ >`: the file exists, empty, an instant before it holds the pid.
+      const pids = ["child.pid", "grandchild.pid"].map((name) => (existsSync(project.path(name)) ? Number(readFileSync(project.path(name), "utf8")) : 0));
+      if (!pids.every((pid) => pid > 0)) throw new Error("the script has not written both pids yet");
+      return pids;
+    },
+    { timeout: 10_000, interval: 10 },
+  );
+  expect(isRunning(child!) && isRunning(grandchild!)).toBe(true);
+  controller.abort();
+  await call;
+  const abortedAt = Date.now();
+  await vi.waitFor(() => expect(isRunning(child!) || isRunning(grandchild!)).toBe(false), { timeout: 2_000, interval: 5 });
+  expect(Date.now() - abortedAt).toBeLessThan(100);
+  await client.close();
+});
