@@ -169,6 +169,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     getPrompt: async (server, name, args, requestOptions) => mcpApi().getPrompt(server, name, args, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
+    reviewTools: () => mcpApi().reviewTools(),
+    approveTools: async (target) => mcpApi().approveTools(target),
+    revokeTools: async (target) => mcpApi().revokeTools(target),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
 }

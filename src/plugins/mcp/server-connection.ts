@@ -30,6 +30,8 @@ export interface ConnectionContext {
   logger: Logger;
   fetch: FetchLike;
   onElicitation?: ElicitationHandler;
+  /** The server's `includeTools` / `excludeTools`: applied to every listing before anything else sees it. */
+  selectTools?(tools: ServerTool[]): ServerTool[];
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
 }
 
@@ -88,7 +90,8 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   let refreshTimer: NodeJS.Timeout | undefined;
   const listeners = new Set<() => void>();
 
-  const setTools = (next: ServerTool[]) => {
+  const setTools = (listed: ServerTool[]) => {
+    const next = context.selectTools?.(listed) ?? listed;
     const key = JSON.stringify(next.map((tool) => tool.definition));
     if (key === toolsKey) return;
     toolsKey = key;
