@@ -9,7 +9,9 @@ import { CHANGING_SERVER, DELETE, FETCH, openTrusted, SEARCH, toolNames, TOOLS_F
 describe("allow and deny lists", () => {
   it("takes Cline's disabledTools as excludeTools, and excludeTools wins over includeTools", async () => {
     const cline = await openTrusted(trustProject([SEARCH, FETCH, DELETE], { disabledTools: ["delete_page", "refresh"] }));
+    const connected = nextEvent(cline, "server:connected");
     expect(await toolNames(cline)).toEqual(["docs__fetch_page", "docs__search"]);
+    expect((await connected).tools).toEqual(["docs__search", "docs__fetch_page"]);
     const both = await openTrusted(trustProject([SEARCH, FETCH, DELETE], { includeTools: ["*_page"], excludeTools: ["delete_*"] }));
     expect(await toolNames(both)).toEqual(["docs__fetch_page"]);
   });

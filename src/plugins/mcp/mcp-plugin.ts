@@ -19,8 +19,8 @@ import { listServerResources, listServerResourceTemplates, readServerResource, t
 import { isRetrySafe, type ServerTool } from "./tool-definitions.js";
 import { estimateJsonBytes, unwrapToolResult } from "./unwrap-tool-result.js";
 import { createToolFilter } from "./trust/tool-filter.js";
-import { createToolTrust, type TrustServerView } from "./trust/tool-trust.js";
-import type { TrustDecisionResult, TrustReview } from "./trust/trust-review.js";
+import { createToolTrust } from "./trust/tool-trust.js";
+import type { TrustDecisionResult, TrustReview, TrustServerView } from "./trust/trust-review.js";
 
 /** How long start-up (and `addServer`) waits for servers' first connection; slower ones join later. */
 export const DEFAULT_MCP_STARTUP_TIMEOUT_MS = 5_000;

@@ -203,7 +203,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     connectedTransport = live.kind;
     setTools(connected.tools);
     if (holder.changedEarly) refreshTools();
-    emit("server:connected", { server: name, transport: live.kind, tools: connected.tools.map((tool) => tool.definition.name), reconnected: everConnected });
+    emit("server:connected", { server: name, transport: live.kind, tools: tools.map((tool) => tool.definition.name), reconnected: everConnected });
     everConnected = true;
     return { ok: true, session: live };
   };

@@ -14,16 +14,9 @@ import type { UnmatchedPattern } from "./tool-filter.js";
 import { fingerprintTool } from "./tool-fingerprint.js";
 import type { TrustEvents } from "./trust-events.js";
 import { formatTrustLock, readTrustLock, TRUST_LOCK_FILE, writeTrustLock, type LockedServer, type TrustLock } from "./trust-lock-file.js";
-import type { ServerReview, TrustDecisionResult, TrustReview } from "./trust-review.js";
+import { reviewServer } from "./review-server.js";
+import type { TrustDecisionResult, TrustReview, TrustServerView } from "./trust-review.js";
 import { approveHint, judgeTool, quarantinedError } from "./trust-verdict.js";
-
-/** One server as trust sees it: its entry and the tools it lists now. */
-export interface TrustServerView {
-  entry: McpServerEntry;
-  source: "config" | "runtime";
-  tools: readonly ServerTool[];
-  connected: boolean;
-}
 
 export interface TrustContext {
   root: string;
@@ -247,27 +240,7 @@ export function createToolTrust(): ToolTrust {
       return undefined;
     },
     review() {
-      const servers = context!.servers().map((view): ServerReview => {
-        const { entry } = view;
-        const locked = broken === undefined ? lock.get(entry.name) : undefined;
-        const approval = entry.trust === "trust" ? "trusted" : locked === undefined ? "pending" : locked.approved ? "approved" : "revoked";
-        const tools = view.tools.map((tool) => {
-          const verdict = judgeTool(entry.trust, locked, tool);
-          const { usable, ...why } = verdict;
-          return { name: tool.definition.name, tool: tool.tool, status: usable ? ("usable" as const) : ("quarantined" as const), ...why, description: tool.definition.description, warnings: checkDescriptionHygiene(tool.definition) };
-        });
-        const heldHere = tools.some((tool) => tool.status === "quarantined") || approval === "pending" || approval === "revoked";
-        return {
-          server: entry.name,
-          source: view.source,
-          policy: entry.trust,
-          approval,
-          connected: view.connected,
-          tools,
-          unmatchedPatterns: unmatched.get(entry.name) ?? [],
-          ...(heldHere ? { approve: approveHint(entry.name, view.source) } : {}),
-        };
-      });
+      const servers = context!.servers().map((view) => reviewServer(view, broken === undefined ? lock.get(view.entry.name) : undefined, unmatched.get(view.entry.name) ?? []));
       return { lockFile: lockFile(), servers, quarantined: servers.reduce((sum, server) => sum + server.tools.filter((tool) => tool.status === "quarantined").length, 0) };
     },
     approve: (target) => decide("approve", target),

@@ -1,10 +1,20 @@
 /** What `reviewTools()` answers: each server's policy and tools, with what is held and why. */
 import type { TrustPolicy } from "../../../core/config/mcp-server-schema.js";
+import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js";
+import type { ServerTool } from "../tool-definitions.js";
 import type { ErrorCode } from "../../../core/errors/error-codes.js";
 import type { HygieneWarning } from "./description-hygiene.js";
 import type { ToolChange } from "./describe-tool-change.js";
 import type { QuarantineReason } from "./trust-events.js";
 import type { UnmatchedPattern } from "./tool-filter.js";
+
+/** One server as trust sees it: its entry and the tools it lists now. */
+export interface TrustServerView {
+  entry: McpServerEntry;
+  source: "config" | "runtime";
+  tools: readonly ServerTool[];
+  connected: boolean;
+}
 
 export interface ToolReview extends Partial<ToolChange> {
   /** The executor's name of the tool (`server__tool`). */
