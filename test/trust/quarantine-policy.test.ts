@@ -3,11 +3,11 @@
  * approved, then pinned; revoking holds it again. Servers added at run time are quarantined unless
  * the host vouches for them.
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { prepareRuntimeServer } from "../../src/plugins/mcp/prepare-runtime-server.js";
 import { nextEvent } from "../helpers/next-event.js";
-import { DELETE, FETCH, openTrusted, readLock, SEARCH, startChangingHttp, toolNames, trustProject } from "./trust-test-helpers.js";
-import { existsSync } from "node:fs";
+import { CHANGING_SERVER, DELETE, FETCH, openTrusted, readLock, SEARCH, startChangingHttp, toolNames, TOOLS_FILE, trustProject } from "./trust-test-helpers.js";
 
 describe("a quarantined server", () => {
   it("serves nothing until approved, writes nothing before, and is held again when revoked", async () => {
@@ -60,6 +60,16 @@ describe("a quarantined server", () => {
     });
   });
 
+  it("holds a server at once when a hot reload of mcp.json quarantines it", async () => {
+    const project = trustProject([SEARCH]);
+    const executor = await openTrusted(project, { watch: true });
+    expect(await toolNames(executor)).toEqual(["docs__refresh", "docs__search"]);
+    const removed = nextEvent(executor, "tools:changed", (change) => change.removed.includes("docs__search"));
+    project.write("mcp.json", { trust: "quarantine", mcpServers: { docs: { command: process.execPath, args: [CHANGING_SERVER, project.path(TOOLS_FILE)] } } });
+    await removed;
+    expect(await executor.callTool("docs__search", {})).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED", details: { reason: "server-pending" } } });
+  });
+
   it("takes mcp.json's top-level trust as every server's default", async () => {
     const project = trustProject([SEARCH], {}, { trust: "quarantine" });
     const executor = await openTrusted(project);
@@ -89,5 +99,9 @@ describe("servers added at run time", () => {
     expect(await executor.callTool("user__search", {})).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED", details: { approve: 'executor.approveTools("user")' } } });
     expect(await executor.approveTools("user")).toMatchObject({ ok: true });
     expect(await executor.callTool("user__search", { phrase: "a" })).toMatchObject({ ok: true });
+    // Removed, it is gone, not held.
+    expect(await executor.revokeTools("user")).toMatchObject({ ok: true });
+    expect(await executor.removeServer("user")).toBe(true);
+    expect(await executor.callTool("user__search", {})).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
   });
 });

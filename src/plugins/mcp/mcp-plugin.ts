@@ -135,9 +135,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       const routeTable = () => {
         if (routes) return routes;
         routes = new Map();
-        for (const connection of all()) {
-          // Quarantined tools never enter the table: not listed, not routed (docs/tool-trust.md).
-          for (const tool of trust.admit(view(connection))) {
+        const connections = all();
+        // Quarantined tools never enter the table: not listed, not routed (docs/tool-trust.md).
+        const admitted = trust.admit(connections.map(view));
+        for (const [index, connection] of connections.entries()) {
+          for (const tool of admitted[index]!) {
             const first = routes.get(tool.definition.name);
             if (first) {
               context.logger.warn(`MCP tool name "${tool.definition.name}" is served by both server "${first.tool.server}" and server "${tool.server}"; keeping server "${first.tool.server}"'s (set "prefix": true on one of them)`);

@@ -30,8 +30,8 @@ export interface TrustContext {
 export interface ToolTrust {
   /** (Re)bind to an instance's context and re-read the lock file. */
   start(context: TrustContext): Promise<void>;
-  /** The tools of `view` that may enter the registry; the others are held (see `explain`). */
-  admit(view: TrustServerView): ServerTool[];
+  /** For each server, the tools that may enter the registry; the others are held (see `explain`). */
+  admit(views: readonly TrustServerView[]): ServerTool[][];
   /** `TOOL_QUARANTINED` for a held tool's executor name, else `undefined`. */
   explain(name: string): ToolErrorInfo | undefined;
   review(): TrustReview;
@@ -57,7 +57,7 @@ const failure = (code: Extract<TrustDecisionResult, { ok: false }>["error"]["cod
   error: { code, message, ...(details === undefined ? {} : { details }) },
 });
 
-/** @example const trust = createToolTrust(); await trust.start(context); const usable = trust.admit(view); */
+/** @example const trust = createToolTrust(); await trust.start(context); const [usable] = trust.admit([view]); */
 export function createToolTrust(): ToolTrust {
   let context: TrustContext | undefined;
   let lock: TrustLock = new Map();
@@ -183,6 +183,40 @@ export function createToolTrust(): ToolTrust {
     return { ok: true, action, server: entry.name, tools: names };
   };
 
+  const admitServer = (view: TrustServerView): ServerTool[] => {
+    const { entry, tools } = view;
+    const byName = new Map<string, ToolErrorInfo>();
+    held.set(entry.name, byName);
+    const fingerprints = tools.map((tool) => fingerprintTool(tool));
+    tools.forEach((tool, index) => announceHygiene(tool, fingerprints[index]!.fingerprint));
+    if (entry.trust === "trust") return [...tools];
+    if (entry.trust === "pin" && broken === undefined && view.connected && !lock.has(entry.name)) {
+      // Trust on first use: what a pinned server lists the first time it is seen is what is approved.
+      void commit((into) => {
+        if (!into.has(entry.name)) into.set(entry.name, { approved: true, tools: new Map(tools.map((tool, index) => [tool.tool, fingerprints[index]!])) });
+      }).catch(() => undefined);
+      record("first-use", entry, tools.map((tool) => tool.definition.name));
+    }
+    const locked = broken === undefined ? lock.get(entry.name) : undefined;
+    const usable: ServerTool[] = [];
+    const fresh: TrustEvents["trust:quarantined"]["tools"] = [];
+    tools.forEach((tool, index) => {
+      const verdict = judgeTool(entry.trust, locked, tool, fingerprints[index]);
+      if (verdict.usable) return void usable.push(tool);
+      byName.set(tool.definition.name, quarantinedError(tool, verdict, view.source));
+      const key = `held\0${entry.name}\0${tool.tool}\0${fingerprints[index]!.fingerprint}\0${verdict.reason}`;
+      if (announced.has(key)) return;
+      announced.add(key);
+      const { usable: _usable, ...why } = verdict;
+      fresh.push({ name: tool.definition.name, ...why });
+    });
+    if (fresh.length > 0) {
+      context!.logger.warn(`MCP server "${entry.name}": ${fresh.length} tool(s) quarantined (${fresh.map((tool) => `${tool.name}: ${tool.reason}`).join(", ")}); run \`toolexec tools review\``);
+      context!.emit("trust:quarantined", { server: entry.name, tools: fresh });
+    }
+    return usable;
+  };
+
   return {
     async start(next) {
       context = next;
@@ -199,38 +233,10 @@ export function createToolTrust(): ToolTrust {
       lock = read.ok ? read.lock : new Map();
       for (const mutate of pending) mutate(lock);
     },
-    admit(view) {
-      const { entry, tools } = view;
-      const byName = new Map<string, ToolErrorInfo>();
-      held.set(entry.name, byName);
-      const fingerprints = tools.map((tool) => fingerprintTool(tool));
-      tools.forEach((tool, index) => announceHygiene(tool, fingerprints[index]!.fingerprint));
-      if (entry.trust === "trust") return [...tools];
-      if (entry.trust === "pin" && broken === undefined && view.connected && !lock.has(entry.name)) {
-        // Trust on first use: what a pinned server lists the first time it is seen is what is approved.
-        void commit((into) => {
-          if (!into.has(entry.name)) into.set(entry.name, { approved: true, tools: new Map(tools.map((tool, index) => [tool.tool, fingerprints[index]!])) });
-        }).catch(() => undefined);
-        record("first-use", entry, tools.map((tool) => tool.definition.name));
-      }
-      const locked = broken === undefined ? lock.get(entry.name) : undefined;
-      const usable: ServerTool[] = [];
-      const fresh: TrustEvents["trust:quarantined"]["tools"] = [];
-      tools.forEach((tool, index) => {
-        const verdict = judgeTool(entry.trust, locked, tool, fingerprints[index]);
-        if (verdict.usable) return void usable.push(tool);
-        byName.set(tool.definition.name, quarantinedError(tool, verdict, view.source));
-        const key = `held\0${entry.name}\0${tool.tool}\0${fingerprints[index]!.fingerprint}\0${verdict.reason}`;
-        if (announced.has(key)) return;
-        announced.add(key);
-        const { usable: _usable, ...why } = verdict;
-        fresh.push({ name: tool.definition.name, ...why });
-      });
-      if (fresh.length > 0) {
-        context!.logger.warn(`MCP server "${entry.name}": ${fresh.length} tool(s) quarantined (${fresh.map((tool) => `${tool.name}: ${tool.reason}`).join(", ")}); run \`toolexec tools review\``);
-        context!.emit("trust:quarantined", { server: entry.name, tools: fresh });
-      }
-      return usable;
+    admit(views) {
+      // Servers gone since the last admission (a run-time server removed) hold nothing any more.
+      held.clear();
+      return views.map(admitServer);
     },
     explain(name) {
       for (const byName of held.values()) {
