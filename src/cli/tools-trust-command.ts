@@ -23,7 +23,8 @@ async function decide(context: CommandContext, action: "approve" | "revoke"): Pr
   if (context.values.json) context.output.out(JSON.stringify(decision, null, 2));
   else if (decision.ok) {
     const verb = action === "approve" ? "Approved" : "Revoked";
-    context.output.out(`${verb} ${decision.tools.length === 0 ? `server "${decision.server}"` : decision.tools.join(", ")}`);
+    const what = decision.server === target ? `server "${decision.server}"${decision.tools.length === 0 ? "" : ` (${decision.tools.join(", ")})`}` : decision.tools.join(", ");
+    context.output.out(`${verb} ${what}`);
   } else context.output.err(`${decision.error.code}: ${decision.error.message}`);
   return decision.ok ? 0 : 1;
 }

@@ -53,6 +53,16 @@ describe("the lock file", () => {
     expect(Object.keys(readLock(project).servers.docs!.tools).sort()).toEqual(["fetch_page", "search"]);
   });
 
+  it("when it cannot be written, the decision is refused and nothing is approved", async () => {
+    const project = trustProject([SEARCH], { trust: "quarantine" });
+    const executor = await openTrusted(project, { logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    // A file where the lock file's folder should be: reading and writing it fail.
+    writeFileSync(project.path(".toolexec"), "not a folder");
+    expect(await executor.approveTools("docs")).toMatchObject({ ok: false, error: { code: "CONFIG_INVALID", message: expect.stringContaining("Cannot read") } });
+    expect(await toolNames(executor)).toEqual([]);
+    expect(await executor.callTool("docs__search", {})).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED" } });
+  });
+
   it("when damaged, holds every pinned tool, refuses decisions, and is left as it is", async () => {
     const project = trustProject([SEARCH], { trust: "pin" });
     project.write(LOCK_FILE, "{ not json");

@@ -8,7 +8,7 @@ import { unwatchFile, watchFile } from "node:fs";
 import path from "node:path";
 import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js";
 import type { Logger, PluginContext, ToolErrorInfo } from "../../../core/plugin-contract.js";
-import type { ServerTool } from "../tool-definitions.js";
+import { exposedToolName, type ServerTool } from "../tool-definitions.js";
 import { checkDescriptionHygiene } from "./description-hygiene.js";
 import type { UnmatchedPattern } from "./tool-filter.js";
 import { fingerprintTool } from "./tool-fingerprint.js";
@@ -93,9 +93,20 @@ export function createToolTrust(): ToolTrust {
     const { root, logger } = context!;
     const write = writes.then(async () => {
       const read = await readTrustLock(root);
-      if (!read.ok) throw new Error(read.message);
-      mutate(read.lock);
-      await writeTrustLock(root, read.lock);
+      try {
+        if (!read.ok) throw new Error(read.message);
+        mutate(read.lock);
+        await writeTrustLock(root, read.lock);
+      } catch (error) {
+        // What is in force never claims more than the file says: the decision is undone in memory too.
+        pending.splice(pending.indexOf(mutate), 1);
+        const again = await readTrustLock(root);
+        lock = again.ok ? again.lock : new Map();
+        broken = again.ok ? undefined : again.message;
+        for (const later of pending) later(lock);
+        notify();
+        throw error;
+      }
       pending.splice(pending.indexOf(mutate), 1);
       lock = read.lock;
       for (const later of pending) later(lock);
@@ -177,7 +188,7 @@ export function createToolTrust(): ToolTrust {
     } catch (error) {
       return failure("CONFIG_INVALID", (error as Error).message);
     }
-    const names = tools.map((each) => each.definition.name);
+    const names = tool === undefined || tools.length > 0 ? tools.map((each) => each.definition.name) : [exposedToolName(entry.name, tool, entry.prefix)];
     record(action, entry, names);
     notify();
     return { ok: true, action, server: entry.name, tools: names };
