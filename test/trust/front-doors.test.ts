@@ -118,5 +118,6 @@ describe("the CLI", () => {
     const held = await runCli(["tools", "call", HELD, "--json", "--root", project.root]);
     expect(held.code).toBe(1);
     expect(JSON.parse(held.stdout)).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED", details: { approve: `toolexec tools approve ${HELD}` } } });
-  });
+    // Each command starts the upstream server: room for three runs on a loaded 2-core machine.
+  }, 60_000);
 });
