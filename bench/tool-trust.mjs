@@ -2,7 +2,7 @@
 // admitting a server's N tools under "pin" against "trust" (the baseline) measured in the same run —
 // at first sight of a tool list (new tool objects, as after list_changed: fingerprints computed,
 // canonical JSON + SHA-256 per tool) and on later rebuilds (fingerprints cached per tool object).
-// Host CPU per rebuild, medians over --runs rebuilds.
+// Host CPU per rebuild, medians over --runs rebuilds, beside the cost of the listing itself.
 // Usage: npm run build && node bench/tool-trust.mjs [--tools 100,1000] [--runs 50]
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -34,6 +34,14 @@ const entry = (trust) => ({ name: "bench", trust, excludeTools: [] });
 
 for (const count of sizes) {
   const results = {};
+  // What a list change already costs before trust: turning the listing into executor tools.
+  const listing = [];
+  for (let run = 0; run < runs; run++) {
+    const since = process.cpuUsage();
+    listed(count);
+    listing.push(cpuMs(since));
+  }
+  console.log(`${String(count).padStart(5)} tools, listing itself   : ${median(listing).toFixed(3)} ms CPU per list change (median of ${runs}; toServerTools, for scale)`);
   for (const [label, trust, fresh] of [["trust, first sight", "trust", true], ["pin, first sight", "pin", true], ["trust, rebuild", "trust", false], ["pin, rebuild", "pin", false]]) {
     const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-bench-trust-"));
     const samples = [];
