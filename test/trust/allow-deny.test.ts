@@ -2,16 +2,21 @@
  * includeTools / excludeTools / disabledTools: which spelling means what, patterns that match
  * nothing are warned about, and a hot reload of mcp.json applies a new list at once.
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { nextEvent } from "../helpers/next-event.js";
-import { CHANGING_SERVER, DELETE, FETCH, openTrusted, SEARCH, toolNames, TOOLS_FILE, trustProject } from "./trust-test-helpers.js";
+import { CHANGING_SERVER, DELETE, FETCH, LOCK_FILE, openTrusted, SEARCH, toolNames, TOOLS_FILE, trustProject } from "./trust-test-helpers.js";
 
 describe("allow and deny lists", () => {
   it("takes Cline's disabledTools as excludeTools, and excludeTools wins over includeTools", async () => {
-    const cline = await openTrusted(trustProject([SEARCH, FETCH, DELETE], { disabledTools: ["delete_page", "refresh"] }));
+    const project = trustProject([SEARCH, FETCH, DELETE], { disabledTools: ["delete_page", "refresh"] });
+    const cline = await openTrusted(project);
     const connected = nextEvent(cline, "server:connected");
     expect(await toolNames(cline)).toEqual(["docs__fetch_page", "docs__search"]);
     expect((await connected).tools).toEqual(["docs__search", "docs__fetch_page"]);
+    // The default policy, "trust", writes nothing to the project.
+    await cline.close();
+    expect(existsSync(project.path(LOCK_FILE))).toBe(false);
     const both = await openTrusted(trustProject([SEARCH, FETCH, DELETE], { includeTools: ["*_page"], excludeTools: ["delete_*"] }));
     expect(await toolNames(both)).toEqual(["docs__fetch_page"]);
   });

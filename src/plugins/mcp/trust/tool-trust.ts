@@ -82,6 +82,17 @@ export function createToolTrust(): ToolTrust {
     broken = undefined;
     notify();
   };
+  /** Only projects with a pinned or quarantined server look at the file. */
+  const watchLockFile = () => {
+    if (watched !== undefined) return;
+    watched = lockFile();
+    // Polling, not fs.watch: the file and its folder may not exist yet, and rename replaces the inode.
+    watchFile(watched, { interval: LOCK_POLL_INTERVAL_MS, persistent: false }, onLockFileChanged);
+  };
+  const stopWatching = () => {
+    if (watched !== undefined) unwatchFile(watched, onLockFileChanged);
+    watched = undefined;
+  };
   const notify = () => {
     for (const listener of [...listeners]) listener();
   };
@@ -201,6 +212,7 @@ export function createToolTrust(): ToolTrust {
     const fingerprints = tools.map((tool) => fingerprintTool(tool));
     tools.forEach((tool, index) => announceHygiene(tool, fingerprints[index]!.fingerprint));
     if (entry.trust === "trust") return [...tools];
+    watchLockFile();
     if (entry.trust === "pin" && broken === undefined && view.connected && !lock.has(entry.name)) {
       // Trust on first use: what a pinned server lists the first time it is seen is what is approved.
       void commit((into) => {
@@ -231,13 +243,7 @@ export function createToolTrust(): ToolTrust {
   return {
     async start(next) {
       context = next;
-      const file = lockFile();
-      if (watched !== file) {
-        if (watched !== undefined) unwatchFile(watched, onLockFileChanged);
-        // Polling, not fs.watch: the file and its folder may not exist yet, and rename replaces the inode.
-        watchFile(file, { interval: LOCK_POLL_INTERVAL_MS, persistent: false }, onLockFileChanged);
-        watched = file;
-      }
+      if (watched !== undefined && watched !== lockFile()) stopWatching();
       const read = await readTrustLock(next.root);
       broken = read.ok ? undefined : read.message;
       if (!read.ok) next.logger.error(`${read.message}; the tools of pinned and quarantined servers are held until it is fixed`);
@@ -275,9 +281,6 @@ export function createToolTrust(): ToolTrust {
       return () => listeners.delete(listener);
     },
     flush: () => writes.then(() => undefined),
-    close() {
-      if (watched !== undefined) unwatchFile(watched, onLockFileChanged);
-      watched = undefined;
-    },
+    close: stopWatching,
   };
 }
