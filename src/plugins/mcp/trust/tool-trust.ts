@@ -8,6 +8,7 @@ import { unwatchFile, watchFile } from "node:fs";
 import path from "node:path";
 import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js";
 import type { Logger, PluginContext, ToolErrorInfo } from "../../../core/plugin-contract.js";
+import { TOOL_NAME_SEPARATOR } from "../../../core/tool-names.js";
 import { exposedToolName, type ServerTool } from "../tool-definitions.js";
 import { checkDescriptionHygiene } from "./description-hygiene.js";
 import type { UnmatchedPattern } from "./tool-filter.js";
@@ -152,10 +153,10 @@ export function createToolTrust(): ToolTrust {
       const tool = view.tools.find((candidate) => candidate.definition.name === target);
       if (tool) return { view, tool: tool.tool };
     }
-    for (let index = target.indexOf("__"); index > 0; index = target.indexOf("__", index + 1)) {
-      const view = views.find((candidate) => candidate.entry.name === target.slice(0, index));
-      if (view) return { view, tool: target.slice(index + 2) };
-    }
+    // Server names never hold the separator, so a server's tool is `server__` plus the rest, whatever the rest holds.
+    const at = target.indexOf(TOOL_NAME_SEPARATOR);
+    const owner = at > 0 ? views.find((view) => view.entry.name === target.slice(0, at)) : undefined;
+    if (owner) return { view: owner, tool: target.slice(at + TOOL_NAME_SEPARATOR.length) };
     return failure("TOOL_NOT_FOUND", `No MCP server or tool named "${target}"`, { servers: views.map((view) => view.entry.name) });
   };
 
