@@ -193,6 +193,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     complete: async (server, request, requestOptions) => mcpApi().complete(server, request, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
+    reviewTools: () => mcpApi().reviewTools(),
+    approveTools: async (target) => mcpApi().approveTools(target),
+    revokeTools: async (target) => mcpApi().revokeTools(target),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
 }

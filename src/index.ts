@@ -38,6 +38,12 @@ export type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/s
 export type { ElicitationHandler, ElicitationRequest, ElicitationResponse } from "./plugins/mcp/elicitation.js";
 export type { SamplingHandler, SamplingRequest } from "./plugins/mcp/sampling.js";
 export type { ResourceUpdateListener, SubscribeResourceResult } from "./plugins/mcp/resource-subscriptions.js";
+export type { TrustPolicy } from "./core/config/mcp-server-schema.js";
+export type { TrustEvents, QuarantineReason } from "./plugins/mcp/trust/trust-events.js";
+export type { TrustReview, ServerReview, ToolReview, TrustDecisionResult } from "./plugins/mcp/trust/trust-review.js";
+export type { HygieneWarning, HygieneKind } from "./plugins/mcp/trust/description-hygiene.js";
+export type { ToolChange } from "./plugins/mcp/trust/describe-tool-change.js";
+export type { UnmatchedPattern } from "./plugins/mcp/trust/tool-filter.js";
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";
 export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";
 export { codeExecutionInputSchema } from "./plugins/code/declarations/code-execution-input-schema.js";

@@ -27,6 +27,12 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./tools-command.js")).runToolsList(context);
     case "tools call":
       return (await import("./tools-command.js")).runToolsCall(context);
+    case "tools review":
+      return (await import("./tools-trust-command.js")).runToolsReview(context);
+    case "tools approve":
+      return (await import("./tools-trust-command.js")).runToolsApprove(context);
+    case "tools revoke":
+      return (await import("./tools-trust-command.js")).runToolsRevoke(context);
     case "servers":
       return (await import("./servers-command.js")).runServers(context);
     case "code exec":

@@ -196,6 +196,12 @@ export interface PluginContext {
    * `createExecutor` is starting are held and delivered just after it resolves, so hosts hear them.
    */
   emit<Name extends keyof PluginEvents>(event: Name, payload: PluginEvents[Name]): void;
+  /**
+   * Append one record that is not a call to the execution log: an audit line for a decision a
+   * person made (`{ event: "trust:decision", ... }`); the log adds `time`. Absent when the
+   * executor has no log.
+   */
+  writeLog?(record: Record<string, unknown>): void;
 }
 
 /**

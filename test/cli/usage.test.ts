@@ -41,13 +41,16 @@ describe("toolexec help", () => {
       "Usage: toolexec <command> [options]
 
       Commands:
-        init               Create tools.json, mcp.json and two example tools in a project folder (never overwrites a file)
-        validate           Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start
-        tools list         List the tools with their arguments (local tools and every MCP server's)
-        tools call <name>  Call one tool and print its result; only the MCP server the tool belongs to is started
-        servers            Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
-        serve              Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
-        code exec          Run JavaScript in the sandbox with the project's tools
+        init                  Create tools.json, mcp.json and two example tools in a project folder (never overwrites a file)
+        validate              Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start
+        tools list            List the tools with their arguments (local tools and every MCP server's)
+        tools call <name>     Call one tool and print its result; only the MCP server the tool belongs to is started
+        tools review          Show each MCP server's trust policy and its quarantined tools: why, the description diff, hygiene warnings (exit 1 while any is held)
+        tools approve <name>  Approve a server (every tool it lists now) or one tool (server__tool): record it in .toolexec/tools.lock.json and the execution log
+        tools revoke <name>   Revoke a server's approval (all its tools held) or one tool's (server__tool; held until approved again)
+        servers               Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
+        serve                 Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
+        code exec             Run JavaScript in the sandbox with the project's tools
 
       Options:
         -h, --help  Show help; toolexec <command> --help shows a command's flags and examples
@@ -67,8 +70,11 @@ describe("toolexec help", () => {
       "Usage: toolexec tools <command> [options]
 
       Commands:
-        tools list         List the tools with their arguments (local tools and every MCP server's)
-        tools call <name>  Call one tool and print its result; only the MCP server the tool belongs to is started
+        tools list            List the tools with their arguments (local tools and every MCP server's)
+        tools call <name>     Call one tool and print its result; only the MCP server the tool belongs to is started
+        tools review          Show each MCP server's trust policy and its quarantined tools: why, the description diff, hygiene warnings (exit 1 while any is held)
+        tools approve <name>  Approve a server (every tool it lists now) or one tool (server__tool): record it in .toolexec/tools.lock.json and the execution log
+        tools revoke <name>   Revoke a server's approval (all its tools held) or one tool's (server__tool; held until approved again)
 
       Run toolexec tools <command> --help for a command's flags and examples.
       "
@@ -106,8 +112,8 @@ describe("toolexec usage errors", () => {
       [
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
-        "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, servers, serve, code exec)",
+        "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call, tools review, tools approve, tools revoke)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools review, tools approve, tools revoke, servers, serve, code exec)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

@@ -78,7 +78,7 @@ export interface RunningServer {
 }
 
 /** Start a Node process and resolve once its output matches `ready`. */
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp, url: (port: number) => string, port: number): Promise<RunningServer> {
+export function startProcess(args: string[], env: Record<string, string>, ready: RegExp, url: (port: number) => string, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, args, { cwd: REPOSITORY, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   processes.add(child);
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import type { ConfigIssue } from "../errors/config-error.js";
 import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, suggestServerName } from "../tool-names.js";
 import { closestMatch, valueAt } from "./describe-value.js";
 import { MCP_CONFIG_KEYS, mcpConfigSchema } from "./mcp-config-schema.js";
-import { mcpServerEntrySchema, type McpServerEntryFile } from "./mcp-server-schema.js";
+import { mcpServerEntrySchema, trustPolicySchema, type McpServerEntryFile } from "./mcp-server-schema.js";
 import { formatJsonPath, type JsonDocument } from "./parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
 import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
@@ -45,6 +45,7 @@ export async function loadMcpConfig(root: string, fileName: string, environment:
   const key = hasMcpServers ? "mcpServers" : "servers";
   const servers = valueAt(top, [key]);
   const resolved: McpServerEntry[] = [];
+  const defaultTrust = trustPolicySchema.safeParse(top.trust);
   if (isObject(servers)) {
     // Resolve every entry whose shape is valid, even when others are not: one round of fixes covers all.
     for (const [name, entry] of Object.entries(servers)) {
@@ -53,7 +54,7 @@ export async function loadMcpConfig(root: string, fileName: string, environment:
         issues.push(locateProblem(document, file, [key, name], message, true));
       }
       if (!mcpServerEntrySchema.safeParse(entry).success) continue;
-      const result = resolveMcpServer(name, entry as McpServerEntryFile, { root, environment });
+      const result = resolveMcpServer(name, entry as McpServerEntryFile, { root, environment, ...(defaultTrust.success ? { defaultTrust: defaultTrust.data } : {}) });
       if (result.ok) resolved.push(result.server);
       else issues.push(...result.problems.map((problem) => locateProblem(document, file, [key, name, ...problem.path], problem.message, problem.atKey)));
     }

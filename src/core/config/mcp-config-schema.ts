@@ -5,17 +5,18 @@
  * they are ignored with a warning, while every server entry stays strict.
  */
 import { z } from "zod";
-import { mcpServerEntrySchema } from "./mcp-server-schema.js";
+import { mcpServerEntrySchema, trustPolicySchema } from "./mcp-server-schema.js";
 
 const serverEntries = z.record(z.string(), mcpServerEntrySchema);
 
 /** The top-level keys toolexec reads; any other is warned about and ignored. */
-export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs"] as const;
+export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs", "trust"] as const;
 
 export const mcpConfigSchema = z.looseObject({
   $schema: z.string().optional(),
   mcpServers: serverEntries.optional(),
   servers: serverEntries.optional(),
+  trust: trustPolicySchema.optional().describe('The tool trust policy of every server whose entry names none: "trust" (default), "pin" or "quarantine". See docs/tool-trust.md.'),
   inputs: z.array(z.unknown()).optional().describe("VS Code's input prompts; accepted and ignored (`${input:id}` reads the variable ID)."),
 });
 

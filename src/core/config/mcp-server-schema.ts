@@ -18,6 +18,22 @@ export const TRANSPORT_SPELLINGS = {
 
 export type TransportSpelling = keyof typeof TRANSPORT_SPELLINGS;
 
+/**
+ * What toolexec does with a server's tools before they reach the registry (docs/tool-trust.md):
+ * `trust` uses them as they are; `pin` records them on first sight and quarantines new or changed
+ * ones until approved; `quarantine` holds the whole server until approved, then pins it.
+ */
+export const TRUST_POLICIES = ["trust", "pin", "quarantine"] as const;
+export type TrustPolicy = (typeof TRUST_POLICIES)[number];
+/** The policy of servers whose entry and mcp.json name none. */
+export const DEFAULT_TRUST_POLICY: TrustPolicy = "trust";
+/** Longest tool-name pattern in `includeTools` / `excludeTools`. */
+export const MAX_TOOL_PATTERN_LENGTH = 256;
+
+/** Tool names or glob patterns (`*` any run of characters, `?` one character), matched against the server's own tool names. */
+export const toolPatternsSchema = z.array(z.string().min(1).max(MAX_TOOL_PATTERN_LENGTH));
+export const trustPolicySchema = z.enum(TRUST_POLICIES);
+
 /** Retries a call or a connection gets before `SERVICE_UNAVAILABLE`. */
 export const DEFAULT_MCP_RETRIES = 3;
 /** First backoff delay; each retry doubles it (with jitter) up to the maximum. */
@@ -59,6 +75,11 @@ export const mcpServerEntrySchema = z
     retry: mcpRetrySchema.optional(),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
     maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),
+    includeTools: toolPatternsSchema.optional().describe("Only these of the server's tools (names or globs: `*`, `?`) enter the registry (Gemini CLI's key). `excludeTools` wins over it."),
+    excludeTools: toolPatternsSchema.optional().describe("These of the server's tools (names or globs: `*`, `?`) never enter the registry: not listed, not callable, not described to a model (Gemini CLI's key)."),
+    disabledTools: toolPatternsSchema.optional().describe("Another spelling of `excludeTools` (Cline, Roo Code)."),
+    trust: trustPolicySchema.optional().describe('Tool trust policy: "trust" (use tools as they are), "pin" (quarantine new or changed tools until approved) or "quarantine" (hold the whole server until approved). Default: mcp.json\'s top-level "trust", else "trust". See docs/tool-trust.md.'),
+    quarantined: z.boolean().optional().describe('true: another spelling of "trust": "quarantine" (mcpproxy); false: no effect.'),
     dev: z.record(z.string(), z.unknown()).optional().describe("VS Code's development-mode settings; accepted and ignored."),
     gallery: z.union([z.boolean(), z.string()]).optional().describe("VS Code's gallery marker; accepted and ignored."),
     version: z.string().optional().describe("VS Code's installed version marker; accepted and ignored."),

@@ -15,8 +15,10 @@ import {
   DEFAULT_MCP_MAX_RESPONSE_BYTES,
   DEFAULT_MCP_MIN_DELAY_MS,
   DEFAULT_MCP_RETRIES,
+  DEFAULT_TRUST_POLICY,
   TRANSPORT_SPELLINGS,
   type McpServerEntryFile,
+  type TrustPolicy,
 } from "./mcp-server-schema.js";
 
 /** Backoff between attempts: `minDelayMs · 2^attempt`, jittered, never above `maxDelayMs`. */
@@ -37,6 +39,12 @@ interface McpServerCommon {
   retry: McpRetryPolicy;
   maxConcurrency: number;
   maxResponseBytes: number;
+  /** Only tools matching one of these patterns enter the registry; absent: every tool. */
+  includeTools?: string[];
+  /** Tools matching one of these patterns never enter the registry (wins over `includeTools`). */
+  excludeTools: string[];
+  /** Tool trust policy (docs/tool-trust.md). */
+  trust: TrustPolicy;
   /** Strings the execution log must hide: env and header values, and values taken from the environment. */
   secrets: string[];
 }
@@ -71,6 +79,8 @@ export interface ResolveProblem {
 export interface ResolveContext {
   root: string;
   environment: Record<string, string | undefined>;
+  /** The policy when the entry names none (mcp.json's top-level `trust`). Default `DEFAULT_TRUST_POLICY`. */
+  defaultTrust?: TrustPolicy;
 }
 
 export type ResolveMcpServerResult = { ok: true; server: McpServerEntry } | { ok: false; problems: ResolveProblem[] };
@@ -136,6 +146,12 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
   if (entry.url !== undefined && entry.serverUrl !== undefined) {
     problems.push({ path: ["serverUrl"], message: 'Give either "url" or "serverUrl", not both', atKey: true });
   }
+  if (entry.excludeTools !== undefined && entry.disabledTools !== undefined) {
+    problems.push({ path: ["disabledTools"], message: 'Give either "excludeTools" or "disabledTools", not both', atKey: true });
+  }
+  if (entry.trust !== undefined && entry.quarantined !== undefined) {
+    problems.push({ path: ["quarantined"], message: 'Give either "trust" or "quarantined", not both', atKey: true });
+  }
   const spelled = entry.type ?? entry.transport;
   const declared = spelled === undefined ? undefined : TRANSPORT_SPELLINGS[spelled];
   const rawUrl = entry.url ?? entry.serverUrl;
@@ -170,6 +186,9 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     retry,
     maxConcurrency: entry.maxConcurrency ?? DEFAULT_MCP_MAX_CONCURRENCY,
     maxResponseBytes: entry.maxResponseBytes ?? DEFAULT_MCP_MAX_RESPONSE_BYTES,
+    ...(entry.includeTools === undefined ? {} : { includeTools: entry.includeTools }),
+    excludeTools: entry.excludeTools ?? entry.disabledTools ?? [],
+    trust: entry.trust ?? (entry.quarantined === true ? "quarantine" : (context.defaultTrust ?? DEFAULT_TRUST_POLICY)),
   };
 
   if (kind === "stdio") {

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   "NOT_SERIALIZABLE",
   "MEMORY_LIMIT",
   "AUTH_FAILED",
+  "TOOL_QUARANTINED",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */

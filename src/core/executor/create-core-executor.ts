@@ -130,6 +130,7 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
         return () => registryListeners.delete(listener);
       },
       emit: (event, payload) => emit(event, payload as never),
+      ...(log === undefined ? {} : { writeLog: (record: Record<string, unknown>) => log.write({ time: new Date().toISOString(), ...record }) }),
     },
     onRegistryChanged(_reason, previous) {
       for (const listener of [...registryListeners]) {

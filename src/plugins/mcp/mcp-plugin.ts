@@ -21,6 +21,9 @@ import { getServerPrompt, listServerPrompts, type GetPromptOutcome, type McpProm
 import { listServerResources, listServerResourceTemplates, readServerResource, type ReadResourceResult, type ResourceRequestOptions } from "./server-resources.js";
 import { isRetrySafe, type ServerTool } from "./tool-definitions.js";
 import { estimateJsonBytes, unwrapToolResult } from "./unwrap-tool-result.js";
+import { createToolFilter } from "./trust/tool-filter.js";
+import { createToolTrust } from "./trust/tool-trust.js";
+import type { TrustDecisionResult, TrustReview, TrustServerView } from "./trust/trust-review.js";
 
 /** How long start-up (and `addServer`) waits for servers' first connection; slower ones join later. */
 export const DEFAULT_MCP_STARTUP_TIMEOUT_MS = 5_000;
@@ -74,6 +77,12 @@ export interface McpApi {
   addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
   /** Remove a server added with `addServer`; false when there is none by that name. */
   removeServer(name: string): Promise<boolean>;
+  /** Every server's trust policy and tools: what is quarantined and why, description diffs, hygiene warnings. See docs/tool-trust.md. */
+  reviewTools(): TrustReview;
+  /** Approve a server (`"docs"`: all its tools as they are now) or one tool (`"docs__search"`); recorded in the lock file and the execution log. */
+  approveTools(target: string): Promise<TrustDecisionResult>;
+  /** Revoke a server's approval (all its tools held) or one tool's (held again until approved). */
+  revokeTools(target: string): Promise<TrustDecisionResult>;
 }
 
 interface Route {
@@ -91,6 +100,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
   const pool = createServerPool();
   const guarded = createGuardedFetch(options.resolveHostname);
   let resourceSubscriptions: ResourceSubscriptions | undefined;
+  const trust = createToolTrust();
   let instances = 0;
 
   return {
@@ -98,14 +108,18 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
     async start(entries, context: PluginContext): Promise<PluginInstance<McpApi>> {
       instances++;
       const emit = <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => context.emit(event, payload as never);
-      const connectionContext = (source: "config" | "runtime", trusted: boolean): ConnectionContext => ({
-        source,
-        logger: context.logger,
-        fetch: trusted ? globalThis.fetch : guarded.fetch,
-        ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
-        ...(options.onSampling ? { onSampling: options.onSampling } : {}),
-        emit,
-      });
+      const connectionContext = (entry: McpServerEntry, source: "config" | "runtime", trusted: boolean): ConnectionContext => {
+        const selectTools = createToolFilter(entry, (current, fresh) => trust.noteUnmatched(entry.name, current, fresh));
+        return {
+          source,
+          logger: context.logger,
+          fetch: trusted ? globalThis.fetch : guarded.fetch,
+          ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+          ...(options.onSampling ? { onSampling: options.onSampling } : {}),
+          ...(selectTools ? { selectTools } : {}),
+          emit,
+        };
+      };
       // A config server takes over the name of a runtime one.
       for (const entry of entries) {
         if (pool.runtime.has(entry.name)) {
@@ -113,7 +127,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           await pool.removeRuntime(entry.name);
         }
       }
-      const configured = entries.map((entry) => pool.acquire(entry, connectionContext("config", true)));
+      const configured = entries.map((entry) => pool.acquire(entry, connectionContext(entry, "config", true)));
       const listeners = new Set<() => void>();
       let routes: Map<string, Route> | undefined;
       let closed = false;
@@ -131,14 +145,20 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         subscribe();
         changed();
       });
+      const view = (connection: ServerConnection): TrustServerView => ({ entry: connection.entry, source: connection.source, tools: connection.tools(), connected: connection.info().state === "connected" });
+      await trust.start({ root: context.root, logger: context.logger, emit: (event, payload) => context.emit(event, payload as never), ...(context.writeLog ? { writeLog: context.writeLog } : {}), servers: () => all().map(view) });
+      const unsubscribeTrust = trust.onChanged(changed);
       // Only an unprefixed server's names can clash (prefixed ones differ by server name): they are
       // known once both are connected, so the first in mcp.json order keeps the name, and each
       // rebuild warns again while the clash lasts.
       const routeTable = () => {
         if (routes) return routes;
         routes = new Map();
-        for (const connection of all()) {
-          for (const tool of connection.tools()) {
+        const connections = all();
+        // Quarantined tools never enter the table: not listed, not routed (docs/tool-trust.md).
+        const admitted = trust.admit(connections.map(view));
+        for (const [index, connection] of connections.entries()) {
+          for (const tool of admitted[index]!) {
             const first = routes.get(tool.definition.name);
             if (first) {
               context.logger.warn(`MCP tool name "${tool.definition.name}" is served by both server "${first.tool.server}" and server "${tool.server}"; keeping server "${first.tool.server}"'s (set "prefix": true on one of them)`);
@@ -153,7 +173,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
 
       const noServer = (server: string) => toolError("TOOL_NOT_FOUND", `No MCP server named "${server}"`, { servers: all().map((candidate) => candidate.entry.name) });
       const api: McpApi = {
-        servers: () => all().map((connection) => connection.info()),
+        // A quarantined tool is not listed anywhere, a server's tool names included.
+        servers: () => all().map((connection) => {
+          const info = connection.info();
+          return { ...info, tools: info.tools.filter((name) => trust.explain(name) === undefined) };
+        }),
         listResources: (requestOptions) => listServerResources(all(), context.logger, requestOptions),
         async readResource(server, uri, requestOptions) {
           const connection = all().find((candidate) => candidate.entry.name === server);
@@ -186,12 +210,15 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
             ...(options.resolveHostname ? { resolveAll: options.resolveHostname } : {}),
           });
           if (!prepared.ok) return { ok: false, error: prepared.error as Extract<AddServerResult, { ok: false }>["error"] };
-          const connection = createServerConnection(prepared.entry, connectionContext("runtime", addOptions.trusted === true));
+          const connection = createServerConnection(prepared.entry, connectionContext(prepared.entry, "runtime", addOptions.trusted === true));
           pool.addRuntime(connection);
           await connection.start(startupTimeoutMs);
           return { ok: true, server: connection.info() };
         },
         removeServer: (name) => pool.removeRuntime(name),
+        reviewTools: () => trust.review(),
+        approveTools: (target) => trust.approve(target),
+        revokeTools: (target) => trust.revoke(target),
       };
 
       const instance: PluginInstance<McpApi> = {
@@ -201,7 +228,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           return () => listeners.delete(listener);
         },
         secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
-        explainMissingTool: (name) => (closed ? undefined : explainMissingServerTool(name, api.servers())),
+        explainMissingTool(name) {
+          if (closed) return undefined;
+          routeTable();
+          return trust.explain(name) ?? explainMissingServerTool(name, api.servers());
+        },
         callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
         api,
         async close() {
@@ -209,9 +240,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           closed = true;
           instances--;
           unsubscribeRuntime();
+          unsubscribeTrust();
           for (const unsubscribe of subscriptions.values()) unsubscribe();
-          await Promise.all(configured.map((connection) => pool.release(connection)));
+          await Promise.all([...configured.map((connection) => pool.release(connection)), trust.flush()]);
           if (instances === 0) {
+            trust.close();
             await pool.closeRuntime();
             guarded.close();
           }

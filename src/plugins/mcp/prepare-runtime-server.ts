@@ -13,7 +13,10 @@ import { SERVER_NAME_PATTERN, SERVER_NAME_RULE } from "../../core/tool-names.js"
 import { checkUntrustedUrl, type ResolveAll } from "./guarded-fetch.js";
 
 export interface AddServerOptions {
-  /** Trusted entries may be stdio commands, reach any address and use `${VAR}`. Default false. */
+  /**
+   * Trusted entries may be stdio commands, reach any address, use `${VAR}` and choose their trust
+   * policy (default "trust"). Untrusted ones are quarantined until approved. Default false.
+   */
   trusted?: boolean;
 }
 
@@ -59,7 +62,11 @@ export async function prepareRuntimeServer(
   if (!trusted && JSON.stringify(raw).includes("${")) {
     return refused(`Refused server "${name}": variables (\${...}) are not expanded in untrusted entries`);
   }
-  const resolved = resolveMcpServer(name, entry, { root: context.root, environment: trusted ? process.env : {} });
+  // An end user's server may not vouch for itself: it is held until a person approves it (docs/tool-trust.md).
+  if (!trusted && entry.trust !== undefined && entry.trust !== "quarantine") {
+    return refused(`Refused server "${name}": an untrusted server's trust policy is "quarantine"; add it with { trusted: true } to choose "${entry.trust}"`);
+  }
+  const resolved = resolveMcpServer(name, entry, { root: context.root, environment: trusted ? process.env : {}, defaultTrust: trusted ? "trust" : "quarantine" });
   if (!resolved.ok) {
     const problems = resolved.problems.map(({ path, message }) => `${formatJsonPath([name, ...path])}: ${message}`);
     return invalid(`Invalid server entry: ${problems.join("; ")}`, { problems });

@@ -33,6 +33,8 @@ export interface ConnectionContext {
   fetch: FetchLike;
   onElicitation?: ElicitationHandler;
   onSampling?: SamplingHandler;
+  /** The server's `includeTools` / `excludeTools`: applied to every listing before anything else sees it. */
+  selectTools?(tools: ServerTool[]): ServerTool[];
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
 }
 
@@ -100,7 +102,8 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   const updateListeners = new Set<(update: { uri: string; title?: string }) => void>();
   const connectedListeners = new Set<() => void>();
 
-  const setTools = (next: ServerTool[]) => {
+  const setTools = (listed: ServerTool[]) => {
+    const next = context.selectTools?.(listed) ?? listed;
     const key = JSON.stringify(next.map((tool) => tool.definition));
     if (key === toolsKey) return;
     toolsKey = key;
@@ -217,7 +220,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     connectedTransport = live.kind;
     setTools(connected.tools);
     if (holder.changedEarly) refreshTools();
-    emit("server:connected", { server: name, transport: live.kind, tools: connected.tools.map((tool) => tool.definition.name), reconnected: everConnected });
+    emit("server:connected", { server: name, transport: live.kind, tools: tools.map((tool) => tool.definition.name), reconnected: everConnected });
     everConnected = true;
     for (const listener of [...connectedListeners]) listener();
     return { ok: true, session: live };
