@@ -12,7 +12,6 @@ import type { ToolDefinition } from "../../core/plugin-contract.js";
 /** Requests that need computing, transforming data, or composing many calls. */
 const CODE_EXECUTION_INTENT =
   "calculate compute calculation computation math arithmetic formula equation sum total average mean median percent percentage " +
-  "interest rate loan mortgage payment monthly amortization compound growth projection estimate tax " +
   "each every all loop batch bulk many multiple several combine merge join dedupe deduplicate duplicates unique distinct count " +
   "aggregate group sort rank transform reshape parse clean normalize analyze analysis data dataset csv json then and " +
   "script program algorithm simulate automate workflow steps";

@@ -194,17 +194,63 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
   results.splice(low, 0, result);
 }
 
-/** Rank the indexed tools for a query. */
-export function rankTools(index: IndexStatistics, query: string, limit: number): ToolSearchResult[] {
-  const expanded = expandQuery(query);
-  const { matched, scores } = scoreTools(index, expanded);
+/** How much the semantic stage adds, next to the best lexical match's 1. */
+const SEMANTIC_WEIGHT = 0.2;
+
+/** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
+function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string): number {
   const actions = requestActions(query);
+  let best = 0;
+  for (const document of matched) {
+    const adjusted = (scores[document.slot] as number) * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1);
+    scores[document.slot] = adjusted;
+    if (adjusted > best) best = adjusted;
+  }
+  return best;
+}
+
+/**
+ * Each tool's semantic share, by slot: its similarity above the mean similarity, scaled so the most
+ * similar tool gets SEMANTIC_WEIGHT. Relative, because what a cosine means depends on the embedding.
+ */
+function semanticShares(index: IndexStatistics, similarities: Float32Array): Float64Array {
+  const shares = new Float64Array(index.capacity);
+  let sum = 0;
+  let best = -Infinity;
+  for (const document of index.documents()) {
+    const similarity = similarities[document.slot] as number;
+    sum += similarity;
+    if (similarity > best) best = similarity;
+  }
+  const mean = sum / Math.max(1, index.size);
+  if (!(best > mean)) return shares;
+  for (const document of index.documents()) shares[document.slot] = (SEMANTIC_WEIGHT * Math.max(0, (similarities[document.slot] as number) - mean)) / (best - mean);
+  return shares;
+}
+
+/** What the semantic stage brings to one search. */
+export interface SemanticStage {
+  /** Each tool's cosine similarity to the request, by slot (from the embeddings). */
+  similarities?: Float32Array;
+}
+
+/**
+ * Rank the indexed tools for a query: BM25F, and with `similarities` (the semantic stage's cosine
+ * per slot) the two fused — the lexical score relative to the best one, plus the semantic share.
+ */
+export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}): ToolSearchResult[] {
+  const { similarities } = semantic;
+  const { matched, scores } = scoreTools(index, expandQuery(query));
+  const bestLexical = adjustLexical(matched, scores, query);
+  const shares = similarities ? semanticShares(index, similarities) : undefined;
+  const candidates: Iterable<ToolDocument> = shares ? index.documents() : matched;
+  const lexicalScale = shares && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
-  for (const document of matched) {
-    const score = scores[document.slot] as number;
-    const adjusted = Math.round(score * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1) * 1e4) / 1e4;
-    const candidate = { name: document.name, score: adjusted, summary: document.summary };
+  for (const document of candidates) {
+    const fused = (scores[document.slot] as number) * lexicalScale + (shares?.[document.slot] ?? 0);
+    if (fused <= 0) continue;
+    const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;
     insertSorted(results, candidate);
     if (results.length > limit) results.pop();

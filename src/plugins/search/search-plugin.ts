@@ -10,6 +10,8 @@ import { toolError } from "../../core/tool-result.js";
 import { SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
+import { createSemanticIndex, type EmbedTexts, type SemanticIndex } from "./semantic-index.js";
+import { embedWithWordVectors } from "./embed-with-word-vectors.js";
 
 export type { ToolSearchResult };
 export { SEARCH_TOOLS_TOOL_NAME };
@@ -28,7 +30,7 @@ export interface ToolSearchOptions {
 /** The search plugin's API, reached with `executor.pluginApi(plugin)`. */
 export interface ToolSearchApi {
   /** The tools that best match a request in plain language, best first; `[]` for a blank query. */
-  search(query: string, options?: ToolSearchOptions): ToolSearchResult[];
+  search(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
   /** Bring the index up to date now (searches do it themselves); says what changed. */
   refresh(): IndexUpdate;
 }
@@ -69,6 +71,11 @@ function resolveLimit(limit: unknown): number {
 export interface SearchPluginOptions {
   /** Offer the `search_tools` tool to models; without it the plugin serves only its API. Default false. */
   offerTool?: boolean;
+  /**
+   * The semantic stage's embedding function: texts to vectors (one per text, all of one length).
+   * Default: the embedded word vectors. `false`: lexical ranking only.
+   */
+  embeddings?: EmbedTexts | false;
 }
 
 /**
@@ -93,11 +100,23 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         stale = false;
         return index.update(context.listTools());
       };
+      const embed = options.embeddings ?? embedWithWordVectors;
+      /** Made on the first search, so an executor that never searches never loads vectors. */
+      let semantic: SemanticIndex | undefined;
       const api: ToolSearchApi = {
-        search(query, options = {}) {
+        async search(query, searchOptions = {}) {
           if (stale) refresh();
           if (typeof query !== "string" || query.trim() === "") return [];
-          return rankTools(index, query, resolveLimit(options.limit));
+          if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
+          semantic ??= createSemanticIndex(embed);
+          let version: number;
+          let similarities: Float32Array;
+          // A concurrent search may re-index while this one waits for vectors: score against one version.
+          do {
+            version = index.version;
+            similarities = await semantic.similarities(index, query);
+          } while (index.version !== version);
+          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities });
         },
         refresh,
       };
@@ -106,7 +125,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         async callTool(call): Promise<PluginResult> {
           if (call.name !== SEARCH_TOOLS_TOOL_NAME || tools.length === 0) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
           const args = call.arguments as { query: string; limit?: number };
-          return { ok: true, value: api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
+          return { ok: true, value: await api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
         },
         api,
         async close() {
