@@ -232,6 +232,12 @@ function semanticShares(index: IndexStatistics, similarities: Float32Array): Flo
 export interface SemanticStage {
   /** Each tool's cosine similarity to the request, by slot (from the embeddings). */
   similarities?: Float32Array;
+  /**
+   * May a tool with no word in common with the request be ranked on similarity alone? Yes for a
+   * host's embedding model; no for the embedded word vectors, which only re-rank lexical matches
+   * (alone they are too loose: on the gold set they added nothing but noise).
+   */
+  rankUnmatched?: boolean;
 }
 
 /**
@@ -243,7 +249,7 @@ export function rankTools(index: IndexStatistics, query: string, limit: number, 
   const { matched, scores } = scoreTools(index, expandQuery(query));
   const bestLexical = adjustLexical(matched, scores, query);
   const shares = similarities ? semanticShares(index, similarities) : undefined;
-  const candidates: Iterable<ToolDocument> = shares ? index.documents() : matched;
+  const candidates: Iterable<ToolDocument> = shares && semantic.rankUnmatched === true ? index.documents() : matched;
   const lexicalScale = shares && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];

@@ -6,7 +6,7 @@
  */
 import type { JsonSchema, ToolDefinition } from "../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
-import { builtInIntent, builtInKind } from "./built-in-intents.js";
+import { builtInIntent, builtInKind, type BuiltInKind } from "./built-in-intents.js";
 import { isKnownTerm } from "./related-words.js";
 import { stemWord } from "./stem-word.js";
 import { toolAction, type Action } from "./request-action.js";
@@ -33,7 +33,7 @@ export interface ToolDocument {
   /** Does the description say the tool is deprecated? */
   deprecated: boolean;
   /** Which built-in the tool is, if one. */
-  builtIn: "code" | "human" | undefined;
+  builtIn: BuiltInKind | undefined;
   lengths: Record<Field, number>;
   /** Each term with the fields it occurs in and how often: `[field, count]` pairs, for scoring. */
   occurrences: Map<string, Array<readonly [Field, number]>>;
