@@ -11,6 +11,7 @@ import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
 import { literalHints } from "./literal-hints.js";
 import { surfaceTerm } from "./tool-document.js";
 import { routeByShape } from "./route-built-ins.js";
+import type { Similarities } from "./semantic-index.js";
 import { requestActions, type Action } from "./request-action.js";
 
 /** One ranked tool. */
@@ -195,7 +196,7 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
 }
 
 /** How much the semantic stage adds, next to the best lexical match's 1. */
-const SEMANTIC_WEIGHT = 0.2;
+const SEMANTIC_WEIGHT = 0.1;
 
 /** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
 function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string): number {
@@ -210,28 +211,18 @@ function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, q
 }
 
 /**
- * Each tool's semantic share, by slot: its similarity above the mean similarity, scaled so the most
- * similar tool gets SEMANTIC_WEIGHT. Relative, because what a cosine means depends on the embedding.
+ * A tool's semantic share: its similarity above the mean similarity, scaled so the most similar
+ * tool gets SEMANTIC_WEIGHT. Relative, because what a cosine means depends on the embedding.
  */
-function semanticShares(index: IndexStatistics, similarities: Float32Array): Float64Array {
-  const shares = new Float64Array(index.capacity);
-  let sum = 0;
-  let best = -Infinity;
-  for (const document of index.documents()) {
-    const similarity = similarities[document.slot] as number;
-    sum += similarity;
-    if (similarity > best) best = similarity;
-  }
-  const mean = sum / Math.max(1, index.size);
-  if (!(best > mean)) return shares;
-  for (const document of index.documents()) shares[document.slot] = (SEMANTIC_WEIGHT * Math.max(0, (similarities[document.slot] as number) - mean)) / (best - mean);
-  return shares;
+function semanticShare(similarities: Similarities, slot: number): number {
+  const { bySlot, mean, best } = similarities;
+  return best > mean ? (SEMANTIC_WEIGHT * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
 }
 
 /** What the semantic stage brings to one search. */
 export interface SemanticStage {
-  /** Each tool's cosine similarity to the request, by slot (from the embeddings). */
-  similarities?: Float32Array;
+  /** Each tool's cosine similarity to the request (from the embeddings). */
+  similarities?: Similarities;
   /**
    * May a tool with no word in common with the request be ranked on similarity alone? Yes for a
    * host's embedding model; no for the embedded word vectors, which only re-rank lexical matches
@@ -248,13 +239,12 @@ export function rankTools(index: IndexStatistics, query: string, limit: number, 
   const { similarities } = semantic;
   const { matched, scores } = scoreTools(index, expandQuery(query));
   const bestLexical = adjustLexical(matched, scores, query);
-  const shares = similarities ? semanticShares(index, similarities) : undefined;
-  const candidates: Iterable<ToolDocument> = shares && semantic.rankUnmatched === true ? index.documents() : matched;
-  const lexicalScale = shares && bestLexical > 0 ? 1 / bestLexical : 1;
+  const candidates: Iterable<ToolDocument> = similarities && semantic.rankUnmatched === true ? index.documents() : matched;
+  const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
   for (const document of candidates) {
-    const fused = (scores[document.slot] as number) * lexicalScale + (shares?.[document.slot] ?? 0);
+    const fused = (scores[document.slot] as number) * lexicalScale + (similarities ? semanticShare(similarities, document.slot) : 0);
     if (fused <= 0) continue;
     const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;

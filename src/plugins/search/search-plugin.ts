@@ -11,7 +11,7 @@ import { toolError } from "../../core/tool-result.js";
 import { CALL_TOOL_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
-import { createSemanticIndex, type EmbedTexts, type SemanticIndex } from "./semantic-index.js";
+import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import { embedWithWordVectors } from "./embed-with-word-vectors.js";
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
@@ -89,7 +89,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
           if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
           semantic ??= createSemanticIndex(embed);
           let version: number;
-          let similarities: Float32Array;
+          let similarities: Similarities;
           // A concurrent search may re-index while this one waits for vectors: score against one version.
           do {
             version = index.version;

@@ -17,8 +17,15 @@ export const EMBEDDING_BATCH_SIZE = 128;
 export interface SemanticIndex {
   /** Embed the tools whose text has no vector yet; concurrent calls share one pass. */
   update(index: IndexStatistics): Promise<void>;
-  /** The cosine similarity of the query to every tool, by slot (0 for a free slot). */
-  similarities(index: IndexStatistics, query: string): Promise<Float32Array>;
+  /** The cosine similarity of the query to every tool. */
+  similarities(index: IndexStatistics, query: string): Promise<Similarities>;
+}
+
+/** A query's cosine similarity to every tool, by slot (0 for a free slot), with their mean and maximum over the tools. */
+export interface Similarities {
+  bySlot: Float32Array;
+  mean: number;
+  best: number;
 }
 
 /** The vectors as the function gave them, checked and made unit length; throws PLUGIN_FAILED. */
@@ -112,17 +119,23 @@ export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
     update,
     async similarities(index, query) {
       const [[vector]] = await Promise.all([embedChecked([query]), update(index)]);
-      const scores = new Float32Array(index.capacity);
+      const bySlot = new Float32Array(index.capacity);
       const width = dimensions ?? 0;
-      if (!vector || width === 0) return scores;
+      let sum = 0;
+      let count = 0;
+      let best = 0;
+      if (!vector || width === 0) return { bySlot, mean: 0, best: 0 };
       for (let slot = 0; slot < Math.min(index.capacity, slotTexts.length); slot++) {
         if (slotTexts[slot] === undefined) continue;
         let dot = 0;
         const offset = slot * width;
         for (let dimension = 0; dimension < width; dimension++) dot += (vector[dimension] as number) * (matrix[offset + dimension] as number);
-        scores[slot] = dot;
+        bySlot[slot] = dot;
+        sum += dot;
+        best = count === 0 ? dot : Math.max(best, dot);
+        count++;
       }
-      return scores;
+      return { bySlot, mean: count === 0 ? 0 : sum / count, best };
     },
   };
 }
