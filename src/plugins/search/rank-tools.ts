@@ -9,6 +9,7 @@ import type { IndexStatistics } from "./tool-index.js";
 import { relatedTerms } from "./related-words.js";
 import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
 import { literalHints } from "./literal-hints.js";
+import { tenseHints } from "./tense-hints.js";
 import { surfaceTerm } from "./tool-document.js";
 import { routeByShape } from "./route-built-ins.js";
 import type { Similarities } from "./semantic-index.js";
@@ -70,7 +71,7 @@ export function expandQuery(query: string): Map<string, QueryTerm> {
   const terms = new Map<string, QueryTerm>();
   const written = tokenizeText(query);
   for (const term of written) terms.set(term, { weight: 1 });
-  for (const term of tokenizeText(literalHints(query))) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
+  for (const term of tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
   for (const term of written) {
     for (const related of relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
   }
