@@ -145,10 +145,11 @@ export function scoreTools(index: IndexStatistics, query: Map<string, QueryTerm>
   const matched: ToolDocument[] = [];
   const common = Math.max(MIN_COMMON_FREQUENCY, index.size * COMMON_SHARE);
   for (const [term, { weight, source }] of query) {
+    // A word most tools have, that the person did not write, only costs time at 10,000 tools:
+    // skipped before its postings are scored, which is the cost of a first search after a change.
+    if (weight < 1 && index.documentFrequency(term) > common) continue;
     const postings = scoredPostings(index, term);
     if (!postings) continue;
-    // A word most tools have, that the person did not write, only costs time at 10,000 tools.
-    if (weight < 1 && postings.documents.length > common) continue;
     // A rare relative must not outweigh the common word it stands for ("export" → "download").
     const idf = source === undefined ? postings.idf : Math.min(postings.idf, inverseDocumentFrequency(index, source));
     const factor = weight * idf;
