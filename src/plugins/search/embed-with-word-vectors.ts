@@ -16,13 +16,9 @@ function frequencyOfRank(rank: number, size: number): number {
   return 1 / ((rank + 1) * (Math.log(size) + 0.5772));
 }
 
-/** The word's vector, or its singular's, or undefined. */
-function lookUp(vectors: WordVectors, word: string): { vector: Float32Array; rank: number } | undefined {
-  for (const candidate of word.endsWith("s") && word.length > 3 ? [word, word.slice(0, -1)] : [word]) {
-    const vector = vectors.vector(candidate);
-    if (vector) return { vector, rank: vectors.rank(candidate) as number };
-  }
-  return undefined;
+/** The rank of the word, or of its singular, or undefined. */
+function rankOf(vectors: WordVectors, word: string): number | undefined {
+  return vectors.rank(word) ?? (word.endsWith("s") && word.length > 3 ? vectors.rank(word.slice(0, -1)) : undefined);
 }
 
 /** One text's unit vector; all zeros when it has no known word. */
@@ -30,10 +26,9 @@ export function embedText(vectors: WordVectors, text: string): Float32Array {
   const sum = new Float32Array(vectors.dimensions);
   for (const word of splitWords(text)) {
     if (isStopWord(word)) continue;
-    const known = lookUp(vectors, word);
-    if (!known) continue;
-    const weight = SMOOTHING / (SMOOTHING + frequencyOfRank(known.rank, vectors.size));
-    for (let dimension = 0; dimension < sum.length; dimension++) sum[dimension] = (sum[dimension] as number) + weight * (known.vector[dimension] as number);
+    const rank = rankOf(vectors, word);
+    if (rank === undefined) continue;
+    vectors.addTo(rank, SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)), sum);
   }
   return normalizeVector(sum);
 }

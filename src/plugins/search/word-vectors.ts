@@ -20,8 +20,10 @@ export interface WordVectors {
   size: number;
   /** The word's rank, or undefined for a word not in the vocabulary. */
   rank(word: string): number | undefined;
-  /** The word's unit vector (a view; do not modify), or undefined. */
+  /** The word's unit vector (a new array), or undefined. */
   vector(word: string): Float32Array | undefined;
+  /** Add `weight` × the unit vector of the word of `rank` to `target`, in place. */
+  addTo(rank: number, weight: number, target: Float32Array): void;
 }
 
 let loaded: WordVectors | undefined;
@@ -39,24 +41,33 @@ export function loadWordVectors(path = WORD_VECTORS_PATH): WordVectors {
   const words = bytes.toString("utf8", HEADER_BYTES, HEADER_BYTES + listBytes).split("\n");
   const start = HEADER_BYTES + listBytes;
   if (words.length !== size || bytes.length !== start + size * dimensions) throw new Error(`${path} is truncated or corrupt`);
+  // Kept as the file's bytes (5 MB, not 20 as floats), with each word's 1 / length.
   const raw = new Int8Array(bytes.buffer, bytes.byteOffset + start, size * dimensions);
-  const matrix = new Float32Array(raw);
-  for (let offset = 0; offset < matrix.length; offset += dimensions) {
+  const inverseNorms = new Float32Array(size);
+  for (let word = 0; word < size; word++) {
     let norm = 0;
-    for (let at = offset; at < offset + dimensions; at++) norm += (matrix[at] as number) ** 2;
-    norm = Math.sqrt(norm) || 1;
-    for (let at = offset; at < offset + dimensions; at++) matrix[at] = (matrix[at] as number) / norm;
+    for (let at = word * dimensions; at < (word + 1) * dimensions; at++) norm += (raw[at] as number) ** 2;
+    inverseNorms[word] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   }
   const ranks = new Map<string, number>();
   words.forEach((word, at) => ranks.set(word, at));
+  const addTo = (rank: number, weight: number, target: Float32Array) => {
+    const scale = weight * (inverseNorms[rank] as number);
+    const offset = rank * dimensions;
+    for (let dimension = 0; dimension < dimensions; dimension++) target[dimension] = (target[dimension] as number) + scale * (raw[offset + dimension] as number);
+  };
   const vectors: WordVectors = {
     dimensions,
     size,
     rank: (word) => ranks.get(word),
     vector(word) {
-      const at = ranks.get(word);
-      return at === undefined ? undefined : matrix.subarray(at * dimensions, (at + 1) * dimensions);
+      const rank = ranks.get(word);
+      if (rank === undefined) return undefined;
+      const vector = new Float32Array(dimensions);
+      addTo(rank, 1, vector);
+      return vector;
     },
+    addTo,
   };
   if (path === WORD_VECTORS_PATH) loaded = vectors;
   return vectors;
