@@ -136,7 +136,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });
   // Code's search_tools ranks like searchTools: the composition root hands the ranking in, so neither plugin knows the other.
-  const code = codePlugin({ rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions) });
+  const code = codePlugin({ rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions), searchFirst: options.toolSearch?.searchFirst === true });
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
     const specs: PluginSpec[] = [

@@ -82,6 +82,16 @@ describe("toolSearch.searchFirst", () => {
     expect(await executor.callTool("call_tool", { name: "echo", arguments: { text: "x" } })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
   });
 
+  it("makes code mode's description name only servers and point to search_tools", async () => {
+    const executor = await searchFirstExecutor({ codeExecution: { enabled: true, poolSize: 1 } });
+    const description = (await executor.listTools()).find((tool) => tool.name === "code_execution")?.description ?? "";
+    expect(description).toContain("find the ones a task needs with search_tools");
+    expect(description).toContain("\nServers:\n- ");
+    expect(description).not.toContain("send_message");
+    const listedAll = await searchFirstExecutor({ toolSearch: {}, codeExecution: { enabled: true, poolSize: 1 } });
+    expect((await listedAll.listTools()).find((tool) => tool.name === "code_execution")?.description).toContain("send_message");
+  });
+
   it("rejects options of the wrong type", async () => {
     await expect(searchFirstExecutor({ toolSearch: { searchFirst: "yes" as never } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
     await expect(searchFirstExecutor({ toolSearch: { pinnedTools: "echo" as never } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });

@@ -54,11 +54,12 @@ function countLines(code: string): number {
  *
  * `rankTools` is the executor's tool ranking (`executor.searchTools`), handed in by the composition
  * root so that code's `search_tools` ranks like every other front door; without it, word matching.
+ * `searchFirst` (the executor's search-first listing): the tool's description names only servers.
  *
  * @example
  * const plugin = codePlugin(); // started by the executor when code execution is enabled
  */
-export function codePlugin(pluginOptions: { rankTools?: RankTools } = {}): ExecutorPlugin<ResolvedCodeExecutionOptions> {
+export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?: boolean } = {}): ExecutorPlugin<ResolvedCodeExecutionOptions> {
   return {
     name: CODE_PLUGIN_NAME,
     async start(entries, context): Promise<PluginInstance> {
@@ -70,7 +71,7 @@ export function codePlugin(pluginOptions: { rankTools?: RankTools } = {}): Execu
         maxFrameBytes: Math.max(options.maxResultBytes, MAX_TOOL_ARGUMENT_BYTES) + 8 * options.maxLogBytes + 64 * 1024,
         logger: context.logger,
       });
-      const tool = createCodeExecutionTool({ options, listTools: () => context.listTools(), logger: context.logger });
+      const tool = createCodeExecutionTool({ options, searchFirst: pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
       let catalog: ToolCatalog | undefined;
       let catalogVersion = 0;
       const unsubscribe = context.onToolsChanged(() => {
