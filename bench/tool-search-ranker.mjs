@@ -4,6 +4,8 @@
 // no mcp.json — then answers one JSON line per query with `executor.searchTools`. Build first.
 //
 //   node /path/to/eval.mjs --catalog catalog.json --queries queries.json --cmd "node bench/tool-search-ranker.mjs"
+//
+// `--lexical` turns the semantic stage off (`toolSearch.embeddings: false`), to measure what it adds.
 import { readFileSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,7 +34,7 @@ const catalogPlugin = {
 };
 
 const root = mkdtempSync(join(tmpdir(), "tool-search-"));
-const executor = await createExecutor({ root, toolsConfig: false, mcpConfig: false, plugins: [catalogPlugin], logger: { debug() {}, info() {}, warn: (message) => console.error(message), error: (message) => console.error(message) } });
+const executor = await createExecutor({ root, toolsConfig: false, mcpConfig: false, plugins: [catalogPlugin], ...(process.argv.includes("--lexical") ? { toolSearch: { embeddings: false } } : {}), logger: { debug() {}, info() {}, warn: (message) => console.error(message), error: (message) => console.error(message) } });
 const names = new Set(catalog.map((tool) => tool.name));
 
 const lines = createInterface({ input: process.stdin });

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Tool search at scale: 10,000 synthetic tools (100 servers × 100 tools, seeded) served by a host
-// plugin, searched through the public `executor.searchTools`. Build first (`npm run build`).
+// plugin, searched through the public `executor.searchTools`, with the semantic stage on (the
+// embedded word vectors). Build first (`npm run build`).
 //
-//   build          the first search: indexes every tool, then answers (index build + one query)
-//   query p50/p99  later searches, 200 queries of 2–6 words
+//   vectors        loading the embedded word vectors (once per process, on the first search)
+//   build          the first search: indexes and embeds every tool, then answers (vectors already loaded)
+//   query p50/p99  later searches, 200 queries of 2–6 words (wall time, and this process's CPU time)
 //   update         the first search after one tool's description changed (incremental re-index + query)
 //   memory         heap growth from the index (run with --expose-gc for a steadier figure)
-//   index only     the index alone (internal module): a full build, and `update` after one change
+//   index only     the index alone (internal modules): a full build, and `update` after one change,
+//                  for the lexical index and for the semantic index (re-embeds only the changed tool)
 //
 //   node --expose-gc bench/tool-search.mjs [--tools 10000] [--queries 200]
 import { mkdtempSync } from "node:fs";
@@ -15,6 +18,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createExecutor } from "../dist/index.js";
 import { createToolIndex } from "../dist/plugins/search/tool-index.js";
+import { createSemanticIndex } from "../dist/plugins/search/semantic-index.js";
+import { embedWithWordVectors } from "../dist/plugins/search/embed-with-word-vectors.js";
+import { loadWordVectors } from "../dist/plugins/search/word-vectors.js";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
 
 const toolCount = flag("tools", 10_000);
@@ -64,31 +70,51 @@ const plugin = {
 const queries = Array.from({ length: queryCount }, () => Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick([...VERBS, ...NOUNS, ...WORDS])).join(" "));
 const collect = () => globalThis.gc?.();
 
+collect();
+const beforeVectors = process.memoryUsage();
+let started = performance.now();
+loadWordVectors();
+const vectorsLoad = performance.now() - started;
+collect();
+const vectorsHeap = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - beforeVectors.heapUsed - beforeVectors.arrayBuffers;
+
 const root = mkdtempSync(join(tmpdir(), "tool-search-bench-"));
 const executor = await createExecutor({ root, toolsConfig: false, mcpConfig: false, logDir: false, watch: false, plugins: [plugin] });
 collect();
 const heapBefore = process.memoryUsage().heapUsed;
-let started = performance.now();
+started = performance.now();
 await executor.searchTools("create an issue", { limit: 5 });
 const build = performance.now() - started;
 collect();
 const heapAfter = process.memoryUsage().heapUsed;
 
+/** This process's CPU time in ms: on a machine shared with other work, steadier than wall time. */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 const times = [];
+const queryCpu = [];
 for (const query of queries) {
   started = performance.now();
+  const cpuStarted = cpuNow();
   await executor.searchTools(query, { limit: 10 });
   times.push(performance.now() - started);
+  queryCpu.push(cpuNow() - cpuStarted);
 }
 
 const updates = [];
+const updateCpu = [];
 for (let round = 0; round < 5; round++) {
   const at = Math.floor(random() * tools.length);
   tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} Changed ${round}.` } : tool));
   for (const listener of listeners) listener();
   started = performance.now();
+  const cpuStarted = cpuNow();
   await executor.searchTools("update a record", { limit: 10 });
   updates.push(performance.now() - started);
+  updateCpu.push(cpuNow() - cpuStarted);
 }
 await executor.close();
 
@@ -97,18 +123,28 @@ const index = createToolIndex();
 started = performance.now();
 index.update(tools);
 const fullIndex = performance.now() - started;
+const semantic = createSemanticIndex(embedWithWordVectors);
+started = performance.now();
+await semantic.update(index);
+const fullEmbedding = performance.now() - started;
 const incremental = [];
+const incrementalSemantic = [];
 for (let round = 0; round < 20; round++) {
   const at = Math.floor(random() * tools.length);
   tools = tools.map((tool, position) => (position === at ? { ...tool, description: `${tool.description} Again ${round}.` } : tool));
   started = performance.now();
   index.update(tools);
   incremental.push(performance.now() - started);
+  started = performance.now();
+  await semantic.update(index);
+  incrementalSemantic.push(performance.now() - started);
 }
 
 console.log(`tool search, ${toolCount} tools, ${queryCount} queries (node ${process.version}, ${process.arch})`);
+console.log(`  vectors load           ${format(vectorsLoad)}, ${(vectorsHeap / 2 ** 20).toFixed(1)} MiB`);
 console.log(`  build (first search)   ${format(build)}`);
-console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))}`);
-console.log(`  update after 1 change  ${format(median(updates))} median of ${updates.length} (max ${format(Math.max(...updates))})`);
+console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))} (CPU ${format(median(queryCpu))} / ${format(quantile(queryCpu, 0.99))})`);
+console.log(`  update after 1 change  ${format(median(updates))} median of ${updates.length} (max ${format(Math.max(...updates))}; CPU ${format(median(updateCpu))})`);
 console.log(`  index only: full build ${format(fullIndex)}, update after 1 change ${format(median(incremental))} median of ${incremental.length}`);
-console.log(`  index heap             ${((heapAfter - heapBefore) / 2 ** 20).toFixed(1)} MiB${globalThis.gc ? "" : " (no --expose-gc: rough)"}`);
+console.log(`  semantic index: embed all ${format(fullEmbedding)}, update after 1 change ${format(median(incrementalSemantic))} median of ${incrementalSemantic.length}`);
+console.log(`  index heap (both)      ${((heapAfter - heapBefore) / 2 ** 20).toFixed(1)} MiB${globalThis.gc ? "" : " (no --expose-gc: rough)"}`);

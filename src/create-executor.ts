@@ -54,6 +54,20 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   toolSearch?: {
     /** Offer the `search_tools` tool to models, ranked like `searchTools`. Default false. */
     offerTool?: boolean;
+    /**
+     * Search-first listing for big registries: `listTools()` (what models and MCP clients are shown)
+     * holds only `search_tools`, `call_tool` and the pinned tools; every tool stays callable by name.
+     * Implies `offerTool`. Default false.
+     */
+    searchFirst?: boolean;
+    /** Under `searchFirst`, the tools listed besides those two. Default: request_human_input, code_execution, web_search (when registered). */
+    pinnedTools?: string[];
+    /**
+     * Your own embedding model for the semantic stage: texts to vectors, one per text, all of one
+     * length; called in batches of up to 128 texts, vectors cached by tool text. Default: the
+     * embedded word vectors. `false`: lexical ranking only.
+     */
+    embeddings?: ((texts: string[]) => Promise<number[][]>) | false;
   };
   /**
    * The `web_search` tool: its provider, key and limits. Replaces tools.json's `webSearch` as a whole
@@ -86,7 +100,14 @@ const optionsSchema = z.strictObject({
   onElicitation: z.function().optional(),
   onSampling: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
-  toolSearch: z.strictObject({ offerTool: z.boolean().optional() }).optional(),
+  toolSearch: z
+    .strictObject({
+      offerTool: z.boolean().optional(),
+      searchFirst: z.boolean().optional(),
+      pinnedTools: z.array(z.string()).optional(),
+      embeddings: z.union([z.function(), z.literal(false)]).optional(),
+    })
+    .optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
   mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
 });
@@ -131,8 +152,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const python = pythonPlugin();
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}), ...(options.onSampling ? { onSampling: options.onSampling } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
-  const code = codePlugin();
-  const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
+  const search = searchPlugin({ ...options.toolSearch });
+  // Code's search_tools ranks like searchTools: the composition root hands the ranking in, so neither plugin knows the other.
+  const code = codePlugin({ rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions), searchFirst: options.toolSearch?.searchFirst === true });
   const webSearch = webSearchPlugin();
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {

@@ -27,8 +27,11 @@ export const SEARCH_TOOLS_TOOL_NAME = "search_tools";
 /** The tool `web_search`: searches the web through the provider configured in `webSearch`. */
 export const WEB_SEARCH_TOOL_NAME = "web_search";
 
+/** The tool `call_tool` of the search-first listing: calls any registry tool by name. */
+export const CALL_TOOL_TOOL_NAME = "call_tool";
+
 /** Names the built-in plugins own; a tools.json tool may not take them. */
-export const RESERVED_TOOL_NAMES = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, WEB_SEARCH_TOOL_NAME] as const;
+export const RESERVED_TOOL_NAMES = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, WEB_SEARCH_TOOL_NAME] as const;
 
 /** Code mode's server for tools.json (and host plugin) tools. */
 export const LOCAL_SERVER = "local";

@@ -84,3 +84,20 @@ describe("routing to the built-ins", () => {
     expect(rank("rename that one", CATALOG)).not.toContain("request_human_input");
   });
 });
+
+describe("the request's tense", () => {
+  it("reads a question about what happened as asking for a history, not for the action", () => {
+    const ci: ToolDefinition[] = [
+      { name: "ci__restart_job", description: "Restart a CI job by its id.", inputSchema: { type: "object", properties: { jobId: { type: "string" } } } },
+      { name: "ci__job_history", description: "Past runs of a CI job: when, by whom, with what outcome.", inputSchema: { type: "object", properties: { jobId: { type: "string" } } } },
+    ];
+    expect(rank("who restarted the nightly job?", ci)[0]).toBe("ci__job_history");
+    expect(rank("restart the nightly job", ci)[0]).toBe("ci__restart_job");
+  });
+});
+
+describe("phrasal verbs", () => {
+  it("takes the action of the verb with its particle", () => {
+    expect(rank("set up a tracker issue for the login bug")[0]).toBe("tracker__create_issue");
+  });
+});

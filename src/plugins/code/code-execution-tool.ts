@@ -18,6 +18,8 @@ const FALLBACK_DESCRIPTION =
 
 export interface CodeExecutionToolOptions {
   options: ResolvedCodeExecutionOptions;
+  /** Under the search-first listing the description names only servers and points to `search_tools`. */
+  searchFirst?: boolean;
   /** Every tool in the registry right now. */
   listTools(): readonly ToolDefinition[];
   logger: Logger;
@@ -37,12 +39,13 @@ export interface CodeExecutionTool {
  * const tool = createCodeExecutionTool({ options, listTools: context.listTools, logger });
  * context.onToolsChanged(tool.invalidate);
  */
-export function createCodeExecutionTool({ options, listTools, logger }: CodeExecutionToolOptions): CodeExecutionTool {
+export function createCodeExecutionTool({ options, searchFirst = false, listTools, logger }: CodeExecutionToolOptions): CodeExecutionTool {
   let description: string | undefined;
   const describe = (): string => {
     try {
       return describeCodeExecutionTool(listTools(), {
         exclude: options.excludeTools,
+        searchFirst,
         ...(options.maxDescriptionBytes === undefined ? {} : { maxDescriptionBytes: options.maxDescriptionBytes }),
         limits: {
           timeoutMs: options.timeoutMs,

@@ -18,6 +18,7 @@ import { runOnRuntime, type RunError } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
 import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 import { createToolDispatcher, type ToolCallTrace } from "./tool-dispatch.js";
+import type { RankTools } from "./declarations/index.js";
 
 export const CODE_PLUGIN_NAME = "code";
 /** Largest arguments object code may pass to one tool, as JSON. */
@@ -51,10 +52,14 @@ function countLines(code: string): number {
  * The plugin. Its one config entry is the resolved `codeExecution` settings; with none it runs
  * with the defaults (as the contract suite starts it).
  *
+ * `rankTools` is the executor's tool ranking (`executor.searchTools`), handed in by the composition
+ * root so that code's `search_tools` ranks like every other front door; without it, word matching.
+ * `searchFirst` (the executor's search-first listing): the tool's description names only servers.
+ *
  * @example
  * const plugin = codePlugin(); // started by the executor when code execution is enabled
  */
-export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
+export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?: boolean } = {}): ExecutorPlugin<ResolvedCodeExecutionOptions> {
   return {
     name: CODE_PLUGIN_NAME,
     async start(entries, context): Promise<PluginInstance> {
@@ -66,7 +71,7 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
         maxFrameBytes: Math.max(options.maxResultBytes, MAX_TOOL_ARGUMENT_BYTES) + 8 * options.maxLogBytes + 64 * 1024,
         logger: context.logger,
       });
-      const tool = createCodeExecutionTool({ options, listTools: () => context.listTools(), logger: context.logger });
+      const tool = createCodeExecutionTool({ options, searchFirst: pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
       let catalog: ToolCatalog | undefined;
       let catalogVersion = 0;
       const unsubscribe = context.onToolsChanged(() => {
@@ -133,6 +138,7 @@ export function codePlugin(): ExecutorPlugin<ResolvedCodeExecutionOptions> {
           signal,
           stopSignal: closing.signal,
           catalog,
+          ...(pluginOptions.rankTools ? { rankTools: pluginOptions.rankTools } : {}),
           dispatcher,
           limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
         });

@@ -5,7 +5,7 @@
  * the caller's abort, or the runtime's death.
  */
 import { ERROR_CODES, type ErrorCode } from "../../core/errors/error-codes.js";
-import { describeTool, searchTools } from "./declarations/index.js";
+import { describeTool, searchTools, searchToolsRanked, type RankTools } from "./declarations/index.js";
 import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
@@ -41,6 +41,8 @@ export interface RunRequest {
   /** The plugin's own: aborted when it closes. */
   stopSignal?: AbortSignal;
   catalog: ToolCatalog;
+  /** The executor's ranking, for `search_tools`; without it, word matching over the catalog. */
+  rankTools?: RankTools;
   dispatcher: ToolDispatcher;
   limits: RunLimits;
 }
@@ -65,10 +67,12 @@ function exitError(exit: RuntimeExit, memoryLimitMb: number): RunError {
 }
 
 /** Answer to a `describe_tool` / `search_tools` frame, from the tools code may call. */
-function answerMeta(catalog: ToolCatalog, frame: RuntimeFrame): unknown {
+async function answerMeta(catalog: ToolCatalog, frame: RuntimeFrame, rankTools: RankTools | undefined): Promise<unknown> {
   if (frame.op === "describe_tool") return describeTool(catalog.definitions, String(frame.arg));
   const { query, limit } = (frame.arg ?? {}) as { query?: unknown; limit?: unknown };
-  return searchTools(catalog.definitions, String(query ?? ""), typeof limit === "number" ? limit : undefined);
+  const count = typeof limit === "number" ? limit : undefined;
+  if (rankTools) return searchToolsRanked(catalog.definitions, rankTools, String(query ?? ""), count);
+  return searchTools(catalog.definitions, String(query ?? ""), count);
 }
 
 /**
@@ -153,6 +157,15 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
         });
     };
 
+    const onMeta = (frame: RuntimeFrame, call: number) => {
+      void answerMeta(request.catalog, frame, request.rankTools).then(
+        (value) => {
+          if (!finished) runtime.answer(call, JSON.stringify(value));
+        },
+        (error: unknown) => fail("PLUGIN_FAILED", `The host failed while serving the code: ${(error as Error)?.message ?? String(error)}`),
+      );
+    };
+
     const onDone = (frame: RuntimeFrame) => {
       if (frame.ok === true) return finish({ ok: true, value: frame.value ?? null }, true);
       const error = (frame.error ?? {}) as Record<string, unknown>;
@@ -166,7 +179,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       try {
         if (frame.t === "log") onLog(frame);
         else if (frame.t === "call") onCall(frame);
-        else if (frame.t === "meta" && typeof frame.c === "number") runtime.answer(frame.c, JSON.stringify(answerMeta(request.catalog, frame)));
+        else if (frame.t === "meta" && typeof frame.c === "number") onMeta(frame, frame.c);
         else if (frame.t === "done") onDone(frame);
         else fail("RUNTIME_ERROR", `The code's runtime sent an unknown frame "${frame.t}"`);
       } catch (error) {

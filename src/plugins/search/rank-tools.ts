@@ -9,8 +9,10 @@ import type { IndexStatistics } from "./tool-index.js";
 import { relatedTerms } from "./related-words.js";
 import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
 import { literalHints } from "./literal-hints.js";
+import { tenseHints } from "./tense-hints.js";
 import { surfaceTerm } from "./tool-document.js";
 import { routeByShape } from "./route-built-ins.js";
+import type { Similarities } from "./semantic-index.js";
 import { requestActions, type Action } from "./request-action.js";
 
 /** One ranked tool. */
@@ -69,7 +71,7 @@ export function expandQuery(query: string): Map<string, QueryTerm> {
   const terms = new Map<string, QueryTerm>();
   const written = tokenizeText(query);
   for (const term of written) terms.set(term, { weight: 1 });
-  for (const term of tokenizeText(literalHints(query))) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
+  for (const term of tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
   for (const term of written) {
     for (const related of relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
   }
@@ -143,10 +145,11 @@ export function scoreTools(index: IndexStatistics, query: Map<string, QueryTerm>
   const matched: ToolDocument[] = [];
   const common = Math.max(MIN_COMMON_FREQUENCY, index.size * COMMON_SHARE);
   for (const [term, { weight, source }] of query) {
+    // A word most tools have, that the person did not write, only costs time at 10,000 tools:
+    // skipped before its postings are scored, which is the cost of a first search after a change.
+    if (weight < 1 && index.documentFrequency(term) > common) continue;
     const postings = scoredPostings(index, term);
     if (!postings) continue;
-    // A word most tools have, that the person did not write, only costs time at 10,000 tools.
-    if (weight < 1 && postings.documents.length > common) continue;
     // A rare relative must not outweigh the common word it stands for ("export" → "download").
     const idf = source === undefined ? postings.idf : Math.min(postings.idf, inverseDocumentFrequency(index, source));
     const factor = weight * idf;
@@ -194,17 +197,58 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
   results.splice(low, 0, result);
 }
 
-/** Rank the indexed tools for a query. */
-export function rankTools(index: IndexStatistics, query: string, limit: number): ToolSearchResult[] {
-  const expanded = expandQuery(query);
-  const { matched, scores } = scoreTools(index, expanded);
+/** How much the semantic stage adds, next to the best lexical match's 1. */
+const SEMANTIC_WEIGHT = 0.1;
+
+/** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
+function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string): number {
   const actions = requestActions(query);
+  let best = 0;
+  for (const document of matched) {
+    const adjusted = (scores[document.slot] as number) * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1);
+    scores[document.slot] = adjusted;
+    if (adjusted > best) best = adjusted;
+  }
+  return best;
+}
+
+/**
+ * A tool's semantic share: its similarity above the mean similarity, scaled so the most similar
+ * tool gets SEMANTIC_WEIGHT. Relative, because what a cosine means depends on the embedding.
+ */
+function semanticShare(similarities: Similarities, slot: number): number {
+  const { bySlot, mean, best } = similarities;
+  return best > mean ? (SEMANTIC_WEIGHT * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
+}
+
+/** What the semantic stage brings to one search. */
+export interface SemanticStage {
+  /** Each tool's cosine similarity to the request (from the embeddings). */
+  similarities?: Similarities;
+  /**
+   * May a tool with no word in common with the request be ranked on similarity alone? Yes for a
+   * host's embedding model; no for the embedded word vectors, which only re-rank lexical matches
+   * (alone they are too loose: on the gold set they added nothing but noise).
+   */
+  rankUnmatched?: boolean;
+}
+
+/**
+ * Rank the indexed tools for a query: BM25F, and with `similarities` (the semantic stage's cosine
+ * per slot) the two fused — the lexical score relative to the best one, plus the semantic share.
+ */
+export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}): ToolSearchResult[] {
+  const { similarities } = semantic;
+  const { matched, scores } = scoreTools(index, expandQuery(query));
+  const bestLexical = adjustLexical(matched, scores, query);
+  const candidates: Iterable<ToolDocument> = similarities && semantic.rankUnmatched === true ? index.documents() : matched;
+  const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
-  for (const document of matched) {
-    const score = scores[document.slot] as number;
-    const adjusted = Math.round(score * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1) * 1e4) / 1e4;
-    const candidate = { name: document.name, score: adjusted, summary: document.summary };
+  for (const document of candidates) {
+    const fused = (scores[document.slot] as number) * lexicalScale + (similarities ? semanticShare(similarities, document.slot) : 0);
+    if (fused <= 0) continue;
+    const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;
     insertSorted(results, candidate);
     if (results.length > limit) results.pop();

@@ -32,9 +32,30 @@ const QUESTION_WORDS = new Set(["what", "which", "where", "who", "whom", "when",
 /** "pull request" and "merge request" are things, not a pull or a merge. */
 const COMPOUND_NOUNS = /\b(pull|merge)[\s_-]+requests?\b/gi;
 
-/** The stems of a text's words, compound nouns made one word. */
+/**
+ * Phrasal verbs whose particle changes the action: "set up" creates (a plain "set" changes), "look
+ * up" finds, "shut down" stops, "roll back" reverts, "sign up" registers.
+ */
+const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(set|spin|make|draw|write|put|draft)s?\s+up\b/gi, "create"],
+  [/\b(set|setting|spinning|making|drawing|writing|putting)\s+up\b/gi, "create"],
+  [/\b(look|looking|looks|find|finding|finds|figure|figuring)\s+(up|out)\b/gi, "find"],
+  [/\b(shut|shutting|shuts|take|taking|takes|bring|bringing|brings)\s+down\b/gi, "stop"],
+  [/\b(roll|rolling|rolls)\s+back\b/gi, "rollback"],
+  [/\b(sign|signing|signs)\s+up\b/gi, "register"],
+  [/\b(clean|cleaning|cleans)\s+up\b/gi, "delete"],
+];
+
+/** The text with its phrasal verbs and compound nouns made one word each. */
+export function joinPhrases(text: string): string {
+  let joined = text.replace(/'/g, "").replace(COMPOUND_NOUNS, "pr");
+  for (const [pattern, verb] of PHRASAL_VERBS) joined = joined.replace(pattern, verb);
+  return joined;
+}
+
+/** The stems of a text's words, phrasal verbs and compound nouns made one word. */
 function stemsOf(text: string): string[] {
-  return splitWords(text.replace(/'/g, "").replace(COMPOUND_NOUNS, "pr")).map(stemWord);
+  return splitWords(joinPhrases(text)).map(stemWord);
 }
 
 /**

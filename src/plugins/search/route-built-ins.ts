@@ -3,7 +3,8 @@
  * to act on — a verb and a generic object, no product, no name, no literal ("close it", "rename the
  * doc") — is answered best by asking the person (`request_human_input`); a request that quantifies
  * over many items and chains several actions ("for each …, check … and send …") is a program
- * (`code_execution`). "All" alone does not count: "list all containers" is one call.
+ * (`code_execution`), and so is one that gives a rate or an amount among other numbers ("… at 4% over
+ * 9 years"). "All" alone does not count: "list all containers" is one call.
  */
 import { literalHints } from "./literal-hints.js";
 import { relatedTerms } from "./related-words.js";
@@ -12,7 +13,7 @@ import type { IndexStatistics } from "./tool-index.js";
 import { tokenizeText } from "./tokenize-text.js";
 
 /** Words that point at something without saying what it is. */
-const VAGUE_WORDS = new Set(tokenizeText("ahead old older one ones other others same again thing stuff whatever everything something"));
+const VAGUE_WORDS = new Set(tokenizeText("old older one ones other others same again thing stuff whatever everything something"));
 
 /**
  * Words that point back at something the person has in mind: a vague request refers ("fix it", "the
@@ -64,6 +65,16 @@ export function isUnderspecified(index: IndexStatistics, query: string, serverNa
   return true;
 }
 
+/** A number with a unit of proportion or money: "6.8%", "$450k", "12,000 EUR". */
+const RATE_OR_AMOUNT = /\d(\.\d+)?\s?%|[$€£¥]\s?\d|\b\d[\d,.]*\s?(k|m|bn)?\s?(usd|eur|gbp|dollars?|euros?|pounds?)\b/i;
+/** A number: "30", "1.5", "12,000". */
+const NUMBER = /\d[\d,.]*/g;
+
+/** Does the request give a rate or an amount among other numbers to work with: arithmetic, not a lookup? */
+export function isArithmetic(query: string): boolean {
+  return RATE_OR_AMOUNT.test(query) && (query.match(NUMBER)?.length ?? 0) >= 3;
+}
+
 /** Does the request ask for several actions over many items? */
 export function isComposite(query: string): boolean {
   return QUANTIFIERS.test(query) && actionVerbCount(query) >= 2;
@@ -72,6 +83,6 @@ export function isComposite(query: string): boolean {
 /** Which built-in, if any, the request's shape routes to. */
 export function routeByShape(index: IndexStatistics, query: string, serverNames: ReadonlySet<string>): "human" | "code" | undefined {
   if (isUnderspecified(index, query, serverNames)) return "human";
-  if (isComposite(query)) return "code";
+  if (isComposite(query) || isArithmetic(query)) return "code";
   return undefined;
 }

@@ -1,23 +1,26 @@
 /**
  * Tool search: one index over every registry tool, kept current as tools come and go, served as
  * the plugin's `api` (`executor.searchTools` in the public API) and, when offered, as the
- * `search_tools` tool.
+ * `search_tools` tool; under the search-first listing, also `call_tool`, and models are shown only
+ * those two and the pinned tools.
  * The index is brought up to date on the first search after a change, re-indexing only the tools
  * whose definition changed, so a burst of changes (a reload, servers connecting) costs one update.
  */
 import type { ExecutorPlugin, PluginInstance, PluginResult, ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
-import { SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { CALL_TOOL_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
+import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
+import { embedWithWordVectors } from "./embed-with-word-vectors.js";
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
+import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
 
-export type { ToolSearchResult };
-export { SEARCH_TOOLS_TOOL_NAME };
+export type { ToolSearchResult, EmbedTexts };
+export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT };
 
-/** How many results a search returns when it names no limit. */
-export const DEFAULT_SEARCH_LIMIT = 10;
-/** Most results one search returns. */
-export const MAX_SEARCH_LIMIT = 100;
+/** Tools listed beside `search_tools` and `call_tool` under the search-first listing, when registered. */
+export const DEFAULT_PINNED_TOOLS: readonly string[] = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, WEB_SEARCH_TOOL_NAME];
 
 /** Options of one search. */
 export interface ToolSearchOptions {
@@ -28,47 +31,27 @@ export interface ToolSearchOptions {
 /** The search plugin's API, reached with `executor.pluginApi(plugin)`. */
 export interface ToolSearchApi {
   /** The tools that best match a request in plain language, best first; `[]` for a blank query. */
-  search(query: string, options?: ToolSearchOptions): ToolSearchResult[];
+  search(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
   /** Bring the index up to date now (searches do it themselves); says what changed. */
   refresh(): IndexUpdate;
-}
-
-const definition: ToolDefinition = {
-  name: SEARCH_TOOLS_TOOL_NAME,
-  description:
-    "Find the tools that fit a task, described in plain words; returns their names, best match first, with a one-line summary each. " +
-    "Use it when no listed tool obviously fits, or to choose among many.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      query: { type: "string", minLength: 1, maxLength: 2000, description: "The task, in plain words." },
-      limit: { type: "integer", minimum: 1, maximum: MAX_SEARCH_LIMIT, description: `How many tools to return (default ${DEFAULT_SEARCH_LIMIT}).` },
-    },
-    required: ["query"],
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: "array",
-    items: {
-      type: "object",
-      properties: { name: { type: "string" }, score: { type: "number" }, summary: { type: "string" } },
-      required: ["name", "score", "summary"],
-    },
-  },
-  annotations: { title: "Search tools", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  parallel: true,
-};
-
-/** The limit to use: a positive integer up to the maximum, else the default. */
-function resolveLimit(limit: unknown): number {
-  if (typeof limit !== "number" || !Number.isFinite(limit) || limit < 1) return DEFAULT_SEARCH_LIMIT;
-  return Math.min(Math.floor(limit), MAX_SEARCH_LIMIT);
 }
 
 /** Options of the search plugin. */
 export interface SearchPluginOptions {
   /** Offer the `search_tools` tool to models; without it the plugin serves only its API. Default false. */
   offerTool?: boolean;
+  /**
+   * Show models only `search_tools`, `call_tool` and the pinned tools; every tool stays callable by
+   * name. Implies `offerTool`. Default false.
+   */
+  searchFirst?: boolean;
+  /** Under `searchFirst`: the tools listed besides the two (registry names). Default {@link DEFAULT_PINNED_TOOLS}. */
+  pinnedTools?: readonly string[];
+  /**
+   * The semantic stage's embedding function: texts to vectors (one per text, all of one length),
+   * called in batches of up to 128 texts. Default: the embedded word vectors. `false`: lexical only.
+   */
+  embeddings?: EmbedTexts | false;
 }
 
 /**
@@ -77,10 +60,13 @@ export interface SearchPluginOptions {
  * @example
  * const search = searchPlugin({ offerTool: true });
  * const executor = await createExecutor({ toolsConfig: false, mcpConfig: false, plugins: [search] });
- * executor.pluginApi(search)?.search("open a ticket", { limit: 3 });
+ * await executor.pluginApi(search)?.search("open a ticket", { limit: 3 });
  */
 export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<never, ToolSearchApi> {
-  const tools = options.offerTool === true ? [definition] : [];
+  const searchFirst = options.searchFirst === true;
+  const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : options.offerTool === true ? [SEARCH_TOOLS_DEFINITION] : [];
+  const listed = new Set([SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, ...(options.pinnedTools ?? DEFAULT_PINNED_TOOLS)]);
+  const offers = (name: string) => tools.some((tool) => tool.name === name);
   return {
     name: "search",
     async start(_entries, context): Promise<PluginInstance<ToolSearchApi>> {
@@ -93,21 +79,36 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         stale = false;
         return index.update(context.listTools());
       };
+      const embed = options.embeddings ?? embedWithWordVectors;
+      /** Made on the first search, so an executor that never searches never loads vectors. */
+      let semantic: SemanticIndex | undefined;
       const api: ToolSearchApi = {
-        search(query, options = {}) {
+        async search(query, searchOptions = {}) {
           if (stale) refresh();
           if (typeof query !== "string" || query.trim() === "") return [];
-          return rankTools(index, query, resolveLimit(options.limit));
+          if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
+          semantic ??= createSemanticIndex(embed);
+          let version: number;
+          let similarities: Similarities;
+          // A concurrent search may re-index while this one waits for vectors: score against one version.
+          do {
+            version = index.version;
+            similarities = await semantic.similarities(index, query);
+          } while (index.version !== version);
+          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors });
         },
         refresh,
       };
       return {
         listTools: () => tools,
-        async callTool(call): Promise<PluginResult> {
-          if (call.name !== SEARCH_TOOLS_TOOL_NAME || tools.length === 0) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
+        async callTool(call, callOptions): Promise<PluginResult> {
+          if (!offers(call.name)) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
+          if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions);
           const args = call.arguments as { query: string; limit?: number };
-          return { ok: true, value: api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
+          return { ok: true, value: await api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
         },
+        // A listing policy, not access control: under search-first the other tools stay callable.
+        ...(searchFirst ? { isListed: (tool: ToolDefinition) => listed.has(tool.name) } : {}),
         api,
         async close() {
           unsubscribe();

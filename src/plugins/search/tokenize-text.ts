@@ -15,7 +15,7 @@ const STOP_WORDS = new Set(
     "am do does did doing done have has had having i me my mine we us our ours you your yours he him his she her hers it its they them their theirs " +
     "this that these those there here what which who whom whose when where why how can could would should will shall may might must " +
     "please pls just also too very really some any thing things stuff s t d ll re ve m up out over got let lets want need like " +
-    "tell give see know think go going gonna wanna hey hi thanks thank ok okay yes no not"
+    "tell give see know think go going gonna wanna ahead hey hi thanks thank ok okay yes no not"
   ).split(" "),
 );
 

@@ -6,7 +6,7 @@
  */
 import type { JsonSchema, ToolDefinition } from "../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
-import { builtInIntent, builtInKind } from "./built-in-intents.js";
+import { builtInIntent, builtInKind, type BuiltInKind } from "./built-in-intents.js";
 import { isKnownTerm } from "./related-words.js";
 import { stemWord } from "./stem-word.js";
 import { toolAction, type Action } from "./request-action.js";
@@ -21,6 +21,8 @@ export interface ToolDocument {
   name: string;
   /** What the tool does, for search results: the first sentence of the description. */
   summary: string;
+  /** What the semantic stage embeds: the name's words and the description. */
+  text: string;
   /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. */
   fingerprint: string;
   fields: Record<Field, Map<string, number>>;
@@ -31,7 +33,7 @@ export interface ToolDocument {
   /** Does the description say the tool is deprecated? */
   deprecated: boolean;
   /** Which built-in the tool is, if one. */
-  builtIn: "code" | "human" | undefined;
+  builtIn: BuiltInKind | undefined;
   lengths: Record<Field, number>;
   /** Each term with the fields it occurs in and how often: `[field, count]` pairs, for scoring. */
   occurrences: Map<string, Array<readonly [Field, number]>>;
@@ -110,7 +112,7 @@ function countTerms(text: string, field: Field): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
   for (const term of tokenizeText(text)) add(term);
-  if (field === "name") {
+  if (field === "name" || field === "server") {
     for (const word of splitWords(text)) {
       if (isStopWord(word)) continue;
       counts.set(surfaceTerm(word), 1);
@@ -154,5 +156,6 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
       else occurrences.set(term, [[field, count]]);
     }
   }
-  return { name: tool.name, summary, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  const text = `${splitWords(own).join(" ")}: ${summary}`;
+  return { name: tool.name, summary, text, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
 }

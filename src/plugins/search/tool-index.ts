@@ -4,6 +4,7 @@
  * drops the ones that left, adjusting document frequencies and field lengths as it goes.
  */
 import type { ToolDefinition } from "../../core/plugin-contract.js";
+import type { BuiltInKind } from "./built-in-intents.js";
 import { FIELDS, fingerprintTool, toToolDocument, type Field, type ToolDocument } from "./tool-document.js";
 
 /** What changed in one `update`. */
@@ -31,7 +32,7 @@ export interface IndexStatistics {
   /** The stems of every server's name: a request that uses one names a product. */
   serverTerms(): ReadonlySet<string>;
   /** The registered built-in of a kind (`code_execution`, `request_human_input`), if any. */
-  builtIn(kind: "code" | "human"): ToolDocument | undefined;
+  builtIn(kind: BuiltInKind): ToolDocument | undefined;
   documents(): IterableIterator<ToolDocument>;
 }
 
@@ -57,7 +58,7 @@ export function createToolIndex(): ToolIndex {
   const termsOf = (document: ToolDocument) => document.occurrences.keys();
   /** Cached until the tools change. */
   let servers: Set<string> | undefined;
-  let builtIns: Map<"code" | "human", ToolDocument> | undefined;
+  let builtIns: Map<BuiltInKind, ToolDocument> | undefined;
   /** Slots freed by removed tools, reused before new ones. */
   const freeSlots: number[] = [];
   let capacity = 0;

@@ -1,7 +1,8 @@
 /**
  * The `code_execution` tool's description for a model, generated from the live registry and kept
  * within a byte budget: full declarations when they fit, else tool names with one-line summaries,
- * else only servers with counts. The smaller forms send the model to `describe_tool`/`search_tools`.
+ * else only servers with counts (always, under the search-first listing). The smaller forms send the
+ * model to `describe_tool`/`search_tools`.
  */
 import type { ToolDefinition } from "../../../core/plugin-contract.js";
 import { groupByServer, listCodeModeTools, type CodeModeTool } from "./code-mode-catalog.js";
@@ -32,6 +33,9 @@ export function describeCodeExecutionTool(tools: readonly ToolDefinition[], opti
   const guide = writeCodeExecutionGuide(resolved.limits);
   const fits = (text: string) => byteLength(text) <= resolved.maxDescriptionBytes;
 
+  if (resolved.searchFirst) {
+    return fitServerList(`${guide}\n## Tools\n${count(catalog.length, "tool")} on ${count(groupByServer(catalog).size, "server")}; find the ones a task needs with search_tools. ${DISCOVERY}`, catalog, fits);
+  }
   const declarations = declarationsWithin(catalog, resolved.maxDescriptionBytes - byteLength(guide));
   const declared = declarations === undefined ? undefined : `${guide}\n## Tools\n${typescriptBlock(declarations)}`;
   if (declared !== undefined && fits(declared)) return declared;

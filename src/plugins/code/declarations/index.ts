@@ -25,6 +25,6 @@ export type { CodeExecutionLimits } from "./code-execution-guide.js";
 export { codeExecutionInputSchema } from "./code-execution-input-schema.js";
 export type { CodeExecutionInput } from "./code-execution-input-schema.js";
 export { describeTool, MAX_DESCRIBED_TOOL_LENGTH } from "./describe-tool.js";
-export { DEFAULT_SEARCH_LIMIT, searchTools } from "./search-tools.js";
+export { DEFAULT_SEARCH_LIMIT, searchTools, searchToolsRanked, type RankTools } from "./search-tools.js";
 export type { ToolSearchMatch } from "./search-tools.js";
 export { summarizeDescription } from "./summarize-description.js";

@@ -19,16 +19,19 @@ export interface DescribeCodeExecutionOptions extends GenerateToolDeclarationsOp
   maxDescriptionBytes?: number;
   /** The configured limits, stated in the description; tools of servers outside `allowedServers` are left out. */
   limits?: CodeExecutionLimits;
+  /** Under the search-first listing: name only the servers and send the model to `search_tools`, however few the tools. Default false. */
+  searchFirst?: boolean;
 }
 
 export interface ResolvedDescribeCodeExecutionOptions {
   maxDescriptionBytes: number;
   exclude: readonly string[];
   limits: CodeExecutionLimits;
+  searchFirst: boolean;
 }
 
 const DECLARATION_OPTIONS = ["exclude"];
-const DESCRIPTION_OPTIONS = ["exclude", "maxDescriptionBytes", "limits"];
+const DESCRIPTION_OPTIONS = ["exclude", "maxDescriptionBytes", "limits", "searchFirst"];
 const LIMIT_OPTIONS = ["timeoutMs", "maxToolCalls", "allowedServers"];
 
 /**
@@ -49,7 +52,7 @@ export function resolveGenerateToolDeclarationsOptions(options: GenerateToolDecl
  * The options of the description with defaults applied.
  *
  * @example
- * resolveDescribeCodeExecutionOptions({ maxDescriptionBytes: 8192 }); // { maxDescriptionBytes: 8192, exclude: [], limits: {} }
+ * resolveDescribeCodeExecutionOptions({ maxDescriptionBytes: 8192 }); // { maxDescriptionBytes: 8192, exclude: [], limits: {}, searchFirst: false }
  */
 export function resolveDescribeCodeExecutionOptions(options: DescribeCodeExecutionOptions = {}): ResolvedDescribeCodeExecutionOptions {
   const problems: string[] = [];
@@ -58,6 +61,7 @@ export function resolveDescribeCodeExecutionOptions(options: DescribeCodeExecuti
   if (options.maxDescriptionBytes !== undefined && !isWholeNumber(options.maxDescriptionBytes, 1)) {
     problems.push(`Expected a whole number of bytes from 1, got ${describeValue(options.maxDescriptionBytes)} at options.maxDescriptionBytes`);
   }
+  if (options.searchFirst !== undefined && typeof options.searchFirst !== "boolean") problems.push(`Expected true or false, got ${describeValue(options.searchFirst)} at options.searchFirst`);
   const limits: unknown = options.limits ?? {};
   if (checkObject(problems, limits, "options.limits", LIMIT_OPTIONS)) {
     const { timeoutMs, maxToolCalls, allowedServers } = limits as Record<string, unknown>;
@@ -71,6 +75,7 @@ export function resolveDescribeCodeExecutionOptions(options: DescribeCodeExecuti
     maxDescriptionBytes: options.maxDescriptionBytes ?? DEFAULT_MAX_DESCRIPTION_BYTES,
     exclude: [...(options.exclude ?? [])],
     limits: { ...given, ...(given.allowedServers === undefined ? {} : { allowedServers: [...given.allowedServers] }) },
+    searchFirst: options.searchFirst === true,
   };
 }
 

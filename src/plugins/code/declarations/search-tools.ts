@@ -1,7 +1,9 @@
 /**
- * `search_tools(query)` inside the sandbox: ranks tools by how many of the query's words appear in
- * their names and descriptions. Plain word matching with fixed weights, so the same query over the
- * same tools always gives the same answer.
+ * `search_tools(query)` inside the sandbox. With a ranker from the executor (`executor.searchTools`,
+ * passed to the plugin as `rankTools`), code gets the same ranking as every other front door, kept
+ * to the tools code may call. Without one (the plugin on its own), and for a blank query, tools are
+ * ranked by how many of the query's words appear in their names and descriptions: plain word
+ * matching with fixed weights, so the same query over the same tools always gives the same answer.
  */
 import type { ToolDefinition } from "../../../core/plugin-contract.js";
 import { listCodeModeTools, type CodeModeTool } from "./code-mode-catalog.js";
@@ -18,6 +20,34 @@ export interface ToolSearchMatch {
   tool: string;
   /** The first sentence of the description. */
   summary: string;
+}
+
+/** The executor's tool ranking: names best first, over the whole registry. */
+export type RankTools = (query: string, options: { limit: number }) => Promise<ReadonlyArray<{ name: string }>>;
+
+/** How many more tools to ask the ranker for than code wants: some ranked tools are not callable from code. */
+const RANKED_SLACK = 20;
+/** Most tools one ranking returns (the executor's cap). */
+const MAX_RANKED = 100;
+
+/**
+ * The catalog's tools in the ranker's order, best first; a blank query lists the first tools.
+ *
+ * @example
+ * await searchToolsRanked(tools, executor.searchTools, "is it going to snow?", 3);
+ */
+export async function searchToolsRanked(tools: readonly ToolDefinition[], rank: RankTools, query: string, limit: number = DEFAULT_SEARCH_LIMIT): Promise<ToolSearchMatch[]> {
+  const count = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_SEARCH_LIMIT;
+  if (String(query).trim() === "") return searchTools(tools, "", count);
+  const catalog = new Map(listCodeModeTools(tools).map((entry) => [entry.name, entry]));
+  const ranked = await rank(String(query), { limit: Math.min(MAX_RANKED, count + RANKED_SLACK) });
+  const matches: ToolSearchMatch[] = [];
+  for (const { name } of ranked) {
+    const entry = catalog.get(name);
+    if (entry) matches.push(toMatch(entry));
+    if (matches.length === count) break;
+  }
+  return matches;
 }
 
 /** Weights: a word of the name says more than a word of the description. */

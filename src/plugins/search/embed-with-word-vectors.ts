@@ -1,0 +1,54 @@
+/**
+ * The embedded text embedding: a text's vector is the weighted mean of its words' GloVe vectors,
+ * each word weighted by how rare it is (smooth inverse frequency, Arora et al. 2017: a / (a + p(w)),
+ * p from the word's frequency rank by Zipf's law), so "the", "get" and "a" say little and "mortgage"
+ * or "forecast" say much. Words outside the vocabulary (product names: "kubectl") add nothing; the
+ * lexical stage matches those.
+ */
+import { loadWordVectors, type WordVectors } from "./word-vectors.js";
+import { isStopWord, splitWords } from "./tokenize-text.js";
+
+/** SIF's smoothing constant: words more frequent than about 1 in 1,000 are damped. */
+const SMOOTHING = 1e-3;
+
+/** Zipf's law: the share of running text taken by the word of a rank. */
+function frequencyOfRank(rank: number, size: number): number {
+  return 1 / ((rank + 1) * (Math.log(size) + 0.5772));
+}
+
+/** The rank of the word, or of its singular, or undefined. */
+function rankOf(vectors: WordVectors, word: string): number | undefined {
+  return vectors.rank(word) ?? (word.endsWith("s") && word.length > 3 ? vectors.rank(word.slice(0, -1)) : undefined);
+}
+
+/** One text's unit vector; all zeros when it has no known word. */
+export function embedText(vectors: WordVectors, text: string): Float32Array {
+  const sum = new Float32Array(vectors.dimensions);
+  for (const word of splitWords(text)) {
+    if (isStopWord(word)) continue;
+    const rank = rankOf(vectors, word);
+    if (rank === undefined) continue;
+    vectors.addTo(rank, SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)), sum);
+  }
+  return normalizeVector(sum);
+}
+
+/** The vector scaled to unit length (in place); a zero vector stays zero. */
+export function normalizeVector(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (let at = 0; at < vector.length; at++) vector[at] = (vector[at] as number) / norm;
+  return vector;
+}
+
+/**
+ * The default `embeddings` function: texts to unit vectors with the embedded word vectors.
+ *
+ * @example
+ * const [query] = await embedWithWordVectors(["is it going to snow?"]); // 100 numbers
+ */
+export async function embedWithWordVectors(texts: readonly string[]): Promise<Float32Array[]> {
+  const vectors = loadWordVectors();
+  return texts.map((text) => embedText(vectors, text));
+}

@@ -1,0 +1,141 @@
+/**
+ * The semantic stage's index: one unit vector per tool, from an embedding function (the embedded
+ * word vectors by default, or the host's `toolSearch.embeddings`), cached by the tool's text — a
+ * tool whose name and description did not change is never embedded again, whatever else changed.
+ * Vectors sit in one array by document slot, so scoring a query is one pass over memory.
+ */
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
+import { normalizeVector } from "./embed-with-word-vectors.js";
+import type { IndexStatistics } from "./tool-index.js";
+
+/** Texts to vectors, one per text, all of one length: the shape of `toolSearch.embeddings`. */
+export type EmbedTexts = (texts: string[]) => Promise<ArrayLike<number>[]>;
+
+/** Most texts handed to the embedding function in one call. */
+export const EMBEDDING_BATCH_SIZE = 128;
+
+export interface SemanticIndex {
+  /** Embed the tools whose text has no vector yet; concurrent calls share one pass. */
+  update(index: IndexStatistics): Promise<void>;
+  /** The cosine similarity of the query to every tool. */
+  similarities(index: IndexStatistics, query: string): Promise<Similarities>;
+}
+
+/** A query's cosine similarity to every tool, by slot (0 for a free slot), with their mean and maximum over the tools. */
+export interface Similarities {
+  bySlot: Float32Array;
+  mean: number;
+  best: number;
+}
+
+/** The vectors as the function gave them, checked and made unit length; throws PLUGIN_FAILED. */
+function checkVectors(raw: unknown, count: number, dimensions: number | undefined): Float32Array[] {
+  const fail = (problem: string): never => {
+    throw new ToolexecError("PLUGIN_FAILED", `toolSearch.embeddings returned ${problem}`);
+  };
+  if (!Array.isArray(raw) || raw.length !== count) fail(`${Array.isArray(raw) ? `${raw.length} vectors` : typeof raw}; expected an array of ${count} vectors`);
+  return (raw as unknown[]).map((vector, at) => {
+    if (!Array.isArray(vector) && !(vector instanceof Float32Array) && !(vector instanceof Float64Array)) return fail(`a ${typeof vector} at [${at}]; expected an array of numbers`);
+    const length = (vector as ArrayLike<number>).length;
+    if (length === 0 || (dimensions !== undefined && length !== dimensions)) return fail(`a vector of ${length} numbers at [${at}]; expected ${dimensions ?? "at least 1"}`);
+    const copy = Float32Array.from(vector as ArrayLike<number>);
+    if (!copy.every(Number.isFinite)) return fail(`a vector with a non-finite number at [${at}]`);
+    return normalizeVector(copy);
+  });
+}
+
+/**
+ * A semantic index over `embed`.
+ *
+ * @example
+ * const semantic = createSemanticIndex(embedWithWordVectors);
+ * await semantic.update(index);
+ * const similarity = await semantic.similarities(index, "is it going to snow?"); // by slot
+ */
+export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
+  const byText = new Map<string, Float32Array>();
+  let dimensions: number | undefined;
+  let matrix = new Float32Array(0);
+  /** The text whose vector each slot holds. */
+  let slotTexts: Array<string | undefined> = [];
+  let syncedVersion = -1;
+  let pending: Promise<void> | undefined;
+
+  const embedChecked = async (texts: string[]): Promise<Float32Array[]> => {
+    let raw: unknown;
+    try {
+      raw = await embed(texts);
+    } catch (error) {
+      throw new ToolexecError("PLUGIN_FAILED", `toolSearch.embeddings threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const vectors = checkVectors(raw, texts.length, dimensions);
+    dimensions ??= vectors[0]?.length;
+    return vectors;
+  };
+
+  const place = (index: IndexStatistics) => {
+    const width = dimensions ?? 0;
+    if (matrix.length !== index.capacity * width) {
+      const grown = new Float32Array(index.capacity * width);
+      grown.set(matrix.subarray(0, Math.min(matrix.length, grown.length)));
+      matrix = grown;
+    }
+    const live = new Set<string>();
+    const next: Array<string | undefined> = new Array(index.capacity);
+    for (const document of index.documents()) {
+      live.add(document.text);
+      next[document.slot] = document.text;
+      if (slotTexts[document.slot] !== document.text) matrix.set(byText.get(document.text) as Float32Array, document.slot * width);
+    }
+    slotTexts = next;
+    for (const text of byText.keys()) if (!live.has(text)) byText.delete(text);
+  };
+
+  const sync = async (index: IndexStatistics) => {
+    while (syncedVersion !== index.version) {
+      const version = index.version;
+      const missing = new Set<string>();
+      for (const document of index.documents()) if (!byText.has(document.text)) missing.add(document.text);
+      const texts = [...missing];
+      for (let start = 0; start < texts.length; start += EMBEDDING_BATCH_SIZE) {
+        const batch = texts.slice(start, start + EMBEDDING_BATCH_SIZE);
+        const vectors = await embedChecked(batch);
+        batch.forEach((text, at) => byText.set(text, vectors[at] as Float32Array));
+      }
+      // The tools may have changed while the function ran: go round again for the newcomers.
+      if (index.version !== version) continue;
+      place(index);
+      syncedVersion = version;
+    }
+  };
+
+  const update = (index: IndexStatistics): Promise<void> => {
+    if (syncedVersion === index.version) return Promise.resolve();
+    pending ??= sync(index).finally(() => (pending = undefined));
+    return pending;
+  };
+
+  return {
+    update,
+    async similarities(index, query) {
+      const [[vector]] = await Promise.all([embedChecked([query]), update(index)]);
+      const bySlot = new Float32Array(index.capacity);
+      const width = dimensions ?? 0;
+      let sum = 0;
+      let count = 0;
+      let best = 0;
+      if (!vector || width === 0) return { bySlot, mean: 0, best: 0 };
+      for (let slot = 0; slot < Math.min(index.capacity, slotTexts.length); slot++) {
+        if (slotTexts[slot] === undefined) continue;
+        let dot = 0;
+        const offset = slot * width;
+        for (let dimension = 0; dimension < width; dimension++) dot += (vector[dimension] as number) * (matrix[offset + dimension] as number);
+        bySlot[slot] = dot;
+        sum += dot;
+        best = count === 0 ? dot : Math.max(best, dot);
+        count++;
+      }
+      return { bySlot, mean: count === 0 ? 0 : sum / count, best };
+    },
+  };
+}
