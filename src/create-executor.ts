@@ -17,6 +17,8 @@ import { codePlugin } from "./plugins/code/code-plugin.js";
 import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
 import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
+import type { AuthorizationHandler } from "./plugins/mcp/auth/server-authorization.js";
+import type { OAuthTokenStore } from "./plugins/mcp/auth/token-store.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
@@ -29,6 +31,11 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   onHumanInput?: HumanInputHandler;
   /** Answers MCP servers' elicitation requests (a form or a URL for the user); without it servers are told the client cannot elicit. */
   onElicitation?: ElicitationHandler;
+  /**
+   * Sends a person to an OAuth server's authorization URL (`{ server, url, redirectUrl }`); the host
+   * then passes the redirect's `code` and `state` to `executor.finishServerLogin`. See docs/auth.md.
+   */
+  onAuthorization?: AuthorizationHandler;
   /** MCP client behaviour. */
   mcp?: {
     /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
@@ -38,6 +45,8 @@ export interface ExecutorOptions extends CoreExecutorOptions {
      * For a caller that needs a few servers of a large config (the CLI starts only the server of the tool it calls).
      */
     servers?: string[];
+    /** Where OAuth tokens are kept (default: 0600 files under `$XDG_CONFIG_HOME/toolexec/oauth`). See docs/auth.md. */
+    tokenStore?: OAuthTokenStore;
   };
   /**
    * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
@@ -72,10 +81,16 @@ const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),
+  onAuthorization: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: z.strictObject({ offerTool: z.boolean().optional() }).optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
 });
+
+function isTokenStore(value: unknown): boolean {
+  const store = value as Record<string, unknown> | null;
+  return typeof store === "object" && store !== null && typeof store.load === "function" && typeof store.save === "function" && typeof store.remove === "function";
+}
 
 /** Why a built-in tool is absent, and how to turn it on. */
 function unavailableToolHint(name: string): string | undefined {
@@ -111,7 +126,12 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   // reload does not change, and each object is the key of its plugin's API.
   const script = scriptPlugin();
   const python = pythonPlugin();
-  const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
+  const mcp = mcpPlugin({
+    startupTimeoutMs: options.mcp?.startupTimeoutMs,
+    ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+    ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
+    ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
+  });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const code = codePlugin();
   const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
@@ -169,6 +189,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     getPrompt: async (server, name, args, requestOptions) => mcpApi().getPrompt(server, name, args, requestOptions),
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
+    startServerLogin: async (server) => mcpApi().startServerLogin(server),
+    finishServerLogin: async (server, redirect) => mcpApi().finishServerLogin(server, redirect),
+    logoutServer: async (server) => mcpApi().logoutServer(server),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
 }

@@ -33,6 +33,10 @@ export type { McpServerInfo, McpServerState, McpResourceInfo, McpResourceTemplat
 export type { GetPromptOutcome, McpPromptInfo } from "./plugins/mcp/server-prompts.js";
 export type { ReadResourceResult, ResourceRequestOptions } from "./plugins/mcp/server-resources.js";
 export type { ElicitationHandler, ElicitationRequest, ElicitationResponse } from "./plugins/mcp/elicitation.js";
+export type { AuthorizationHandler, AuthorizationRequest } from "./plugins/mcp/auth/server-authorization.js";
+export { createFileTokenStore } from "./plugins/mcp/auth/token-store.js";
+export type { OAuthTokenStore, StoredAuthorization } from "./plugins/mcp/auth/token-store.js";
+export type { ServerLogins, StartLoginResult, FinishLoginResult } from "./plugins/mcp/server-logins.js";
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";
 export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";
 export { codeExecutionInputSchema } from "./plugins/code/declarations/code-execution-input-schema.js";

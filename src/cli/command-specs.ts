@@ -122,10 +122,34 @@ export const COMMANDS: readonly CommandSpec[] = [
       "toolexec code exec --file report.js --input-file input.json",
     ],
   },
+  {
+    name: "auth login",
+    positionals: ["<server>"],
+    summary: "Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1 and stores the tokens in your config folder (--timeout: how long to wait, default 300000 ms)",
+    flags: ["timeout"],
+    project: true,
+    examples: ["toolexec auth login linear", "toolexec auth login docs --mcp-config ~/.cursor/mcp.json --timeout 600000"],
+  },
+  {
+    name: "auth status",
+    positionals: [],
+    summary: "Show which OAuth MCP servers are logged in (exit 1 when one needs a login)",
+    flags: ["json"],
+    project: true,
+    examples: ["toolexec auth status", "toolexec auth status --json"],
+  },
+  {
+    name: "auth logout",
+    positionals: ["<server>"],
+    summary: "Forget an OAuth MCP server's tokens and registered client",
+    flags: [],
+    project: true,
+    examples: ["toolexec auth logout linear"],
+  },
 ];
 
 /** The first words of commands that have sub-commands. */
-export const COMMAND_GROUPS = ["tools", "code"] as const;
+export const COMMAND_GROUPS = ["tools", "code", "auth"] as const;
 
 /** Every flag `command` accepts, help included. */
 export function flagsOf(command: CommandSpec): FlagName[] {

@@ -6,7 +6,10 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
 import { abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
+import type { AuthorizationHandler } from "./auth/server-authorization.js";
+import { createFileTokenStore, type OAuthTokenStore } from "./auth/token-store.js";
 import type { ElicitationHandler } from "./elicitation.js";
+import { createServerLogins, type ServerLogins } from "./server-logins.js";
 import { createGuardedFetch, type ResolveAll } from "./guarded-fetch.js";
 import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
 import { requestWithRetry } from "./request-with-retry.js";
@@ -31,12 +34,16 @@ export interface McpPluginOptions {
   onElicitation?: ElicitationHandler;
   /** How untrusted servers' host names are resolved (default: the system resolver). */
   resolveHostname?: ResolveAll;
+  /** Sends a person to an OAuth server's authorization URL; without it, `startServerLogin` (the CLI's `auth login`) does. */
+  onAuthorization?: AuthorizationHandler;
+  /** Where OAuth tokens are kept (default: files under `$XDG_CONFIG_HOME/toolexec/oauth`). */
+  tokenStore?: OAuthTokenStore;
 }
 
 export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false; error: { code: "CONFIG_INVALID" | "SERVER_NOT_ALLOWED" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
 
 /** The `mcp` plugin's API for hosts (`executor.pluginApi(mcp)`; the executor's own MCP methods use it). */
-export interface McpApi {
+export interface McpApi extends ServerLogins {
   /** Every MCP server (mcp.json's and those added at run time) with its state: connected, retrying, failed, disabled. */
   servers(): McpServerInfo[];
   /** The resources of the connected MCP servers. */
@@ -73,6 +80,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
   const pool = createServerPool();
   const guarded = createGuardedFetch(options.resolveHostname);
+  const oauth = { store: options.tokenStore ?? createFileTokenStore(), ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}) };
   let instances = 0;
 
   return {
@@ -85,6 +93,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         logger: context.logger,
         fetch: trusted ? globalThis.fetch : guarded.fetch,
         ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+        oauth,
         emit,
       });
       // A config server takes over the name of a runtime one.
@@ -161,6 +170,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           return { ok: true, server: connection.info() };
         },
         removeServer: (name) => pool.removeRuntime(name),
+        ...createServerLogins(() => all()),
       };
 
       const instance: PluginInstance<McpApi> = {
@@ -169,7 +179,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
-        secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
+        secrets: () => [...new Set(all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? [])]))],
         explainMissingTool: (name) => (closed ? undefined : explainMissingServerTool(name, api.servers())),
         callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
         api,
