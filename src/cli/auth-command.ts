@@ -13,11 +13,8 @@ import { withExecutor } from "./with-executor.js";
 /** How long `auth login` waits for the person by default. */
 const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
 
-const serverArgument = (context: CommandContext): string => {
-  const [server] = context.positionals;
-  if (!server) throw new UsageError("Expected the name of the server", context.command);
-  return server;
-};
+/** The parser has checked that the `<server>` positional is there. */
+const serverArgument = (context: CommandContext): string => context.positionals[0]!;
 
 function loginTimeout(context: CommandContext): number {
   const text = context.values.timeout;

@@ -125,7 +125,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "auth login",
     positionals: ["<server>"],
-    summary: "Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1 and stores the tokens in your config folder (--timeout: how long to wait, default 300000 ms)",
+    summary: "Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder",
     flags: ["timeout"],
     project: true,
     examples: ["toolexec auth login linear", "toolexec auth login docs --mcp-config ~/.cursor/mcp.json --timeout 600000"],

@@ -41,13 +41,16 @@ describe("toolexec help", () => {
       "Usage: toolexec <command> [options]
 
       Commands:
-        init               Create tools.json, mcp.json and two example tools in a project folder (never overwrites a file)
-        validate           Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start
-        tools list         List the tools with their arguments (local tools and every MCP server's)
-        tools call <name>  Call one tool and print its result; only the MCP server the tool belongs to is started
-        servers            Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
-        serve              Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
-        code exec          Run JavaScript in the sandbox with the project's tools
+        init                  Create tools.json, mcp.json and two example tools in a project folder (never overwrites a file)
+        validate              Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start
+        tools list            List the tools with their arguments (local tools and every MCP server's)
+        tools call <name>     Call one tool and print its result; only the MCP server the tool belongs to is started
+        servers               Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
+        serve                 Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
+        code exec             Run JavaScript in the sandbox with the project's tools
+        auth login <server>   Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder
+        auth status           Show which OAuth MCP servers are logged in (exit 1 when one needs a login)
+        auth logout <server>  Forget an OAuth MCP server's tokens and registered client
 
       Options:
         -h, --help  Show help; toolexec <command> --help shows a command's flags and examples
@@ -107,7 +110,7 @@ describe("toolexec usage errors", () => {
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
         "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, servers, serve, code exec)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, servers, serve, code exec, auth login, auth status, auth logout)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

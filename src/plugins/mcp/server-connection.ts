@@ -197,7 +197,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     const connected = await connectServer(
       {
         entry,
-        fetch: context.fetch,
+        fetch: authorization?.fetch ?? context.fetch,
         timeoutMs: connectTimeoutMs,
         signal: closing.signal,
         logger,

@@ -30,6 +30,11 @@ export interface LoginProvider extends OAuthClientProvider {
   pendingState(): string | undefined;
   /** The record as last read or written. */
   stored(): Promise<StoredAuthorization>;
+  /**
+   * A server asked for `scope` (403 insufficient_scope). Until tokens with it are saved, the stored
+   * refresh token is not offered: the SDK would refresh the old scope instead of asking the person.
+   */
+  requireScope(scope: string): void;
   /** Tokens were found or saved (as of the last read or write). */
   hasTokens(): boolean;
   /** Forget the tokens, the client registered here and any login under way. */
@@ -52,6 +57,8 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
   /** Writes one after another, each on the record the previous one left. */
   let queue: Promise<unknown> = Promise.resolve();
   let holdsTokens = false;
+  let requiredScope: string[] | undefined;
+  const covers = (granted: string | undefined) => requiredScope === undefined || (granted !== undefined && requiredScope.every((scope) => granted.split(" ").includes(scope)));
 
   const read = async (): Promise<StoredAuthorization> => {
     const record = (await store.load(key)) ?? { serverUrl };
@@ -113,13 +120,20 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
       await update((record) => ({ ...record, client }));
     },
     async tokens() {
-      return (await read()).tokens;
+      const { tokens } = await read();
+      if (!tokens || covers(tokens.scope)) return tokens;
+      const { refresh_token: _withheld, ...rest } = tokens;
+      return rest;
+    },
+    requireScope(scope) {
+      requiredScope = scope.split(" ").filter(Boolean);
     },
     async saveTokens(tokens: OAuthTokens) {
       onSecret(tokens.access_token);
       if (tokens.refresh_token) onSecret(tokens.refresh_token);
       state = undefined;
       verifier = undefined;
+      if (covers(tokens.scope ?? requiredScope?.join(" "))) requiredScope = undefined;
       await update((record) => ({ ...record, tokens, tokensSavedAt: Date.now() }));
     },
     async redirectToAuthorization(authorizationUrl) {

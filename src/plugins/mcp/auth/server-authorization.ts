@@ -4,7 +4,7 @@
  * servers use the SDK's own providers (secret or private-key JWT) and never need a person.
  */
 import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import { auth, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { auth, extractWWWAuthenticateParams, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { McpOAuthSettings } from "../../../core/config/resolve-mcp-oauth.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { FetchLike } from "../guarded-fetch.js";
@@ -37,6 +37,8 @@ export interface ServerAuthorizationOptions {
 
 export interface ServerAuthorization {
   readonly provider: OAuthClientProvider;
+  /** The fetch for the server's transport: it notes the scope a 403 `insufficient_scope` asks for (step-up). */
+  readonly fetch: FetchLike;
   /** The host answers authorization requests (so a call may wait for a login). */
   readonly interactive: boolean;
   status(): AuthorizationStatus;
@@ -103,6 +105,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     const provider = machineProvider(settings);
     return {
       provider,
+      fetch,
       interactive: false,
       status: () => statusOf(provider.tokens() !== undefined),
       ...markers,
@@ -160,8 +163,18 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     }
   };
 
+  const watchingFetch: FetchLike = async (url, init) => {
+    const response = await fetch(url, init);
+    if (response.status === 403) {
+      const { error, scope } = extractWWWAuthenticateParams(response);
+      if (error === "insufficient_scope" && scope) provider.requireScope(scope);
+    }
+    return response;
+  };
+
   return {
     provider,
+    fetch: watchingFetch,
     interactive: options.onAuthorization !== undefined,
     status: () => statusOf(provider.hasTokens()),
     ...markers,
