@@ -20,7 +20,7 @@ export const FLAGS = {
   json: { type: "boolean", description: "Print exact JSON on stdout" },
   args: { type: "string", value: "<json>", description: "The arguments, a JSON object (default {})" },
   "args-file": { type: "string", value: "<file|->", description: "Read the arguments from a file, or from stdin with -" },
-  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000)" },
+  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000; auth login waits 300000)" },
   code: { type: "string", value: "<js>", description: "The JavaScript to run" },
   file: { type: "string", value: "<file|->", description: "Read the JavaScript from a file, or from stdin with -" },
   input: { type: "string", value: "<json>", description: "The program's `input`, as JSON" },

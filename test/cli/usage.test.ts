@@ -14,7 +14,7 @@ describe("toolexec help", () => {
       Options:
         --args <json>         The arguments, a JSON object (default {})
         --args-file <file|->  Read the arguments from a file, or from stdin with -
-        --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000)
+        --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000; auth login waits 300000)
         --json                Print exact JSON on stdout
         -h, --help            Show help (for a command: toolexec <command> --help)
 

@@ -6,7 +6,6 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { isToolexecError } from "../../core/errors/toolexec-error.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { describeAuthorizationError } from "./auth/authorization-error.js";
 
 export type FailureKind =
   /** The server certainly did not process the request (refused connection, 503, lost session): any call may be retried. */
@@ -184,7 +183,21 @@ export function describeMalformed(error: Error): string {
   return /ZodError$/.test(error.name) ? describeZodError(error) : firstLine(error.message);
 }
 
-const firstLine = (text: string) => {
+/** The first line of a text, at most 300 characters. */
+export const firstLine = (text: string) => {
   const line = text.split("\n")[0]!.trim();
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 };
+
+/**
+ * An error of the OAuth flow in one line a person can act on: the authorization server's OAuth
+ * error code and description, never a response body.
+ *
+ * @example
+ * describeAuthorizationError(new InvalidGrantError("refresh token revoked"));
+ * // "the authorization server refused: invalid_grant (refresh token revoked)"
+ */
+export function describeAuthorizationError(error: unknown): string {
+  if (error instanceof OAuthError) return `the authorization server refused: ${error.errorCode}${error.message ? ` (${firstLine(error.message)})` : ""}`;
+  return `authorization failed: ${firstLine((error as Error)?.message ?? String(error))}`;
+}

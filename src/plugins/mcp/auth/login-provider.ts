@@ -134,7 +134,7 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
       state = undefined;
       verifier = undefined;
       if (covers(tokens.scope ?? requiredScope?.join(" "))) requiredScope = undefined;
-      await update((record) => ({ ...record, tokens, tokensSavedAt: Date.now() }));
+      await update((record) => ({ ...record, tokens }));
     },
     async redirectToAuthorization(authorizationUrl) {
       const scope = authorizationUrl.searchParams.get("scope") ?? undefined;
@@ -158,7 +158,7 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
         state = undefined;
       }
       if (scope === "tokens" || scope === "all") {
-        await update(({ tokens: _tokens, tokensSavedAt: _savedAt, ...rest }) => rest);
+        await update(({ tokens: _tokens, ...rest }) => rest);
       }
       if (scope === "client" || scope === "all") {
         await update(({ client: _client, ...rest }) => rest);

@@ -8,7 +8,7 @@ import { auth, extractWWWAuthenticateParams, type OAuthClientProvider } from "@m
 import type { McpOAuthSettings } from "../../../core/config/resolve-mcp-oauth.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { FetchLike } from "../guarded-fetch.js";
-import { describeAuthorizationError } from "./authorization-error.js";
+import { describeAuthorizationError } from "../session-failure.js";
 import { createLoginProvider, type LoginProvider } from "./login-provider.js";
 import type { OAuthTokenStore } from "./token-store.js";
 

@@ -17,8 +17,6 @@ export interface StoredAuthorization {
   /** A client registered dynamically (or by client ID metadata document) with the authorization server. */
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
-  /** Epoch ms when `tokens` were issued, so `expires_in` can be read as a date. */
-  tokensSavedAt?: number;
   /** The scope a server last asked for (`WWW-Authenticate`, step-up): the next login asks for it. */
   scope?: string;
   /** Where discovery led (the authorization server, its metadata): a login finished later, or in another process, goes to the same one. */
