@@ -5,10 +5,10 @@
  * token in any log line. One story, in order: each test starts where the one before left off.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createExecutor, createFileTokenStore, type Executor, type ExecutorOptions } from "../../src/index.js";
 import { BIN } from "../cli/run-cli.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
@@ -70,6 +70,14 @@ function collectSecrets() {
     const record = JSON.parse(readFileSync(file, "utf8"));
     for (const value of [record.tokens?.access_token, record.tokens?.refresh_token]) if (value) secretsSeen.add(value);
   }
+}
+
+/** The execution log's lines, once the record of `tool` is written (the log is flushed on close). */
+async function logLines(where: TempProject, tool: string): Promise<string[]> {
+  const folder = where.path(".toolexec/logs");
+  const read = () => readdirSync(folder).flatMap((name) => readFileSync(path.join(folder, name), "utf8").split("\n").filter(Boolean));
+  await eventually(() => existsSync(folder) && read().some((line) => line.includes(tool)), 5_000, `the log record of ${tool}`);
+  return read();
 }
 
 async function open(options: ExecutorOptions = {}): Promise<Executor> {
@@ -160,9 +168,8 @@ describe("OAuth against a local authorization server", () => {
     // The caller gets the tool's answer as it is; only the log hides it.
     expect(String((echoed as { value: unknown }).value)).toMatch(/^Bearer at-/);
     collectSecrets();
-    const logDirectory = project.path(".toolexec/logs");
-    const lines = readdirSync(logDirectory).flatMap((name) => readFileSync(path.join(logDirectory, name), "utf8").split("\n").filter(Boolean));
-    expect(lines.some((line) => line.includes("docs__echo_authorization"))).toBe(true);
+    await executor.close();
+    const lines = await logLines(project, "docs__echo_authorization");
     for (const line of [...lines, ...printed]) for (const secret of secretsSeen) expect(line).not.toContain(secret);
   });
 
@@ -223,5 +230,25 @@ describe("OAuth against a local authorization server", () => {
     expect(finished).toMatchObject({ ok: true, server: { state: "connected", authorization: "authorized" } });
     expect(await executor.logoutServer("docs")).toBe(true);
     expect(await executor.finishServerLogin("nowhere", { code })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
+  });
+
+  it("authorizes a client-credentials server without a person, and keeps its token out of the log", async () => {
+    vi.stubEnv("OAUTH_TEST_SVC_SECRET", "svc-secret");
+    const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "${OAUTH_TEST_SVC_SECRET}" } } } } });
+    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logger: silentLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
+    executors.push(executor);
+    vi.unstubAllEnvs();
+    expect(executor.servers()[0]).toMatchObject({ state: "connected", authorization: "authorized" });
+    const echoed = await executor.callTool("billing__echo_authorization", {});
+    const token = String((echoed as { value: unknown }).value).replace(/^Bearer /, "");
+    expect(token).toMatch(/^at-/);
+    await executor.close();
+    const lines = await logLines(machine, "billing__echo_authorization");
+    for (const line of lines) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain("svc-secret");
+    }
+    // Nothing of a machine client is written to the token store.
+    expect(tokenFiles()).toEqual([]);
   });
 });

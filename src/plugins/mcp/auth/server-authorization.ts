@@ -103,6 +103,13 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
 
   if (settings.grant === "client_credentials") {
     const provider = machineProvider(settings);
+    // The SDK's provider keeps its tokens in memory; they join the redaction list as they arrive.
+    const saveTokens = provider.saveTokens.bind(provider);
+    provider.saveTokens = (tokens) => {
+      onSecret(tokens.access_token);
+      if (tokens.refresh_token) onSecret(tokens.refresh_token);
+      return saveTokens(tokens);
+    };
     return {
       provider,
       fetch,
