@@ -248,9 +248,8 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     source: context.source,
     ...(authorization ? { authorization } : {}),
     async afterLogin() {
-      if (closed || !entry.enabled) return;
+      if (closed || !entry.enabled || session?.alive) return;
       if (state === "needs-login") state = "connecting";
-      if (session?.alive) return;
       await connectOnce();
     },
     info() {
