@@ -19,6 +19,8 @@ import { codePlugin } from "./plugins/code/code-plugin.js";
 import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
 import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
+import type { AuthorizationHandler } from "./plugins/mcp/auth/server-authorization.js";
+import type { OAuthTokenStore } from "./plugins/mcp/auth/token-store.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
 import type { SamplingHandler } from "./plugins/mcp/sampling.js";
@@ -35,6 +37,11 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   onElicitation?: ElicitationHandler;
   /** Answers MCP servers' sampling requests (`sampling/createMessage`: a completion from the host's model); without it servers are told the client cannot sample. */
   onSampling?: SamplingHandler;
+  /**
+   * Sends a person to an OAuth server's authorization URL (`{ server, url, redirectUrl }`); the host
+   * then passes the redirect's `code` and `state` to `executor.finishServerLogin`. See docs/auth.md.
+   */
+  onAuthorization?: AuthorizationHandler;
   /** MCP client behaviour. */
   mcp?: {
     /** How long `createExecutor` waits for servers' first connection before going on without them (they join later). Default 5000. */
@@ -44,6 +51,8 @@ export interface ExecutorOptions extends CoreExecutorOptions {
      * For a caller that needs a few servers of a large config (the CLI starts only the server of the tool it calls).
      */
     servers?: string[];
+    /** Where OAuth tokens are kept (default: 0600 files under `$XDG_CONFIG_HOME/toolexec/oauth`). See docs/auth.md. */
+    tokenStore?: OAuthTokenStore;
   };
   /**
    * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
@@ -99,6 +108,7 @@ const optionsSchema = z.strictObject({
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),
   onSampling: z.function().optional(),
+  onAuthorization: z.function().optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: z
     .strictObject({
@@ -109,8 +119,13 @@ const optionsSchema = z.strictObject({
     })
     .optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional() }).optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
 });
+
+function isTokenStore(value: unknown): boolean {
+  const store = value as Record<string, unknown> | null;
+  return typeof store === "object" && store !== null && typeof store.load === "function" && typeof store.save === "function" && typeof store.remove === "function";
+}
 
 /** Why a built-in tool is absent, and how to turn it on. */
 function unavailableToolHint(name: string): string | undefined {
@@ -150,7 +165,13 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   // reload does not change, and each object is the key of its plugin's API.
   const script = scriptPlugin();
   const python = pythonPlugin();
-  const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}), ...(options.onSampling ? { onSampling: options.onSampling } : {}) });
+  const mcp = mcpPlugin({
+    startupTimeoutMs: options.mcp?.startupTimeoutMs,
+    ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+    ...(options.onSampling ? { onSampling: options.onSampling } : {}),
+    ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
+    ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
+  });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });
   // Code's search_tools ranks like searchTools: the composition root hands the ranking in, so neither plugin knows the other.
@@ -218,6 +239,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     reviewTools: () => mcpApi().reviewTools(),
     approveTools: async (target) => mcpApi().approveTools(target),
     revokeTools: async (target) => mcpApi().revokeTools(target),
+    startServerLogin: async (server) => mcpApi().startServerLogin(server),
+    finishServerLogin: async (server, redirect) => mcpApi().finishServerLogin(server, redirect),
+    logoutServer: async (server) => mcpApi().logoutServer(server),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
   };
 }

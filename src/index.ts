@@ -44,6 +44,10 @@ export type { TrustReview, ServerReview, ToolReview, TrustDecisionResult } from 
 export type { HygieneWarning, HygieneKind } from "./plugins/mcp/trust/description-hygiene.js";
 export type { ToolChange } from "./plugins/mcp/trust/describe-tool-change.js";
 export type { UnmatchedPattern } from "./plugins/mcp/trust/tool-filter.js";
+export type { AuthorizationHandler, AuthorizationRequest } from "./plugins/mcp/auth/server-authorization.js";
+export { createFileTokenStore } from "./plugins/mcp/auth/token-store.js";
+export type { OAuthTokenStore, StoredAuthorization } from "./plugins/mcp/auth/token-store.js";
+export type { ServerLogins, StartLoginResult, FinishLoginResult } from "./plugins/mcp/server-logins.js";
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";
 export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";
 export { codeExecutionInputSchema } from "./plugins/code/declarations/code-execution-input-schema.js";

@@ -20,7 +20,7 @@ export const FLAGS = {
   json: { type: "boolean", description: "Print exact JSON on stdout" },
   args: { type: "string", value: "<json>", description: "The arguments, a JSON object (default {})" },
   "args-file": { type: "string", value: "<file|->", description: "Read the arguments from a file, or from stdin with -" },
-  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000)" },
+  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000; auth login waits 300000)" },
   code: { type: "string", value: "<js>", description: "The JavaScript to run" },
   file: { type: "string", value: "<file|->", description: "Read the JavaScript from a file, or from stdin with -" },
   input: { type: "string", value: "<json>", description: "The program's `input`, as JSON" },
@@ -146,10 +146,34 @@ export const COMMANDS: readonly CommandSpec[] = [
       "toolexec code exec --file report.js --input-file input.json",
     ],
   },
+  {
+    name: "auth login",
+    positionals: ["<server>"],
+    summary: "Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder",
+    flags: ["timeout"],
+    project: true,
+    examples: ["toolexec auth login linear", "toolexec auth login docs --mcp-config ~/.cursor/mcp.json --timeout 600000"],
+  },
+  {
+    name: "auth status",
+    positionals: [],
+    summary: "Show which OAuth MCP servers are logged in (exit 1 when one needs a login)",
+    flags: ["json"],
+    project: true,
+    examples: ["toolexec auth status", "toolexec auth status --json"],
+  },
+  {
+    name: "auth logout",
+    positionals: ["<server>"],
+    summary: "Forget an OAuth MCP server's tokens and registered client",
+    flags: [],
+    project: true,
+    examples: ["toolexec auth logout linear"],
+  },
 ];
 
 /** The first words of commands that have sub-commands. */
-export const COMMAND_GROUPS = ["tools", "code"] as const;
+export const COMMAND_GROUPS = ["tools", "code", "auth"] as const;
 
 /** Every flag `command` accepts, help included. */
 export function flagsOf(command: CommandSpec): FlagName[] {

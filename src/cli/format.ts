@@ -86,7 +86,9 @@ export function formatServerList(servers: McpServerInfo[], now: number): string 
   const width = Math.min(32, Math.max(...servers.map((server) => server.name.length)));
   const lines = servers.map((server) => {
     const transport = server.connectedTransport ?? server.transport;
-    const head = `${server.name.padEnd(width)}  ${server.state.padEnd(10)}  ${transport.padEnd(5)}`;
+    const state = server.state === "needs-login" ? "needs login" : server.state;
+    const head = `${server.name.padEnd(width)}  ${state.padEnd(10)}  ${transport.padEnd(5)}`;
+    if (server.state === "needs-login") return `${head}  run \`toolexec auth login ${server.name}\``;
     if (server.state === "connected") return `${head}  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`;
     if (server.state === "retrying") {
       const next = server.nextAttemptAt === undefined ? "" : `next attempt ${formatMoment(server.nextAttemptAt, now)}`;

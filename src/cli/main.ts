@@ -39,6 +39,12 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./code-command.js")).runCodeExec(context);
     case "serve":
       return (await import("./serve-command.js")).runServe(context);
+    case "auth login":
+      return (await import("./auth-command.js")).runAuthLogin(context);
+    case "auth status":
+      return (await import("./auth-command.js")).runAuthStatus(context);
+    case "auth logout":
+      return (await import("./auth-command.js")).runAuthLogout(context);
     default:
       throw new Error(`No handler for command "${line.command.name}"`);
   }

@@ -14,7 +14,7 @@ describe("toolexec help", () => {
       Options:
         --args <json>         The arguments, a JSON object (default {})
         --args-file <file|->  Read the arguments from a file, or from stdin with -
-        --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000)
+        --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000; auth login waits 300000)
         --json                Print exact JSON on stdout
         -h, --help            Show help (for a command: toolexec <command> --help)
 
@@ -51,6 +51,9 @@ describe("toolexec help", () => {
         servers               Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
         serve                 Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
         code exec             Run JavaScript in the sandbox with the project's tools
+        auth login <server>   Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder
+        auth status           Show which OAuth MCP servers are logged in (exit 1 when one needs a login)
+        auth logout <server>  Forget an OAuth MCP server's tokens and registered client
 
       Options:
         -h, --help  Show help; toolexec <command> --help shows a command's flags and examples
@@ -113,7 +116,7 @@ describe("toolexec usage errors", () => {
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
         "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call, tools review, tools approve, tools revoke)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools review, tools approve, tools revoke, servers, serve, code exec)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools review, tools approve, tools revoke, servers, serve, code exec, auth login, auth status, auth logout)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

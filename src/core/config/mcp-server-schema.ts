@@ -57,6 +57,35 @@ export const mcpRetrySchema = z
   })
   .describe("Backoff policy: exponential with jitter, capped.");
 
+/** The grants toolexec runs for a server: a person logs in, or the client authenticates as itself. */
+export const OAUTH_GRANTS = ["authorization_code", "client_credentials"] as const;
+/** How the client proves itself at the token endpoint (RFC 7591 `token_endpoint_auth_method`). */
+export const OAUTH_TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none", "private_key_jwt"] as const;
+
+export const mcpOAuthSchema = z
+  .strictObject({
+    grant: z.enum(OAUTH_GRANTS).optional().describe('"authorization_code" (a person logs in; the default) or "client_credentials" (machine to machine).'),
+    clientId: nonEmpty.optional().describe("A client registered ahead with the authorization server; without it toolexec uses `clientMetadataUrl` or registers itself (dynamic registration)."),
+    clientSecret: nonEmpty.optional().describe("The registered client's secret; write it as ${VAR}."),
+    clientMetadataUrl: nonEmpty.optional().describe("An https URL of this client's metadata document, used as its client_id where the authorization server supports client ID metadata documents."),
+    scopes: z.union([z.array(nonEmpty), nonEmpty]).optional().describe("Scopes to ask for when the server does not say (an array, or one space-separated string)."),
+    callbackPort: z.number().int().min(1).max(65535).optional().describe("Loopback port of the redirect URI http://127.0.0.1:<port>/callback (default 33418); must match a pre-registered client's redirect URI."),
+    privateKey: nonEmpty.optional().describe("client_credentials with private_key_jwt: the PEM private key that signs the client assertion; write it as ${VAR}."),
+    signingAlgorithm: nonEmpty.optional().describe('private_key_jwt: the JWS algorithm (default "RS256").'),
+    issuer: nonEmpty.optional().describe("client_credentials: the authorization server the credentials belong to; they are sent to no other."),
+    tokenEndpointAuthMethod: z.enum(OAUTH_TOKEN_ENDPOINT_AUTH_METHODS).optional().describe("How a pre-registered client authenticates at the token endpoint (default: the best the server supports)."),
+  })
+  .describe("OAuth 2.1 for an http / sse server (docs/auth.md).");
+
+/** Cursor's spelling of a pre-registered client (`"auth": { "CLIENT_ID", "CLIENT_SECRET", "scopes" }`). */
+export const cursorAuthSchema = z
+  .strictObject({
+    CLIENT_ID: nonEmpty.describe("The pre-registered client's id."),
+    CLIENT_SECRET: nonEmpty.optional().describe("Its secret; write it as ${VAR}."),
+    scopes: z.array(nonEmpty).optional().describe("Scopes to ask for when the server does not say."),
+  })
+  .describe('Cursor\'s spelling of `oauth: { clientId, clientSecret, scopes }`.');
+
 export const mcpServerEntrySchema = z
   .strictObject({
     type: z.enum(spellings).optional().describe('Transport: "stdio", "http" (also "streamable-http", "streamableHttp") or "sse". Inferred when absent.'),
@@ -69,6 +98,8 @@ export const mcpServerEntrySchema = z
     url: nonEmpty.optional().describe("http / sse: the server's URL."),
     serverUrl: nonEmpty.optional().describe("Another spelling of `url` (Windsurf)."),
     headers: strings.optional().describe("http / sse: HTTP headers sent with every request."),
+    oauth: z.union([z.literal(false), mcpOAuthSchema]).optional().describe("http / sse: OAuth settings, or false to never authorize (default: OAuth when the server asks for it and no Authorization header is set)."),
+    auth: cursorAuthSchema.optional(),
     enabled: z.boolean().optional().describe("false: keep the entry but do not start the server (default true)."),
     prefix: z.boolean().optional().describe('false: expose the server\'s tools under their own names, without the "server__" prefix (transparent proxying; default true). A clash with another tool keeps the first and warns.'),
     timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of this server's tools, reconnecting included (default: the executor's defaultTimeoutMs)."),

@@ -9,6 +9,7 @@ import path from "node:path";
 import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "./interpolate-environment.js";
 import type { JsonPath } from "./parse-json-document.js";
 import { parseDotenv } from "./parse-dotenv.js";
+import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
 import {
   DEFAULT_MCP_MAX_CONCURRENCY,
   DEFAULT_MCP_MAX_DELAY_MS,
@@ -63,6 +64,8 @@ export interface RemoteServerEntry extends McpServerCommon {
   transport: "http" | "sse" | "auto";
   url: string;
   headers: Record<string, string>;
+  /** OAuth settings, or `false` when the server is never authorized (docs/auth.md). */
+  oauth: McpOAuthSettings | false;
 }
 
 /** One MCP server, resolved: what the `mcp` plugin is started with. */
@@ -86,7 +89,7 @@ export interface ResolveContext {
 export type ResolveMcpServerResult = { ok: true; server: McpServerEntry } | { ok: false; problems: ResolveProblem[] };
 
 const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd"] as const;
-const REMOTE_KEYS = ["url", "serverUrl", "headers"] as const;
+const REMOTE_KEYS = ["url", "serverUrl", "headers", "oauth", "auth"] as const;
 
 /** `${input:api-key}` (a VS Code prompt) is read from the variable `API_KEY`: nobody is there to answer a prompt. */
 export const inputVariableName = (id: string) => id.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
@@ -236,8 +239,13 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     const credential = /^\S+\s+(\S.*)$/.exec(value)?.[1];
     if (credential) secrets.add(credential);
   }
+  const oauth = resolveMcpOAuth(entry, headers, {
+    expand,
+    problem: (at, message) => problems.push({ path: at, message }),
+    secret: (value) => secrets.add(value),
+  });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, server: { ...common, transport: kind, url, headers, secrets: [...secrets] } };
+  return { ok: true, server: { ...common, transport: kind, url, headers, oauth, secrets: [...secrets] } };
 }
 
 function readEnvFile(file: string, root: string, problems: ResolveProblem[]): Record<string, string> {

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "MEMORY_LIMIT",
   "AUTH_FAILED",
   "TOOL_QUARANTINED",
+  "AUTH_REQUIRED",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */

@@ -1,5 +1,6 @@
 /** Builds the SDK transport for one server entry: stdio, Streamable HTTP or legacy SSE. */
 import { existsSync, statSync } from "node:fs";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -27,6 +28,8 @@ export interface TransportOptions {
   observer: HttpObserver;
   /** The fetch under the observer: global fetch for trusted servers, the guarded one otherwise. */
   fetch: FetchLike;
+  /** OAuth for an http / sse server: the SDK discovers, registers, refreshes and steps up through it (docs/auth.md). */
+  authProvider?: OAuthClientProvider;
   /** A stdio server wrote a line that is not JSON-RPC (skipped); `count` so far on this connection. */
   onStrayLine(line: string, count: number): void;
 }
@@ -68,11 +71,8 @@ export function splitCredentials(url: URL, headers: Record<string, string>): { u
 function createRemoteTransport(entry: RemoteServerEntry, kind: "http" | "sse", options: TransportOptions): BuiltTransport {
   const fetch = createObservedFetch(options.fetch, { transport: kind, maxResponseBytes: entry.maxResponseBytes, observer: options.observer });
   const { url, headers } = splitCredentials(new URL(entry.url), entry.headers);
-  const requestInit: RequestInit = { headers };
-  const transport =
-    kind === "http"
-      ? new StreamableHTTPClientTransport(url, { requestInit, fetch })
-      : new SSEClientTransport(url, { requestInit, fetch });
+  const transportOptions = { requestInit: { headers } satisfies RequestInit, fetch, ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
+  const transport = kind === "http" ? new StreamableHTTPClientTransport(url, transportOptions) : new SSEClientTransport(url, transportOptions);
   return { transport };
 }
 

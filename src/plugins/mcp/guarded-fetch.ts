@@ -115,7 +115,8 @@ export function createGuardedFetch(resolveAll: ResolveAll = resolveWithDns): { f
         resolve(new Response(empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), { status, statusText: response.statusMessage ?? "", headers: responseHeaders }));
       });
       request.on("error", reject);
-      if (typeof init.body === "string") request.end(init.body);
+      // The OAuth token requests send URLSearchParams.
+      if (typeof init.body === "string" || init.body instanceof URLSearchParams) request.end(String(init.body));
       else request.end();
     });
   return {

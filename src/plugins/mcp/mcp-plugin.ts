@@ -6,7 +6,10 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
 import { abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
+import type { AuthorizationHandler } from "./auth/server-authorization.js";
+import { createFileTokenStore, type OAuthTokenStore } from "./auth/token-store.js";
 import type { ElicitationHandler } from "./elicitation.js";
+import { createServerLogins, type ServerLogins } from "./server-logins.js";
 import { createGuardedFetch, type ResolveAll } from "./guarded-fetch.js";
 import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
 import { requestWithRetry } from "./request-with-retry.js";
@@ -39,12 +42,16 @@ export interface McpPluginOptions {
   onSampling?: SamplingHandler;
   /** How untrusted servers' host names are resolved (default: the system resolver). */
   resolveHostname?: ResolveAll;
+  /** Sends a person to an OAuth server's authorization URL; without it, `startServerLogin` (the CLI's `auth login`) does. */
+  onAuthorization?: AuthorizationHandler;
+  /** Where OAuth tokens are kept (default: files under `$XDG_CONFIG_HOME/toolexec/oauth`). */
+  tokenStore?: OAuthTokenStore;
 }
 
 export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false; error: { code: "CONFIG_INVALID" | "SERVER_NOT_ALLOWED" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
 
 /** The `mcp` plugin's API for hosts (`executor.pluginApi(mcp)`; the executor's own MCP methods use it). */
-export interface McpApi {
+export interface McpApi extends ServerLogins {
   /** Every MCP server (mcp.json's and those added at run time) with its state: connected, retrying, failed, disabled. */
   servers(): McpServerInfo[];
   /** The resources of the connected MCP servers. */
@@ -101,6 +108,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
   const guarded = createGuardedFetch(options.resolveHostname);
   let resourceSubscriptions: ResourceSubscriptions | undefined;
   const trust = createToolTrust();
+  const oauth = { store: options.tokenStore ?? createFileTokenStore(), ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}) };
   let instances = 0;
 
   return {
@@ -117,6 +125,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
           ...(options.onSampling ? { onSampling: options.onSampling } : {}),
           ...(selectTools ? { selectTools } : {}),
+          oauth,
           emit,
         };
       };
@@ -219,6 +228,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         reviewTools: () => trust.review(),
         approveTools: (target) => trust.approve(target),
         revokeTools: (target) => trust.revoke(target),
+        ...createServerLogins(() => all()),
       };
 
       const instance: PluginInstance<McpApi> = {
@@ -227,7 +237,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
-        secrets: () => [...new Set(all().flatMap((connection) => connection.entry.secrets))],
+        secrets: () => [...new Set(all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? [])]))],
         explainMissingTool(name) {
           if (closed) return undefined;
           routeTable();

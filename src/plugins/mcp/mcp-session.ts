@@ -6,6 +6,7 @@
  * stream that closed without an answer, an event stream whose session is gone.
  */
 import { createRequire } from "node:module";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
@@ -51,6 +52,8 @@ export interface OpenSessionOptions {
   onSampling?: SamplingHandler;
   /** The caller a server's own request or log message belongs to, if one can tell (caller-routes.ts). */
   currentCaller(): CallerInfo | undefined;
+  /** OAuth for an http / sse server (docs/auth.md). */
+  authProvider?: OAuthClientProvider;
   events: SessionEvents;
 }
 
@@ -153,6 +156,7 @@ export async function openSession(options: OpenSessionOptions): Promise<{ ok: tr
     built = createTransport(entry, kind, {
       observer,
       fetch: options.fetch,
+      ...(options.authProvider ? { authProvider: options.authProvider } : {}),
       onStrayLine(line, count) {
         // Once per connection: a server that logs to stdout would otherwise flood the host's log.
         if (count === 1) logger.warn(`MCP server "${entry.name}" wrote a line to stdout that is not JSON-RPC (logs belong on stderr); such lines are skipped: ${excerpt(line)}`);

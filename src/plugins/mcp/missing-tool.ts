@@ -23,6 +23,8 @@ function describeState(server: McpServerInfo, now: number): string {
       const next = server.nextAttemptAt === undefined ? "" : `; next attempt in ${seconds(server.nextAttemptAt - now)}`;
       return `${why ?? `${subject} is not reachable${message === undefined ? "" : `: ${message}`}`}${next}`;
     }
+    case "needs-login":
+      return `${subject} needs login: run \`toolexec auth login ${server.name}\``;
     case "connecting":
       return `${subject} is still connecting; its tools are listed once it is up`;
     default:
@@ -55,7 +57,7 @@ export function explainMissingServerTool(name: string, servers: readonly McpServ
     }
   }
   if (owner === undefined || owner.state === "connected") return undefined;
-  const code = owner.state === "failed" && owner.lastError?.code === "SERVER_NOT_ALLOWED" ? "SERVER_NOT_ALLOWED" : "SERVICE_UNAVAILABLE";
+  const code = owner.state === "needs-login" ? "AUTH_REQUIRED" : owner.state === "failed" && owner.lastError?.code === "SERVER_NOT_ALLOWED" ? "SERVER_NOT_ALLOWED" : "SERVICE_UNAVAILABLE";
   return {
     code,
     message: `Cannot call "${name}": ${describeState(owner, now)}`,

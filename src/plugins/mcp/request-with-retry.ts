@@ -3,6 +3,8 @@
  * - not sent (refused connection, lost session, 429/503): reconnect if needed and send again;
  * - sent, then the connection died: again only when the request is safe to repeat (a read-only or
  *   idempotent tool, a listing); otherwise `SERVICE_UNAVAILABLE`, never a second run;
+ * - a login needed (`AUTH_REQUIRED`) while the host answers `onAuthorization`: wait for that login
+ *   once, then send again;
  * - anything else (the server's own error, a malformed or oversized answer, the deadline): no retry.
  * When retries are spent, or the next wait would pass the deadline, it answers at once.
  */
@@ -33,6 +35,7 @@ const unavailable = (failure: SessionFailure, message: string): { ok: false; fai
 export async function requestWithRetry<T>(connection: ServerConnection, send: (session: McpSession) => Promise<RequestOutcome<T>>, options: RetryOptions): Promise<RequestOutcome<T>> {
   const { signal, deadline } = options;
   const policy = connection.entry.retry;
+  let waitedForLogin = false;
   for (let attempt = 0; ; attempt++) {
     // The usual case needs no promise: the session is alive and the call not aborted.
     const live = signal.aborted ? undefined : connection.liveSession();
@@ -47,6 +50,10 @@ export async function requestWithRetry<T>(connection: ServerConnection, send: (s
     if (outcome.ok) return outcome;
     const { failure } = outcome;
     if (signal.aborted) return { ok: false, failure: { kind: "aborted", code: abortReasonCode(signal), message: (signal.reason as Error)?.message ?? failure.message } };
+    if (failure.code === "AUTH_REQUIRED" && !waitedForLogin && connection.authorization?.interactive) {
+      waitedForLogin = true;
+      if (await connection.authorization.waitForLogin(deadline, signal)) continue;
+    }
     if (failure.kind === "permanent") return { ok: false, failure: { ...failure, code: failure.code ?? "SERVICE_UNAVAILABLE" } };
     if (failure.kind !== "not-sent" && failure.kind !== "lost") return outcome;
     if (failure.kind === "lost" && !options.repeatable) {

@@ -8,6 +8,8 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type Logger } from "../../core/plugin-contract.js";
 import { backoffDelay, sleep } from "../../core/retry/backoff-delay.js";
 import { createCallerRoutes, type CallerRoutes } from "./caller-routes.js";
+import { createServerAuthorization, type AuthorizationHandler, type ServerAuthorization } from "./auth/server-authorization.js";
+import type { OAuthTokenStore } from "./auth/token-store.js";
 import type { ConnectedTransportKind } from "./create-transport.js";
 import type { ElicitationHandler } from "./elicitation.js";
 import type { SamplingHandler } from "./sampling.js";
@@ -35,6 +37,8 @@ export interface ConnectionContext {
   onSampling?: SamplingHandler;
   /** The server's `includeTools` / `excludeTools`: applied to every listing before anything else sees it. */
   selectTools?(tools: ServerTool[]): ServerTool[];
+  /** Where OAuth servers keep their tokens, and who sends a person to log in. */
+  oauth: { store: OAuthTokenStore; onAuthorization?: AuthorizationHandler };
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
 }
 
@@ -43,6 +47,10 @@ export type SessionOutcome = { ok: true; session: McpSession } | { ok: false; fa
 export interface ServerConnection {
   readonly entry: McpServerEntry;
   readonly source: "config" | "runtime";
+  /** OAuth of an http / sse server (absent for stdio servers and `"oauth": false`). */
+  readonly authorization?: ServerAuthorization;
+  /** A login finished (or was found unnecessary): connect now. */
+  afterLogin(): Promise<void>;
   info(): McpServerInfo;
   tools(): readonly ServerTool[];
   /** Called when `tools()` changed; returns the unsubscribe function. */
@@ -101,6 +109,18 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   const callers = createCallerRoutes();
   const updateListeners = new Set<(update: { uri: string; title?: string }) => void>();
   const connectedListeners = new Set<() => void>();
+  const authorization =
+    entry.transport !== "stdio" && entry.oauth !== false
+      ? createServerAuthorization({
+          server: name,
+          serverUrl: entry.url,
+          settings: entry.oauth,
+          store: context.oauth.store,
+          fetch: context.fetch,
+          ...(context.oauth.onAuthorization ? { onAuthorization: context.oauth.onAuthorization } : {}),
+          warn: (message) => logger.warn(message),
+        })
+      : undefined;
 
   const setTools = (listed: ServerTool[]) => {
     const next = context.selectTools?.(listed) ?? listed;
@@ -132,6 +152,15 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   const onAttemptFailed = (failure: SessionFailure) => {
     failures++;
     lastError = failure;
+    if (failure.code === "AUTH_REQUIRED") {
+      // No background attempts: each would start a new login; the login itself reconnects.
+      const first = state !== "needs-login";
+      state = "needs-login";
+      authorization?.markNeedsLogin();
+      setTools([]);
+      if (first) emit("server:disconnected", { server: name, reason: failure.message, code: "AUTH_REQUIRED", willRetry: false });
+      return;
+    }
     if (failure.kind === "permanent") {
       const first = state !== "failed";
       state = "failed";
@@ -177,19 +206,20 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     clearTimeout(timer);
     timer = undefined;
     nextAttemptAt = undefined;
-    if (state !== "connected" && state !== "failed" && !(background && state === "retrying")) state = "connecting";
+    if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) state = "connecting";
     // A list_changed that arrives while the first list is being fetched is replayed once connected.
     const holder: { session?: McpSession; changedEarly?: boolean } = {};
     const connected = await connectServer(
       {
         entry,
-        fetch: context.fetch,
+        fetch: authorization?.fetch ?? context.fetch,
         timeoutMs: connectTimeoutMs,
         signal: closing.signal,
         logger,
         ...(context.onElicitation ? { onElicitation: context.onElicitation } : {}),
         ...(context.onSampling ? { onSampling: context.onSampling } : {}),
         currentCaller: callers.current,
+        ...(authorization ? { authProvider: authorization.provider } : {}),
         events: {
           onResourceUpdated: (update) => {
             for (const listener of [...updateListeners]) listener(update);
@@ -214,6 +244,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     holder.session = live;
     session = live;
     state = "connected";
+    authorization?.markConnected();
     failures = 0;
     lastError = undefined;
     connectedAt = Date.now();
@@ -236,6 +267,12 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
   return {
     entry,
     source: context.source,
+    ...(authorization ? { authorization } : {}),
+    async afterLogin() {
+      if (closed || !entry.enabled || session?.alive) return;
+      if (state === "needs-login") state = "connecting";
+      await connectOnce();
+    },
     info() {
       return {
         name,
@@ -249,6 +286,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
         ...(state === "connected" && connectedAt !== undefined ? { connectedAt } : {}),
         ...((state === "retrying" || state === "failed") && nextAttemptAt !== undefined ? { nextAttemptAt } : {}),
         ...(lastError === undefined ? {} : { lastError: { code: codeOf(lastError), message: lastError.message } }),
+        ...(authorization ? { authorization: authorization.status() } : {}),
         ...(session?.client.getServerVersion() ? { serverInfo: { name: session.client.getServerVersion()!.name, version: session.client.getServerVersion()!.version } } : {}),
       };
     },
@@ -282,7 +320,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
       if (closed) return { ok: false, failure: closedFailure(name) };
       if (signal.aborted) return { ok: false, failure: { kind: "aborted", code: abortReasonCode(signal), message: "The call was aborted" } };
       if (session?.alive) return { ok: true, session };
-      if (state === "failed" && lastError) return { ok: false, failure: { ...lastError, kind: "permanent" } };
+      if ((state === "failed" || state === "needs-login") && lastError) return { ok: false, failure: { ...lastError, kind: "permanent" } };
       const wait = notBefore - Date.now();
       if (wait > 0) {
         if (Date.now() + wait >= deadline) {

@@ -7,9 +7,11 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
  * - `retrying`: not reachable now; the next attempt is at `nextAttemptAt` (calls also try at once);
  * - `failed`: will not work until its entry or environment changes (command not found, credentials or
  *   address refused); calls fail at once, and it is quietly re-checked every `retry.maxDelayMs`;
+ * - `needs-login`: an OAuth server with no usable token: a person must log in (`toolexec auth login
+ *   <server>`, or the host's `onAuthorization`); no background attempts until then;
  * - `disabled`: `"enabled": false` in mcp.json.
  */
-export type McpServerState = "connecting" | "connected" | "retrying" | "failed" | "disabled";
+export type McpServerState = "connecting" | "connected" | "retrying" | "failed" | "needs-login" | "disabled";
 
 /** One server as `executor.servers()` lists it. */
 export interface McpServerInfo {
@@ -33,6 +35,8 @@ export interface McpServerInfo {
   nextAttemptAt?: number;
   /** Why it is not connected (or why it last dropped). */
   lastError?: { code: ErrorCode; message: string };
+  /** OAuth servers: `authorized` (tokens held), `needs-login`, or `unknown` (the server has not asked yet). */
+  authorization?: "authorized" | "needs-login" | "unknown";
   /** The server's own name and version, from `initialize`. */
   serverInfo?: { name: string; version: string };
 }

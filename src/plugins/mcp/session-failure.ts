@@ -4,6 +4,8 @@
  */
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { isToolexecError } from "../../core/errors/toolexec-error.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 
 export type FailureKind =
   /** The server certainly did not process the request (refused connection, 503, lost session): any call may be retried. */
@@ -131,6 +133,11 @@ export function classifyError(error: unknown, context: FailureContext): SessionF
     return { kind: "lost", code: error.code, message: error.message };
   }
   const failure = error instanceof Error ? error : new Error(String(error));
+  // The SDK's auth flow needs a person (no token, a refused refresh, more scope) or was refused.
+  if (failure instanceof UnauthorizedError || failure instanceof OAuthError) {
+    const why = failure instanceof OAuthError ? `: ${describeAuthorizationError(failure)}` : "";
+    return { kind: "permanent", code: "AUTH_REQUIRED", message: `${server} needs login${why}; run \`toolexec auth login ${context.server}\``, details: { login: `toolexec auth login ${context.server}` } };
+  }
   if (isMalformedMessageError(failure)) {
     return { kind: "malformed", code: "INVALID_OUTPUT", message: `${server} sent a reply that is not valid MCP: ${describeMalformed(failure)}`, sessionLost: !/ZodError$/.test(failure.name) };
   }
@@ -166,7 +173,7 @@ function classifyStatus(status: number, failure: Error, context: FailureContext)
   if (status === 404 || (status === 400 && /session/i.test(failure.message))) {
     return { kind: "not-sent", sessionLost: true, message: `${server} no longer knows this session (HTTP ${status})`, details };
   }
-  if (status === 401 || status === 403) return { kind: "permanent", message: `${server} refused the credentials (HTTP ${status}); check the headers in mcp.json`, details };
+  if (status === 401 || status === 403) return { kind: "permanent", message: `${server} refused the credentials (HTTP ${status}): ${firstLine(failure.message)}; check the headers (or oauth settings) in mcp.json`, details };
   if (status >= 500) return { kind: "lost", message: `${server} failed with HTTP ${status}: ${firstLine(failure.message)}`, details };
   return { kind: "remote", code: "TOOL_FAILED", message: `${server} rejected the request with HTTP ${status}: ${firstLine(failure.message)}`, details };
 }
@@ -176,7 +183,21 @@ export function describeMalformed(error: Error): string {
   return /ZodError$/.test(error.name) ? describeZodError(error) : firstLine(error.message);
 }
 
-const firstLine = (text: string) => {
+/** The first line of a text, at most 300 characters. */
+export const firstLine = (text: string) => {
   const line = text.split("\n")[0]!.trim();
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 };
+
+/**
+ * An error of the OAuth flow in one line a person can act on: the authorization server's OAuth
+ * error code and description, never a response body.
+ *
+ * @example
+ * describeAuthorizationError(new InvalidGrantError("refresh token revoked"));
+ * // "the authorization server refused: invalid_grant (refresh token revoked)"
+ */
+export function describeAuthorizationError(error: unknown): string {
+  if (error instanceof OAuthError) return `the authorization server refused: ${error.errorCode}${error.message ? ` (${firstLine(error.message)})` : ""}`;
+  return `authorization failed: ${firstLine((error as Error)?.message ?? String(error))}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * Turns an http / sse entry's `oauth` (or Cursor's `auth`) into resolved OAuth settings: variables
+ * expanded, scopes joined, the grant's required keys checked, secrets collected for redaction.
+ */
+import type { JsonPath } from "./parse-json-document.js";
+import type { McpServerEntryFile } from "./mcp-server-schema.js";
+
+/** The loopback port of the redirect URI when the entry gives no `callbackPort`. */
+export const DEFAULT_OAUTH_CALLBACK_PORT = 33418;
+
+/** How toolexec authorizes with one server (docs/auth.md). */
+export interface McpOAuthSettings {
+  grant: "authorization_code" | "client_credentials";
+  clientId?: string;
+  clientSecret?: string;
+  clientMetadataUrl?: string;
+  /** Space-separated scopes asked for when the server names none. */
+  scope?: string;
+  /** The redirect URI is `http://127.0.0.1:<callbackPort>/callback`. */
+  callbackPort: number;
+  privateKey?: string;
+  signingAlgorithm?: string;
+  /** client_credentials: the only authorization server the credentials go to. */
+  issuer?: string;
+  tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | "private_key_jwt";
+}
+
+export interface OAuthResolveHelpers {
+  expand(text: string, at: JsonPath): string;
+  problem(path: JsonPath, message: string): void;
+  secret(value: string): void;
+}
+
+/**
+ * `false` when the server is never authorized: `"oauth": false`, or an `Authorization` header
+ * already set (the header is the credential). Otherwise the settings, defaults applied.
+ *
+ * @example
+ * resolveMcpOAuth({ url, oauth: { clientId: "abc", scopes: ["read"] } }, {}, helpers);
+ * // { grant: "authorization_code", clientId: "abc", scope: "read", callbackPort: 33418 }
+ */
+export function resolveMcpOAuth(entry: McpServerEntryFile, headers: Record<string, string>, helpers: OAuthResolveHelpers): McpOAuthSettings | false {
+  const { expand, problem, secret } = helpers;
+  if (entry.oauth !== undefined && entry.auth !== undefined) problem(["auth"], 'Give either "oauth" or "auth" (Cursor\'s spelling), not both');
+  if (entry.oauth === false) return false;
+  const written = entry.oauth ?? (entry.auth && { clientId: entry.auth.CLIENT_ID, clientSecret: entry.auth.CLIENT_SECRET, scopes: entry.auth.scopes });
+  const key = entry.oauth === undefined ? "auth" : "oauth";
+  const at = (name: string): JsonPath => [key, entry.oauth === undefined ? ({ clientId: "CLIENT_ID", clientSecret: "CLIENT_SECRET" } as Record<string, string>)[name] ?? name : name];
+  if (written === undefined && Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) return false;
+  const settings: McpOAuthSettings = { grant: written?.grant ?? "authorization_code", callbackPort: written?.callbackPort ?? DEFAULT_OAUTH_CALLBACK_PORT };
+  if (!written) return settings;
+  const text = (name: "clientId" | "clientSecret" | "clientMetadataUrl" | "privateKey" | "signingAlgorithm" | "issuer", isSecret = false) => {
+    const value = written[name];
+    if (value === undefined) return;
+    settings[name] = expand(value, at(name));
+    if (isSecret) secret(settings[name]!);
+  };
+  text("clientId");
+  text("clientSecret", true);
+  text("clientMetadataUrl");
+  text("privateKey", true);
+  text("signingAlgorithm");
+  text("issuer");
+  if (written.scopes !== undefined) {
+    settings.scope = (Array.isArray(written.scopes) ? written.scopes.map((scope, index) => expand(scope, [...at("scopes"), index])) : [expand(written.scopes, at("scopes"))]).join(" ");
+  }
+  if (written.tokenEndpointAuthMethod !== undefined) settings.tokenEndpointAuthMethod = written.tokenEndpointAuthMethod;
+  if (settings.clientMetadataUrl !== undefined && !isHttpsUrlWithPath(settings.clientMetadataUrl)) {
+    problem(at("clientMetadataUrl"), `Expected an https URL with a path (a client ID metadata document), got ${JSON.stringify(settings.clientMetadataUrl)}`);
+  }
+  if (settings.grant === "client_credentials") {
+    if (settings.clientId === undefined) problem([key], 'The client_credentials grant needs "clientId" (a client registered with the authorization server)');
+    if (settings.clientSecret === undefined && settings.privateKey === undefined) problem([key], 'The client_credentials grant needs "clientSecret" or "privateKey" (private_key_jwt)');
+  } else {
+    for (const name of ["privateKey", "issuer"] as const) {
+      if (settings[name] !== undefined) problem(at(name), `"${name}" is for the client_credentials grant; set "grant": "client_credentials"`);
+    }
+  }
+  if (settings.clientSecret !== undefined && settings.clientId === undefined) problem(at("clientSecret"), '"clientSecret" needs "clientId" (the client it belongs to)');
+  return settings;
+}
+
+function isHttpsUrlWithPath(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.pathname !== "/";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Logging in to OAuth servers, for hosts and the CLI: start a login (the URL a person opens), finish
+ * it with the code the redirect brought back, log out. Faults are values, as for tool calls.
+ */
+import type { ToolErrorInfo } from "../../core/plugin-contract.js";
+import { isToolexecError } from "../../core/errors/toolexec-error.js";
+import type { ServerConnection } from "./server-connection.js";
+import type { McpServerInfo } from "./server-info.js";
+
+type LoginError = { ok: false; error: ToolErrorInfo };
+
+/** `authorized`: nothing to do (tokens held or refreshed); otherwise send a person to `url`. */
+export type StartLoginResult =
+  | { ok: true; authorized: true; server: McpServerInfo }
+  | { ok: true; authorized: false; url: string; redirectUrl: string }
+  | LoginError;
+
+export type FinishLoginResult = { ok: true; server: McpServerInfo } | LoginError;
+
+export interface ServerLogins {
+  /**
+   * Start logging in to an OAuth server: resolves to the authorization URL a person must open (the
+   * redirect comes back to `redirectUrl`, a loopback address), or `authorized: true` when stored
+   * tokens (or a silent refresh) suffice. See docs/auth.md.
+   */
+  startServerLogin(server: string): Promise<StartLoginResult>;
+  /** Finish the login started last with the `code` and `state` of the redirect; the server connects. */
+  finishServerLogin(server: string, redirect: { code: string; state?: string }): Promise<FinishLoginResult>;
+  /** Forget a server's tokens and registered client; false when it has none to forget (not an OAuth server). */
+  logoutServer(server: string): Promise<boolean>;
+}
+
+const failed = (error: unknown): LoginError => ({
+  ok: false,
+  error: isToolexecError(error) ? { code: error.code, message: error.message } : { code: "AUTH_REQUIRED", message: (error as Error)?.message ?? String(error) },
+});
+
+/**
+ * @example
+ * const logins = createServerLogins(() => connections);
+ * const started = await logins.startServerLogin("docs"); // { ok: true, authorized: false, url, redirectUrl }
+ */
+export function createServerLogins(connections: () => ServerConnection[]): ServerLogins {
+  const find = (server: string): { connection: ServerConnection } | LoginError => {
+    const connection = connections().find((candidate) => candidate.entry.name === server);
+    if (!connection) return { ok: false, error: { code: "TOOL_NOT_FOUND", message: `No MCP server named "${server}"`, details: { servers: connections().map((candidate) => candidate.entry.name) } } };
+    if (!connection.authorization) {
+      return { ok: false, error: { code: "INVALID_INPUT", message: `Server "${server}" does not use OAuth (a stdio server, "oauth": false, or an Authorization header in mcp.json)` } };
+    }
+    return { connection };
+  };
+  return {
+    async startServerLogin(server) {
+      const found = find(server);
+      if (!("connection" in found)) return found;
+      try {
+        const started = await found.connection.authorization!.startLogin();
+        if (!started.authorized) return { ok: true, ...started };
+        await found.connection.afterLogin();
+        return { ok: true, authorized: true, server: found.connection.info() };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    async finishServerLogin(server, redirect) {
+      const found = find(server);
+      if (!("connection" in found)) return found;
+      if (typeof redirect?.code !== "string" || redirect.code === "") return { ok: false, error: { code: "INVALID_INPUT", message: "Expected the redirect's { code, state }, got no code" } };
+      try {
+        await found.connection.authorization!.finishLogin(redirect.code, redirect.state);
+      } catch (error) {
+        return failed(error);
+      }
+      await found.connection.afterLogin();
+      return { ok: true, server: found.connection.info() };
+    },
+    async logoutServer(server) {
+      const found = find(server);
+      if (!("connection" in found)) return false;
+      await found.connection.authorization!.logout();
+      return true;
+    },
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * OAuth end to end against a real authorization server and the MCP server it protects (both on
+ * 127.0.0.1, test/fixtures/oauth/protected-servers.mjs): the CLI's login with a scripted browser
+ * step, token reuse across runs, silent refresh, a revoked refresh token, step-up, logout, and no
+ * token in any log line. One story, in order: each test starts where the one before left off.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createExecutor, createFileTokenStore, type Executor, type ExecutorOptions } from "../../src/index.js";
+import { BIN } from "../cli/run-cli.js";
+import { createTempProject, type TempProject } from "../helpers/temp-project.js";
+import { eventually, freePort, silentLogger } from "../mcp/mcp-test-helpers.js";
+import { startProtectedServers, type ProtectedServers } from "./protected-servers.js";
+
+let servers: ProtectedServers;
+let project: TempProject;
+let configHome: string;
+let tokenDirectory: string;
+/** Every token and code seen in the store, and every line toolexec printed or logged. */
+const secretsSeen = new Set<string>();
+const printed: string[] = [];
+const executors: Executor[] = [];
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the built CLI with the test's config home; `onLine` sees stdout as it comes. */
+function cli(args: string[], onLine?: (line: string) => void): Promise<CliRun> {
+  const child = spawn(process.execPath, [BIN, ...args, "--root", project.root], { env: { ...process.env, XDG_CONFIG_HOME: configHome }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    const before = stdout;
+    stdout += chunk.toString();
+    if (onLine) for (const line of stdout.slice(before.lastIndexOf("\n") + 1).split("\n").slice(0, -1)) onLine(line);
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => {
+    child.once("close", (code) => {
+      printed.push(stdout, stderr);
+      resolve({ code: code ?? 1, stdout, stderr });
+    });
+  });
+}
+
+/** The person in the browser: open the authorization URL, follow its redirect to the redirect URI. */
+async function followAuthorization(url: string): Promise<URL> {
+  const approval = await fetch(url, { redirect: "manual" });
+  expect(approval.status).toBe(302);
+  return new URL(approval.headers.get("location")!);
+}
+
+function tokenFiles(): string[] {
+  try {
+    return readdirSync(tokenDirectory).map((name) => path.join(tokenDirectory, name));
+  } catch {
+    return [];
+  }
+}
+
+/** Remember every secret the store holds now. */
+function collectSecrets() {
+  for (const file of tokenFiles()) {
+    const record = JSON.parse(readFileSync(file, "utf8"));
+    for (const value of [record.tokens?.access_token, record.tokens?.refresh_token]) if (value) secretsSeen.add(value);
+  }
+}
+
+/** The execution log's lines, once the record of `tool` is written (the log is flushed on close). */
+async function logLines(where: TempProject, tool: string): Promise<string[]> {
+  const folder = where.path(".toolexec/logs");
+  const read = () => readdirSync(folder).flatMap((name) => readFileSync(path.join(folder, name), "utf8").split("\n").filter(Boolean));
+  await eventually(() => existsSync(folder) && read().some((line) => line.includes(tool)), 5_000, `the log record of ${tool}`);
+  return read();
+}
+
+async function open(options: ExecutorOptions = {}): Promise<Executor> {
+  const executor = await createExecutor({ root: project.root, toolsConfig: false, watch: false, logger: silentLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) }, ...options });
+  executors.push(executor);
+  return executor;
+}
+
+beforeAll(async () => {
+  servers = await startProtectedServers();
+  configHome = mkdtempSync(path.join(os.tmpdir(), "toolexec-config-home-"));
+  tokenDirectory = path.join(configHome, "toolexec", "oauth");
+  project = createTempProject({ sharedByFile: true, mcp: { mcpServers: { docs: { type: "http", url: servers.mcpUrl, oauth: { callbackPort: await freePort() } } } } });
+});
+
+afterAll(async () => {
+  await Promise.all(executors.map((executor) => executor.close()));
+  await servers?.stop();
+  rmSync(configHome, { recursive: true, force: true });
+});
+
+describe("OAuth against a local authorization server", () => {
+  it("shows a server without a token as needing login, naming the command", async () => {
+    const run = await cli(["servers"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/docs\s+needs login\s+http\s+run `toolexec auth login docs`/);
+  });
+
+  it("logs in with `toolexec auth login`: prints the URL, takes the redirect on 127.0.0.1, stores the tokens 0600 outside the project", async () => {
+    let browser: Promise<Response> | undefined;
+    const run = await cli(["auth", "login", "docs"], (line) => {
+      const url = /^\s+(http\S+authorize\S+)$/.exec(line)?.[1];
+      // The listener is up before the URL is printed; the "browser" follows the redirect to it.
+      if (url) browser = followAuthorization(url).then((redirect) => fetch(redirect));
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Logged in to "docs"; it is connected with 3 tools.');
+    const page = await browser!;
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Logged in");
+
+    const files = tokenFiles();
+    expect(files).toHaveLength(1);
+    expect(statSync(files[0]!).mode & 0o777).toBe(0o600);
+    expect(statSync(tokenDirectory).mode & 0o777).toBe(0o700);
+    collectSecrets();
+    expect(secretsSeen.size).toBe(2);
+    for (const file of readdirSync(project.root, { recursive: true }) as string[]) {
+      const full = path.join(project.root, file);
+      if (statSync(full).isFile()) for (const secret of secretsSeen) expect(readFileSync(full, "utf8")).not.toContain(secret);
+    }
+    expect((await servers.stats()).authorizations).toBe(1);
+  });
+
+  it("reuses the stored token in a new run, without a new authorization", async () => {
+    const executor = await open();
+    expect(executor.servers()[0]).toMatchObject({ state: "connected", authorization: "authorized" });
+    const result = await executor.callTool("docs__whoami", {});
+    expect(result).toMatchObject({ ok: true, value: "hello from a protected server" });
+    expect((await servers.stats()).authorizations).toBe(1);
+  });
+
+  it("refreshes an expired access token without the caller noticing", async () => {
+    const executor = executors.at(-1)!;
+    const before = (await servers.stats()).grants.refresh_token ?? 0;
+    await servers.expireAccessTokens();
+    const result = await executor.callTool("docs__whoami", {});
+    expect(result).toMatchObject({ ok: true, value: "hello from a protected server" });
+    const stats = await servers.stats();
+    expect(stats.grants.refresh_token).toBe(before + 1);
+    expect(stats.authorizations).toBe(1);
+    collectSecrets();
+  });
+
+  it("answers AUTH_REQUIRED for a scope the token lacks when no host can send a person (step-up needs a login)", async () => {
+    const result = await executors.at(-1)!.callTool("docs__admin_action", {});
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe("AUTH_REQUIRED");
+    expect(result.error.message).toContain("toolexec auth login docs");
+  });
+
+  it("never writes a token to the execution log, even when a tool answers with one", async () => {
+    const executor = executors.at(-1)!;
+    const echoed = await executor.callTool("docs__echo_authorization", {});
+    expect(echoed.ok).toBe(true);
+    // The caller gets the tool's answer as it is; only the log hides it.
+    expect(String((echoed as { value: unknown }).value)).toMatch(/^Bearer at-/);
+    collectSecrets();
+    await executor.close();
+    const lines = await logLines(project, "docs__echo_authorization");
+    for (const line of [...lines, ...printed]) for (const secret of secretsSeen) expect(line).not.toContain(secret);
+  });
+
+  it("goes back to needs login when the refresh token is revoked", async () => {
+    await servers.revokeAll();
+    const refreshes = (await servers.stats()).grants.refresh_token ?? 0;
+    const executor = await open();
+    expect(executor.servers()[0]).toMatchObject({ state: "needs-login", authorization: "needs-login", lastError: { code: "AUTH_REQUIRED" } });
+    expect((await servers.stats()).grants.refresh_token).toBe(refreshes + 1);
+    const result = await executor.callTool("docs__whoami", {});
+    expect(result).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED", message: 'Cannot call "docs__whoami": server "docs" needs login: run `toolexec auth login docs`' } });
+    expect(tokenFiles().map((file) => JSON.parse(readFileSync(file, "utf8")).tokens)).toEqual([undefined]);
+
+    const status = await cli(["auth", "status"]);
+    expect(status.code).toBe(1);
+    expect(status.stdout).toMatch(/docs\s+needs login\s+needs-login/);
+  });
+
+  it("with onAuthorization, logs in from the host and steps up to a larger scope within the call", async () => {
+    const requests: string[] = [];
+    let executor!: Executor;
+    executor = await open({
+      onAuthorization: async ({ server, url }) => {
+        requests.push(new URL(url).searchParams.get("scope") ?? "");
+        const redirect = await followAuthorization(url);
+        const finished = await executor.finishServerLogin(server, { code: redirect.searchParams.get("code")!, state: redirect.searchParams.get("state") ?? undefined });
+        expect(finished.ok).toBe(true);
+      },
+    });
+    await eventually(() => executor.servers()[0]!.state === "connected", 10_000, "the login the host finished");
+    expect(requests).toEqual(["read"]);
+    const result = await executor.callTool("docs__admin_action", {}, { timeoutMs: 10_000 });
+    expect(result).toMatchObject({ ok: true, value: "admin done" });
+    expect(requests.at(-1)).toBe("read admin");
+    collectSecrets();
+  });
+
+  it("forgets the tokens with `toolexec auth logout`", async () => {
+    const run = await cli(["auth", "logout", "docs"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Logged out of "docs"');
+    expect(tokenFiles()).toEqual([]);
+  });
+
+  it("starts a login through the library and refuses a redirect whose state is not the login's", async () => {
+    const executor = await open();
+    const started = await executor.startServerLogin("docs");
+    if (!started.ok || started.authorized) throw new Error(`Expected a login URL, got ${JSON.stringify(started)}`);
+    expect(started.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    const redirect = await followAuthorization(started.url);
+    const code = redirect.searchParams.get("code")!;
+    const forged = await executor.finishServerLogin("docs", { code, state: "forged" });
+    expect(forged).toEqual({
+      ok: false,
+      error: { code: "AUTH_REQUIRED", message: 'Server "docs": the redirect\'s state does not match the login under way (a stale or forged redirect); start the login again' },
+    });
+    const finished = await executor.finishServerLogin("docs", { code, state: redirect.searchParams.get("state")! });
+    expect(finished).toMatchObject({ ok: true, server: { state: "connected", authorization: "authorized" } });
+    expect(await executor.logoutServer("docs")).toBe(true);
+    expect(await executor.finishServerLogin("nowhere", { code })).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
+  });
+
+  it("authorizes a client-credentials server without a person, and keeps its token out of the log", async () => {
+    vi.stubEnv("OAUTH_TEST_SVC_SECRET", "svc-secret");
+    const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "${OAUTH_TEST_SVC_SECRET}" } } } } });
+    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logger: silentLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
+    executors.push(executor);
+    vi.unstubAllEnvs();
+    expect(executor.servers()[0]).toMatchObject({ state: "connected", authorization: "authorized" });
+    const echoed = await executor.callTool("billing__echo_authorization", {});
+    const token = String((echoed as { value: unknown }).value).replace(/^Bearer /, "");
+    expect(token).toMatch(/^at-/);
+    await executor.close();
+    const lines = await logLines(machine, "billing__echo_authorization");
+    for (const line of lines) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain("svc-secret");
+    }
+    // Nothing of a machine client is written to the token store.
+    expect(tokenFiles()).toEqual([]);
+  });
+});
