@@ -10,6 +10,7 @@
 export { createExecutor } from "./create-executor.js";
 export type { Executor, ExecutorOptions } from "./create-executor.js";
 export type { ToolInfo, ReloadResult, ConfigStatus } from "./core/executor/create-core-executor.js";
+export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/config/tools-config-writer.js";
 export type { ExecutorEvents, CoreEvents } from "./core/executor/executor-events.js";
 export type { Unsubscribe } from "./core/events.js";
 export { loadProjectConfig } from "./core/config/load-project-config.js";

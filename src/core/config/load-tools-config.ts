@@ -91,11 +91,14 @@ function resolveInterpreter(root: string, interpreter: string | undefined): stri
   return interpreter.includes("/") ? path.resolve(root, interpreter) : interpreter;
 }
 
-/** Read and resolve `tools.json` (or `fileName`) under `root`. Never throws for file content. */
-export async function loadToolsConfig(root: string, fileName: string): Promise<LoadToolsResult> {
+/**
+ * Read and resolve `tools.json` (or `fileName`) under `root`. Never throws for file content.
+ * `content`: check these bytes as the file's content instead of reading it.
+ */
+export async function loadToolsConfig(root: string, fileName: string, content?: Uint8Array): Promise<LoadToolsResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
-  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools');
+  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content);
   if (read.status === "missing") return read;
   if (read.status === "ok") {
     const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   "RUNTIME_ERROR",
   "NOT_SERIALIZABLE",
   "MEMORY_LIMIT",
+  "CONFLICT",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */
