@@ -16,6 +16,8 @@ import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME } from "./core/tool-nam
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
+import type { SavedTool } from "./plugins/code/saved/saved-tool-file.js";
+import type { SavedToolsApi, SavedToolSummary } from "./plugins/code/saved/saved-tools.js";
 import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
@@ -64,7 +66,27 @@ export interface Executor extends CoreExecutor, McpApi {
    * the ranking of the `search_tools` tool. `limit`: 1–100, default 10. See docs/tool-search.md.
    */
   searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
+  /**
+   * Save a code-mode program as a tool of its own (needs code execution enabled): checked like
+   * tools.json (`INVALID_INPUT` lists every problem; nothing is written), written atomically to
+   * `.toolexec/saved-tools/<name>.js`, and callable when the promise resolves. `overwrite` replaces a
+   * saved tool of that name. See docs/saved-tools.md.
+   *
+   * @example
+   * await executor.saveTool({ name: "double", description: "Twice a number", inputSchema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] }, code: "input.n * 2" });
+   * await executor.callTool("double", { n: 21 }); // { ok: true, value: 42, ... }
+   */
+  saveTool(definition: SavedToolDefinition, options?: { overwrite?: boolean }): Promise<SavedTool>;
+  /** The saved tools: `{ name, description, inputSchema, created, modified }` each. */
+  listSavedTools(): Promise<SavedToolSummary[]>;
+  /** One saved tool's whole definition with its code, or `undefined`. */
+  showSavedTool(name: string): Promise<SavedTool | undefined>;
+  /** Delete a saved tool (its file too); `false` when none has that name. */
+  deleteSavedTool(name: string): Promise<boolean>;
 }
+
+/** What `saveTool` takes: a saved tool without its times. */
+export type SavedToolDefinition = Omit<SavedTool, "created" | "modified">;
 
 const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search"] as const;
 
@@ -113,7 +135,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const python = pythonPlugin();
   const mcp = mcpPlugin({ startupTimeoutMs: options.mcp?.startupTimeoutMs, ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}) });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
-  const code = codePlugin();
+  const code = codePlugin({ watch: resolved.watch });
   const search = searchPlugin({ offerTool: options.toolSearch?.offerTool === true });
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
@@ -135,6 +157,11 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   /** The running MCP plugin's API; it runs for the executor's whole life, so only `close()` takes it away. */
   const mcpApi = (): McpApi => core.pluginApi(mcp) ?? closedError("use MCP servers");
   const searchApi = (): ToolSearchApi => core.pluginApi(search) ?? closedError("search tools");
+  const savedToolsApi = (): SavedToolsApi => {
+    const api = core.pluginApi(code);
+    if (api) return api;
+    throw new ToolexecError("TOOL_NOT_FOUND", `Saved tools need code execution: ${unavailableToolHint(CODE_EXECUTION_TOOL_NAME)}`);
+  };
 
   return {
     get root() {
@@ -175,6 +202,10 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     addServer: async (name, entry, addOptions) => mcpApi().addServer(name, entry, addOptions),
     removeServer: async (name) => mcpApi().removeServer(name),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
+    saveTool: async (definition, saveOptions) => savedToolsApi().save(definition, saveOptions),
+    listSavedTools: async () => savedToolsApi().list(),
+    showSavedTool: async (name) => savedToolsApi().show(name),
+    deleteSavedTool: async (name) => savedToolsApi().delete(name),
   };
 }
 

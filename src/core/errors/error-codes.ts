@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   "NOT_SERIALIZABLE",
   "MEMORY_LIMIT",
   "CONFLICT",
+  "RECURSION_LIMIT",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */
