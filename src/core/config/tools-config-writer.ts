@@ -3,7 +3,8 @@
  * re-reads the file, refuses when the caller's tag no longer matches (`CONFLICT`), builds the new
  * text with only the one entry changed, validates it with the load-time loader before anything
  * touches the disk (`INVALID_INPUT`), writes the script (if given) and then the file atomically,
- * and hands the change to `onWritten` (which applies it live) before resolving.
+ * and hands the change to `onWritten` (which applies it live) before resolving. Applying happens
+ * after the write leaves the queue, so a burst of writes shares reloads.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -58,8 +59,10 @@ export interface ToolsConfigWriterOptions {
   fileName: string;
   /** A tool of another source already has this name (an MCP tool, a saved tool). */
   isNameTaken(name: string): boolean;
-  /** The file now holds `text`: apply it before the write resolves. */
-  onWritten(change: RegistryChange, written: string[]): Promise<void>;
+  /** About to write these files (absolute paths) with content of these tags. */
+  onWriting(files: ReadonlyArray<{ path: string; tag: string }>): void;
+  /** The files hold the change: apply it before the write resolves. */
+  onWritten(change: RegistryChange): Promise<void>;
 }
 
 export interface ToolsConfigWriter {
@@ -126,13 +129,13 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
     return { index, etag };
   };
 
-  const write = (
+  const write = async (
     action: RegistryChange["action"],
     name: string,
     build: (current: { text: string; etag: string; entries: ToolEntryFile[] }) => { text: string; entry?: Record<string, unknown>; entryBefore?: string },
     writeOptions: RegistryWriteOptions,
-  ) =>
-    enqueueProjectWrite(root, async (): Promise<RegistryChange> => {
+  ): Promise<RegistryChange> => {
+    const change = await enqueueProjectWrite(root, async () => {
       const current = await readText();
       const built = build(current);
       const scriptPath = built.entry && writeOptions.script !== undefined ? scriptPathOf(built.entry) : undefined;
@@ -142,23 +145,27 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
         if (problem) throw invalid(`Cannot write the script tools/${scriptPath}: ${problem}`);
       }
       await validate(built.text, current.text);
-      const written: string[] = [];
-      if (scriptPath !== undefined) written.push(await writeToolScript(root, scriptPath, writeOptions.script!));
+      const after = contentTag(built.text);
+      const scriptFile = scriptPath === undefined ? undefined : path.resolve(root, "tools", scriptPath);
+      options.onWriting([{ path: absolutePath, tag: after }, ...(scriptFile === undefined ? [] : [{ path: scriptFile, tag: contentTag(writeOptions.script!) }])]);
+      if (scriptPath !== undefined) await writeToolScript(root, scriptPath, writeOptions.script!);
       await writeFileAtomic(absolutePath, built.text);
-      written.push(absolutePath);
       const entry = built.entry as ToolEntryFile | undefined;
-      const change: RegistryChange = {
+      const made: RegistryChange = {
         action,
         tool: name,
         before: current.etag,
-        after: contentTag(built.text),
+        after,
         ...(entry ? { entry: { name: entry.name, etag: valueTag(entry), entry } } : {}),
         ...(built.entryBefore === undefined ? {} : { entryBefore: built.entryBefore }),
         ...(scriptPath === undefined ? {} : { script: path.posix.join("tools", scriptPath) }),
       };
-      await options.onWritten(change, written);
-      return change;
+      return made;
     });
+    // Applied outside the queue: writes queued meanwhile go on, and their reloads coalesce.
+    await options.onWritten(change);
+    return change;
+  };
 
   return {
     async read() {

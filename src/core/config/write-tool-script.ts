@@ -27,7 +27,7 @@ export function checkScriptContent(root: string, relative: string, content: unkn
  * @example
  * await writeToolScript(root, "greet.sh", 'echo "{\\"hello\\": 1}"\n');
  */
-export async function writeToolScript(root: string, relative: string, content: string): Promise<string> {
+export async function writeToolScript(root: string, relative: string, content: string): Promise<void> {
   const problem = checkScriptContent(root, relative, content);
   if (problem) throw new ToolexecError("INVALID_INPUT", `Cannot write the script tools/${relative}: ${problem}`);
   const paths = resolveProjectPaths(root);
@@ -39,5 +39,4 @@ export async function writeToolScript(root: string, relative: string, content: s
   }
   // Renamed over the path itself: a link already there is replaced, never followed.
   await writeFileAtomic(path.join(realFolder, path.basename(target)), content, 0o755);
-  return target;
 }

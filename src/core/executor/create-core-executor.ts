@@ -217,8 +217,8 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
           root: resolved.root,
           fileName: toolsConfig,
           isNameTaken: (name) => host.tools.has(name) && !inToolsConfig(name),
-          async onWritten(_change, written) {
-            await ownWrites.record(written);
+          onWriting: (files) => ownWrites.expect(files),
+          async onWritten() {
             const result = await reloader.reload();
             if (!result.ok) logger.warn(`A registry write was saved, but the config did not reload: ${result.error.message}`);
           },

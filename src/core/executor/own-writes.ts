@@ -8,8 +8,8 @@ import { readFile } from "node:fs/promises";
 import { contentTag } from "../config/content-tag.js";
 
 export interface OwnWrites {
-  /** `paths` now hold what the executor wrote (already applied). */
-  record(paths: string[]): Promise<void>;
+  /** The executor is about to write these files with content of these tags (applied before it resolves). */
+  expect(files: ReadonlyArray<{ path: string; tag: string }>): void;
   /** True when every changed path holds what the executor wrote there: no reload needed. */
   absorbs(paths: string[]): Promise<boolean>;
 }
@@ -25,11 +25,8 @@ async function tagOf(file: string): Promise<string | undefined> {
 export function createOwnWrites(): OwnWrites {
   const written = new Map<string, string>();
   return {
-    async record(paths) {
-      for (const file of paths) {
-        const tag = await tagOf(file);
-        if (tag !== undefined) written.set(file, tag);
-      }
+    expect(files) {
+      for (const file of files) written.set(file.path, file.tag);
     },
     async absorbs(paths) {
       if (paths.length === 0) return false;
