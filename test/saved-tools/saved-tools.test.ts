@@ -2,7 +2,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createExecutor, type Executor, type ToolResult } from "../../src/index.js";
+import { serveHttp } from "../../src/serve.js";
 import { runCli } from "../cli/run-cli.js";
 import { silentLogger, writeCodeProject, type CodeProject } from "../code/code-test-helpers.js";
 import { nextEvent } from "../helpers/next-event.js";
@@ -64,6 +67,23 @@ describe("saved tools", () => {
     expect(existsSync(savedFile("double_echo"))).toBe(false);
     expect(codeOf(await executor.callTool("double_echo", { n: 1 }))).toBe("TOOL_NOT_FOUND");
     expect(codeOf(await executor.callTool("delete_saved_tool", { name: "double_echo" }))).toBe("TOOL_NOT_FOUND");
+  });
+
+  it("is listed and called by an MCP client when served", async () => {
+    await executor.saveTool({ ...DOUBLE, name: "served_double" });
+    const serving = await serveHttp(executor);
+    const client = new Client({ name: "saved-tools-test", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(serving.url)));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("served_double");
+      const result = await client.callTool({ name: "served_double", arguments: { n: 8 } });
+      expect(result.isError).toBeFalsy();
+      expect(result.content).toEqual([{ type: "text", text: "16" }]);
+    } finally {
+      await client.close();
+      await serving.close();
+      await executor.deleteSavedTool("served_double");
+    }
   });
 
   it("writes the run's audit to the execution log", async () => {
@@ -152,6 +172,8 @@ describe("saving switched off", () => {
         expect(names).not.toContain("delete_saved_tool");
         expect(codeOf(await host.callTool("save_tool", { ...DOUBLE, name: "model_saved" }))).toBe("TOOL_NOT_FOUND");
         expect(await host.callTool("host_saved", { n: 1 })).toMatchObject({ ok: true, value: 2 });
+        // One runtime in the pool, held by this run while it calls the saved tool: the saved tool's run borrows one.
+        expect(await host.executeCode({ code: "(await tools.local.host_saved({ n: 5 })) + 1" })).toMatchObject({ ok: true, value: 11 });
       } finally {
         await host.close();
       }
