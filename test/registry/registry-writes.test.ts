@@ -120,6 +120,16 @@ describe("registry writes", () => {
     expect(JSON.parse(readFileSync(project.path("tools.json"), "utf8")).tools[0].description).toBe("From the API");
   });
 
+  it("refuses to write over a tools.json broken by hand, naming the problem", async () => {
+    const project = createTempProject({ tools: { tools: [] } });
+    const executor = await open(project.root);
+    writeFileSync(project.path("tools.json"), '{ "tools": [ }');
+    await expect(executor.registerTool(toolEntry("x", "shell", "x.sh"))).rejects.toMatchObject({ code: "CONFIG_INVALID", message: /tools\.json on disk is not valid JSON/ });
+    writeFileSync(project.path("tools.json"), '{ "tools": [], "colour": 1 }');
+    await expect(executor.registerTool(toolEntry("x", "shell", "x.sh"))).rejects.toMatchObject({ code: "CONFIG_INVALID", message: /on disk is invalid; fix it before writing.*colour/s });
+    expect(readFileSync(project.path("tools.json"), "utf8")).toBe('{ "tools": [], "colour": 1 }');
+  });
+
   it("applies a write once: the watcher neither reloads nor emits it again", async () => {
     const project = createTempProject({ tools: { tools: [] } });
     let watcherSkipped!: () => void;

@@ -106,6 +106,7 @@ describe("saved tools", () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...DOUBLE, name: "bad name" }, 'name: Expected 1-128 characters from A-Z a-z 0-9 _ - . without "__", got "bad name"'],
       [{ ...DOUBLE, name: "a__b" }, "name: Expected 1-128 characters"],
+      [{ ...DOUBLE, name: ".hidden" }, 'name: Expected a name that does not start with "."'],
       [{ ...DOUBLE, name: "echo" }, 'name: a tool named "echo" exists; choose another name'],
       [{ ...DOUBLE, name: "code_execution" }, 'name: "code_execution" is reserved for a built-in tool'],
       [{ ...DOUBLE, description: "" }, "description: Expected a non-empty string"],

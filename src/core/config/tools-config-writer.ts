@@ -102,10 +102,22 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
   const absolutePath = path.resolve(root, fileName);
 
   const readText = async () => {
-    const bytes = await readFile(absolutePath);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(absolutePath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      throw new ToolexecError("CONFIG_MISSING", `${fileName} was removed from the project; create it again ({ "tools": [] }) before writing through the registry`);
+    }
     const text = bytes.toString("utf8");
-    const tools = (JSON.parse(text) as { tools?: unknown }).tools;
-    return { text, etag: contentTag(bytes), entries: Array.isArray(tools) ? (tools as ToolEntryFile[]) : [] };
+    let tools: unknown;
+    try {
+      tools = (JSON.parse(text) as { tools?: unknown }).tools;
+    } catch (error) {
+      throw new ToolexecError("CONFIG_INVALID", `${fileName} on disk is not valid JSON (${(error as Error).message}); fix it before writing through the registry`);
+    }
+    if (!Array.isArray(tools)) throw new ToolexecError("CONFIG_INVALID", `${fileName} on disk has no "tools" array; fix it before writing through the registry`);
+    return { text, etag: contentTag(bytes), entries: tools as ToolEntryFile[] };
   };
 
   const validate = async (next: string, current: string) => {

@@ -41,6 +41,8 @@ export function checkSavedTool(definition: unknown, limits: SavedToolLimits): Ch
 
   if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
     problems.push(`name: Expected 1-128 characters from A-Z a-z 0-9 _ - . without "__", got ${describeValue(name)}`);
+  } else if (name.startsWith(".")) {
+    problems.push(`name: Expected a name that does not start with "." (its file would be hidden), got ${JSON.stringify(name)}`);
   } else if ((RESERVED_TOOL_NAMES as readonly string[]).includes(name)) {
     problems.push(`name: "${name}" is reserved for a built-in tool; choose another name`);
   } else {
