@@ -68,6 +68,20 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
     name: CODE_PLUGIN_NAME,
     async start(entries, context): Promise<PluginInstance<SavedToolsApi>> {
       const options = entries[0] ?? resolveCodeExecutionOptions(undefined, { enabled: true });
+      // Before the pool: a failure here leaves no runtime running.
+      const toolsChanged = new Set<() => void>();
+      const saved = await createSavedTools({
+        root: context.root,
+        logger: context.logger,
+        watch: pluginOptions.watch === true,
+        allowSaving: options.allowSavingTools,
+        maxCodeBytes: options.maxCodeBytes,
+        timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
+        listTools: () => context.listTools(),
+        onChanged() {
+          for (const listener of [...toolsChanged]) listener();
+        },
+      });
       const pool = createRuntimePool({
         poolSize: options.poolSize,
         maxQueue: options.maxQueue,
@@ -83,19 +97,6 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       const unsubscribe = context.onToolsChanged(() => {
         catalog = undefined;
         tool.invalidate();
-      });
-      const toolsChanged = new Set<() => void>();
-      const saved = await createSavedTools({
-        root: context.root,
-        logger: context.logger,
-        watch: pluginOptions.watch === true,
-        allowSaving: options.allowSavingTools,
-        maxCodeBytes: options.maxCodeBytes,
-        timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
-        listTools: () => context.listTools(),
-        onChanged() {
-          for (const listener of [...toolsChanged]) listener();
-        },
       });
       /** Each saved tool's run, for its log line: its logs and tool calls (its value is the call's value). */
       const savedRuns = new Map<string, CodeExecutionOutput | CodeFailureDetails>();
