@@ -71,6 +71,8 @@ async function killRepeatedly(kills: number): Promise<number> {
       expect(parsed.ok, `${file} after kill ${kill}`).toBe(true);
       if (parsed.ok) expect(`${String(parsed.definition.name)}.js`).toBe(file);
     }
+    // A writer killed mid-write leaves its temp file; the next writer removes those of dead processes.
+    expect(readdirSync(project.root).filter((name) => name.endsWith(".tmp")).length, `temp files after kill ${kill}`).toBeLessThanOrEqual(1);
     const savedAcknowledged = [...Array(last.saved + 1).keys()].map((index) => `s${index}.js`).sort();
     expect([savedAcknowledged, [...savedAcknowledged, `s${last.saved + 1}.js`].sort()], `saved tools after kill ${kill}`).toContainEqual(files.sort());
   }

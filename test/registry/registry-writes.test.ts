@@ -81,7 +81,8 @@ describe("registry writes", () => {
       [{ ...toolEntry("unknown_key", "shell", "x.sh"), colour: "red" }, /colour/],
       [{ ...toolEntry("escape", "shell", "../outside.sh") }, /may not escape the tools folder/],
       [{ ...toolEntry("reserved", "shell", "x.sh"), name: "code_execution" }, /reserved for a built-in tool/],
-      ["not an object", /Expected a tool entry as a JSON object, got string/],
+      ["not an object", /Expected a tool entry as a JSON object, got "not an object"/],
+      [{ ...toolEntry("big", "shell", "x.sh"), timeoutMs: 10n }, /Expected a tool entry of plain JSON data: Do not know how to serialize a BigInt/],
     ];
     for (const [entry, message] of cases) {
       const error = await executor.registerTool(entry).then(() => undefined, (thrown: unknown) => thrown as { code: string; message: string });

@@ -4,7 +4,7 @@
  * renamed over the target, then the folder fsynced so the rename itself survives a power cut.
  */
 import { randomBytes } from "node:crypto";
-import { open, rename, rm } from "node:fs/promises";
+import { open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -51,4 +51,36 @@ export async function writeFileAtomic(target: string, content: string | Uint8Arr
     throw error;
   }
   await syncFolder(path.dirname(target));
+}
+
+/** Whether process `pid` is alive (EPERM: alive, someone else's). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Remove the temp files a killed writer left next to `target` (those of processes that no longer
+ * run); a crash mid-write leaves one behind, and they would pile up.
+ *
+ * @example
+ * await removeStaleTemporaryFiles("/project/tools.json");
+ */
+export async function removeStaleTemporaryFiles(target: string): Promise<void> {
+  const prefix = `.${path.basename(target)}.`;
+  let names: string[];
+  try {
+    names = await readdir(path.dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length));
+    if (match && Number(match[1]) !== process.pid && !isAlive(Number(match[1]))) await rm(path.join(path.dirname(target), name), { force: true });
+  }
 }

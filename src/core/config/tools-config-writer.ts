@@ -10,8 +10,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { formatConfigIssues } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
-import { writeFileAtomic } from "./atomic-write.js";
+import { removeStaleTemporaryFiles, writeFileAtomic } from "./atomic-write.js";
 import { contentTag, valueTag } from "./content-tag.js";
+import { describeValue } from "./describe-value.js";
 import { appendToolEntry, removeToolEntry, replaceToolEntry } from "./edit-tools-array.js";
 import { loadToolsConfig } from "./load-tools-config.js";
 import type { ToolEntryFile } from "./tools-config-schema.js";
@@ -82,8 +83,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** A JSON copy of `value` (nothing the caller changes later, no getters, no prototypes). */
 function snapshotObject(value: unknown, what: string): Record<string, unknown> {
-  if (!isPlainObject(value)) throw invalid(`Expected ${what} as a JSON object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
-  return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  if (!isPlainObject(value)) throw invalid(`Expected ${what} as a JSON object, got ${describeValue(value)}`);
+  try {
+    return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  } catch (error) {
+    throw invalid(`Expected ${what} of plain JSON data: ${(error as Error).message}`);
+  }
 }
 
 function scriptPathOf(entry: Record<string, unknown>): string | undefined {
@@ -100,6 +105,8 @@ function scriptPathOf(entry: Record<string, unknown>): string | undefined {
 export function createToolsConfigWriter(options: ToolsConfigWriterOptions): ToolsConfigWriter {
   const { root, fileName } = options;
   const absolutePath = path.resolve(root, fileName);
+  /** Temp files of writers killed mid-write, removed before this writer's first write. */
+  let staleRemoved: Promise<void> | undefined;
 
   const readText = async () => {
     let bytes: Buffer;
@@ -148,6 +155,8 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
     writeOptions: RegistryWriteOptions,
   ): Promise<RegistryChange> => {
     const change = await enqueueProjectWrite(root, async () => {
+      staleRemoved ??= removeStaleTemporaryFiles(absolutePath);
+      await staleRemoved;
       const current = await readText();
       const built = build(current);
       const scriptPath = built.entry && writeOptions.script !== undefined ? scriptPathOf(built.entry) : undefined;
