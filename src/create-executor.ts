@@ -18,6 +18,8 @@ import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME }
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
+import type { SavedTool } from "./plugins/code/saved/saved-tool-file.js";
+import type { SavedToolsApi, SavedToolSummary } from "./plugins/code/saved/saved-tools.js";
 import { humanInputPlugin, type HumanInputHandler } from "./plugins/human/human-input-plugin.js";
 import type { AuthorizationHandler } from "./plugins/mcp/auth/server-authorization.js";
 import type { OAuthTokenStore } from "./plugins/mcp/auth/token-store.js";
@@ -99,7 +101,27 @@ export interface Executor extends CoreExecutor, McpApi {
    * the ranking of the `search_tools` tool. `limit`: 1–100, default 10. See docs/tool-search.md.
    */
   searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
+  /**
+   * Save a code-mode program as a tool of its own (needs code execution enabled): checked like
+   * tools.json (`INVALID_INPUT` lists every problem; nothing is written), written atomically to
+   * `.toolexec/saved-tools/<name>.js`, and callable when the promise resolves. `overwrite` replaces a
+   * saved tool of that name. See docs/saved-tools.md.
+   *
+   * @example
+   * await executor.saveTool({ name: "double", description: "Twice a number", inputSchema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] }, code: "input.n * 2" });
+   * await executor.callTool("double", { n: 21 }); // { ok: true, value: 42, ... }
+   */
+  saveTool(definition: SavedToolDefinition, options?: { overwrite?: boolean }): Promise<SavedTool>;
+  /** The saved tools: `{ name, description, inputSchema, created, modified }` each. */
+  listSavedTools(): Promise<SavedToolSummary[]>;
+  /** One saved tool's whole definition with its code, or `undefined`. */
+  showSavedTool(name: string): Promise<SavedTool | undefined>;
+  /** Delete a saved tool (its file too); `false` when none has that name. */
+  deleteSavedTool(name: string): Promise<boolean>;
 }
+
+/** What `saveTool` takes: a saved tool without its times. */
+export type SavedToolDefinition = Omit<SavedTool, "created" | "modified">;
 
 const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search", "web-search"] as const;
 
@@ -175,7 +197,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });
   // Code's search_tools ranks like searchTools: the composition root hands the ranking in, so neither plugin knows the other.
-  const code = codePlugin({ rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions), searchFirst: options.toolSearch?.searchFirst === true });
+  const code = codePlugin({ rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions), searchFirst: options.toolSearch?.searchFirst === true, watch: resolved.watch });
   const webSearch = webSearchPlugin();
 
   const plugins = (config: ProjectConfig): PluginSpec[] => {
@@ -200,6 +222,11 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   /** The running MCP plugin's API; it runs for the executor's whole life, so only `close()` takes it away. */
   const mcpApi = (): McpApi => core.pluginApi(mcp) ?? closedError("use MCP servers");
   const searchApi = (): ToolSearchApi => core.pluginApi(search) ?? closedError("search tools");
+  const savedToolsApi = (): SavedToolsApi => {
+    const api = core.pluginApi(code);
+    if (api) return api;
+    throw new ToolexecError("TOOL_NOT_FOUND", `Saved tools need code execution: ${unavailableToolHint(CODE_EXECUTION_TOOL_NAME)}`);
+  };
 
   return {
     get root() {
@@ -214,6 +241,11 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     reload: () => core.reload(),
     configStatus: () => core.configStatus(),
     pluginApi: (plugin) => core.pluginApi(plugin),
+    readRegistry: () => core.readRegistry(),
+    registerTool: (entry, writeOptions) => core.registerTool(entry, writeOptions),
+    replaceTool: (name, entry, writeOptions) => core.replaceTool(name, entry, writeOptions),
+    updateTool: (name, patch, writeOptions) => core.updateTool(name, patch, writeOptions),
+    removeTool: (name, writeOptions) => core.removeTool(name, writeOptions),
     close: () => core.close(),
     async executeCode(request, requestOptions = {}) {
       let args: unknown = request;
@@ -243,6 +275,10 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     finishServerLogin: async (server, redirect) => mcpApi().finishServerLogin(server, redirect),
     logoutServer: async (server) => mcpApi().logoutServer(server),
     searchTools: async (query, searchOptions) => searchApi().search(query, searchOptions),
+    saveTool: async (definition, saveOptions) => savedToolsApi().save(definition, saveOptions),
+    listSavedTools: async () => savedToolsApi().list(),
+    showSavedTool: async (name) => savedToolsApi().show(name),
+    deleteSavedTool: async (name) => savedToolsApi().delete(name),
   };
 }
 

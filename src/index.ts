@@ -8,8 +8,11 @@
  * console.log(await executor.listTools());
  */
 export { createExecutor } from "./create-executor.js";
-export type { Executor, ExecutorOptions } from "./create-executor.js";
+export type { Executor, ExecutorOptions, SavedToolDefinition } from "./create-executor.js";
+export type { SavedTool } from "./plugins/code/saved/saved-tool-file.js";
+export type { SavedToolSummary } from "./plugins/code/saved/saved-tools.js";
 export type { ToolInfo, ReloadResult, ConfigStatus } from "./core/executor/create-core-executor.js";
+export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/config/tools-config-writer.js";
 export type { ExecutorEvents, CoreEvents } from "./core/executor/executor-events.js";
 export type { Unsubscribe } from "./core/events.js";
 export { loadProjectConfig } from "./core/config/load-project-config.js";

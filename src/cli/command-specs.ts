@@ -33,6 +33,7 @@ export const FLAGS = {
   port: { type: "string", value: "<n>", description: "Port for --http (default: a free one)" },
   "token-env": { type: "string", value: "<NAME>", description: "Environment variable holding the bearer token every HTTP request must carry" },
   stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
+  "api-key-env": { type: "string", value: "<NAME>", description: "Environment variable holding the API key of the registry management API (/api/tools); without it the API is off" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;
@@ -127,12 +128,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "serve",
     positionals: [],
     summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
-    flags: ["stdio", "http", "host", "port", "token-env", "stateless"],
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env"],
     project: true,
     examples: [
       "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
       "toolexec serve --http --port 8931",
       "TOOLEXEC_TOKEN=… toolexec serve --http --host 0.0.0.0 --token-env TOOLEXEC_TOKEN",
+      "TOOLEXEC_API_KEY=… toolexec serve --http --port 8931 --api-key-env TOOLEXEC_API_KEY   # also serves /api/tools",
     ],
   },
   {

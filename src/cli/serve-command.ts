@@ -17,20 +17,25 @@ function parsePort(text: string | undefined, command: string): number | undefine
   return port;
 }
 
+/** A secret from the environment variable a flag names; never from the command line itself. */
+function secretFromEnvironment(flag: string, variable: string | undefined): string | undefined {
+  if (variable === undefined) return undefined;
+  const secret = process.env[variable];
+  if (!secret) throw new CliError(`--${flag} ${variable}: that environment variable is not set (or empty)`);
+  return secret;
+}
+
 export async function runServe(context: CommandContext): Promise<number> {
   const { values, command, output } = context;
   if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
   if (!values.http) {
-    for (const flag of ["host", "port", "token-env", "stateless"] as const) {
+    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --http only`, command);
     }
   }
   const port = parsePort(values.port, command);
-  let token: string | undefined;
-  if (values["token-env"] !== undefined) {
-    token = process.env[values["token-env"]];
-    if (!token) throw new CliError(`--token-env ${values["token-env"]}: that environment variable is not set (or empty)`);
-  }
+  const token = secretFromEnvironment("token-env", values["token-env"]);
+  const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
   const serve = await import("../serve.js");
   const executor = await context.library.createExecutor({
@@ -62,6 +67,7 @@ export async function runServe(context: CommandContext): Promise<number> {
       ...(port === undefined ? {} : { port }),
       ...(token === undefined ? {} : { token }),
       ...(values.stateless ? { stateless: true } : {}),
+      ...(apiKey === undefined ? {} : { apiKey }),
     });
     output.out(serving.url);
     await new Promise<void>((resolve) => {

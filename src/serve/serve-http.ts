@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
@@ -13,6 +14,8 @@ import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
 import { createSessionEventStore } from "./session-event-store.js";
 import { createSessionExpiry, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
+import { createAuditFile, DEFAULT_AUDIT_FILE, type RegistryAuditEntry } from "./management-api/audit-log.js";
+import { createManagementApi } from "./management-api/management-api.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -49,6 +52,14 @@ export interface HttpServeOptions extends McpServerOptions {
   resumability?: { maxEvents?: number; maxBytes?: number } | false;
   /** A session with no request open (a call, a notification stream) for this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
+  /**
+   * Turns on the registry management API at `/api/tools` (see docs/registry-api.md): every request
+   * to it must carry this key as `Authorization: Bearer <key>`. Take it from the environment, never
+   * from a request or a file in the project.
+   */
+  apiKey?: string;
+  /** Where the management API's audit lines go: default appended to `.toolexec/registry-audit.jsonl` in the project. */
+  onAudit?(entry: RegistryAuditEntry): void | Promise<void>;
 }
 
 export interface HttpServing {
@@ -109,6 +120,15 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   const endpoint = options.path ?? DEFAULT_SERVE_PATH;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const guard = { loopback, allowedHosts: options.allowedHosts ?? [], allowedOrigins: options.allowedOrigins ?? [], token: options.token };
+  const management =
+    options.apiKey === undefined
+      ? undefined
+      : createManagementApi(executor, {
+          apiKey: options.apiKey,
+          guard,
+          readBody: (request) => readBody(request, limit),
+          audit: options.onAudit ? async (entry) => options.onAudit!(entry) : createAuditFile(path.join(executor.root, DEFAULT_AUDIT_FILE)),
+        });
   const sessions = new Map<string, Session>();
   let underWay = 0;
   let idle: (() => void) | undefined;
@@ -139,6 +159,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://localhost");
+    if (management?.handles(url.pathname)) return closing ? send(response, 503, { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The server is shutting down" } }) : management.handle(request, response, url.pathname);
     if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
     const verdict = checkRequest(request, guard);
     if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});
@@ -169,8 +190,8 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   };
 
   const server = createServer((request, response) => {
-    // POSTs carry the calls; a GET is a session's notification stream, which stays open.
-    if (request.method === "POST") {
+    // POSTs carry the calls (and management writes); a GET is a session's notification stream, which stays open.
+    if (request.method !== "GET") {
       underWay++;
       response.once("close", () => {
         if (--underWay === 0) idle?.();

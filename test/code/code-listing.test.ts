@@ -41,7 +41,7 @@ describe("listOnlyCodeExecution in tools.json", () => {
     const [fromFile, overridden, disabled] = await Promise.all([open({}), open({ listOnlyCodeExecution: false }), open({ enabled: false })]);
     try {
       expect(await names({ executor: fromFile })).toEqual(["code_execution"]);
-      expect(await names({ executor: overridden })).toEqual(["code_execution", "echo", "fail", "slow", "upper"]);
+      expect(await names({ executor: overridden })).toEqual(["code_execution", "delete_saved_tool", "echo", "fail", "list_saved_tools", "save_tool", "show_saved_tool", "slow", "upper"]);
       expect(await names({ executor: disabled })).toEqual(["echo", "fail", "slow", "upper"]);
     } finally {
       await Promise.all([fromFile.close(), overridden.close(), disabled.close()]);

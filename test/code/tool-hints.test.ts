@@ -36,7 +36,7 @@ describe("a tool or server name that does not exist", () => {
   it("names the closest server, in brackets when its name needs them", async () => {
     expect(await failure("await tools.evrything.echo({ message: 'x' })")).toMatchInlineSnapshot(`"TypeError: tools has no server "evrything"; did you mean tools.everything?"`);
     expect(await failure("await tools.my_docs.echo({ message: 'x' })")).toMatchInlineSnapshot(`"TypeError: tools has no server "my_docs"; did you mean tools["my-docs"]?"`);
-    expect(await failure("tools.github")).toMatchInlineSnapshot(`"TypeError: tools has no server "github" (servers: everything, my-docs); search_tools("words") finds tools"`);
+    expect(await failure("tools.github")).toMatchInlineSnapshot(`"TypeError: tools has no server "github" (servers: local, everything, my-docs); search_tools("words") finds tools"`);
     expect(await failure("tools['my-docs'].get_sum")).toMatchInlineSnapshot(`"TypeError: tools["my-docs"] has no tool "get_sum"; did you mean tools["my-docs"]["get-sum"]?"`);
   });
 
@@ -51,7 +51,7 @@ describe("a tool or server name that does not exist", () => {
         "({ sum, probes, keys, awaited, caught, json: JSON.stringify(tools) })",
       ].join("\n"),
     });
-    expect(result).toMatchObject({ ok: true, value: { probes: [false, true, false, "undefined", "undefined", "undefined", "undefined"], keys: ["everything", "my-docs"], awaited: true, caught: true, json: '{"everything":{},"my-docs":{}}' } });
+    expect(result).toMatchObject({ ok: true, value: { probes: [false, true, false, "undefined", "undefined", "undefined", "undefined"], keys: ["everything", "local", "my-docs"], awaited: true, caught: true, json: '{"local":{},"everything":{},"my-docs":{}}' } });
     expect(JSON.stringify((result as { value: { sum: unknown } }).value.sum)).toContain("3");
   });
 });

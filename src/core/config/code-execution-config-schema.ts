@@ -19,6 +19,8 @@ export const DEFAULT_CODE_MEMORY_LIMIT_MB = 256;
 export const DEFAULT_CODE_MAX_RESULT_BYTES = 1024 * 1024;
 export const DEFAULT_CODE_MAX_LOG_BYTES = 64 * 1024;
 export const DEFAULT_CODE_MAX_CODE_BYTES = 256 * 1024;
+/** Saved tools running inside each other in one chain of calls before the next is refused (RECURSION_LIMIT). */
+export const DEFAULT_MAX_SAVED_TOOL_DEPTH = 8;
 /** The smallest heap a runtime can lock down and run in. */
 export const MIN_CODE_MEMORY_LIMIT_MB = 32;
 /** Room left under setTimeout's ceiling for the executor's own grace around a code run. */
@@ -70,6 +72,14 @@ export const codeExecutionConfigSchema = z
     maxResultBytes: positiveInteger.optional().describe(`Cap on a run's result as JSON, in bytes (default ${DEFAULT_CODE_MAX_RESULT_BYTES}).`),
     maxLogBytes: positiveInteger.optional().describe(`Cap on the console output kept per run, in bytes (default ${DEFAULT_CODE_MAX_LOG_BYTES}).`),
     maxCodeBytes: positiveInteger.optional().describe(`Cap on the submitted code, in bytes (default ${DEFAULT_CODE_MAX_CODE_BYTES}).`),
+    allowSavingTools: z
+      .boolean()
+      .optional()
+      .describe("Offer save_tool and delete_saved_tool to models (default true). When false, saved tools still run and list_saved_tools/show_saved_tool stay; the host can still save through the library."),
+    maxSavedToolDepth: positiveInteger
+      .max(100)
+      .optional()
+      .describe(`Saved tools that may run inside each other in one chain of calls; the next is refused with RECURSION_LIMIT (default ${DEFAULT_MAX_SAVED_TOOL_DEPTH}).`),
     maxDescriptionBytes: positiveInteger
       .optional()
       .describe("Cap on the code_execution tool's description; past it tools are listed by name for describe_tool/search_tools (default 24576)."),

@@ -3,9 +3,7 @@ import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkCwd, checkScriptPath, checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
-import { checkSchemaPatterns } from "./check-schema-patterns.js";
-import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
-import { checkSchema } from "../schema/schema-validator.js";
+import { checkToolSchema } from "./check-tool-schema.js";
 import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
 import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-environment.js";
 import { loadWebSearchSettings, type WebSearchSettings } from "./resolve-web-search-config.js";
@@ -105,11 +103,14 @@ function resolveInterpreter(root: string, interpreter: string | undefined): stri
   return interpreter.includes("/") ? path.resolve(root, interpreter) : interpreter;
 }
 
-/** Read and resolve `tools.json` (or `fileName`) under `root`. Never throws for file content. */
-export async function loadToolsConfig(root: string, fileName: string): Promise<LoadToolsResult> {
+/**
+ * Read and resolve `tools.json` (or `fileName`) under `root`. Never throws for file content.
+ * `content`: check these bytes as the file's content instead of reading it.
+ */
+export async function loadToolsConfig(root: string, fileName: string, content?: Uint8Array): Promise<LoadToolsResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
-  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools');
+  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content);
   if (read.status === "missing") return read;
   if (read.status === "ok") {
     const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true, read.data.pythonModules ?? []);
@@ -147,13 +148,6 @@ function checkCodeExecution(file: string, document: JsonDocument): ConfigIssue[]
   if (problem === undefined) return [];
   const at: JsonPath = ["codeExecution", "maxTimeoutMs"];
   return [{ file, path: formatJsonPath(at), ...document.locate(at), message: problem }];
-}
-
-/** "must be string" from ajv says what was expected; add what came, as the other messages do. */
-function schemaProblemMessage(schema: JsonSchema, problem: { path: JsonPath; message: string }): string {
-  const actual = valueAt(schema, problem.path);
-  const got = problem.message.startsWith("must ") && actual !== undefined ? `, got ${describeValue(actual)}` : "";
-  return `Invalid JSON Schema: ${problem.message}${got}`;
 }
 
 /** Names must be unique and unreserved; checked on every entry with a string name, valid or not. */
@@ -241,25 +235,10 @@ function resolveTools(
     const script = checkScriptPath(paths, modulePath ?? tool.script!);
     if (script.problem) issue(script.problem.warning ? warnings : issues, at(pathKey), script.problem.message);
 
-    let inputTypeChecked = false;
     for (const key of ["inputSchema", "outputSchema"] as const) {
       const schema = tool[key];
       if (schema === undefined) continue;
-      const problems = checkSchema(schema);
-      for (const problem of problems) {
-        issue(issues, at(key, ...problem.path), schemaProblemMessage(schema, problem));
-        if (key === "inputSchema" && problem.path.length === 1 && problem.path[0] === "type") inputTypeChecked = true;
-      }
-      if (problems.length === 0) {
-        const invalid = checkSchemaPatterns(schema);
-        for (const problem of invalid) issue(issues, at(key, ...problem.path), problem.message);
-        // Validation cannot check these without risking the event loop; a hand-written file can be fixed.
-        if (invalid.length === 0) for (const problem of findUncheckedPatterns(schema)) issue(issues, at(key, ...problem.path), `${problem.message}; rewrite it without lookaround, backreferences or counts above 1000`);
-      }
-    }
-    // One message per place: a type the meta-schema already rejected needs no second one.
-    if (tool.inputSchema !== undefined && tool.inputSchema.type !== "object" && !inputTypeChecked) {
-      issue(issues, at("inputSchema", "type"), `Expected "object" (arguments are always an object), got ${JSON.stringify(tool.inputSchema.type) ?? "nothing"}`);
+      for (const problem of checkToolSchema(key, schema)) issue(issues, at(key, ...problem.path), problem.message);
     }
 
     const cwd = checkCwd(paths, tool.cwd);

@@ -20,16 +20,21 @@ function readFailure(error: unknown, absolutePath: string): string {
   return `Cannot read ${absolutePath}: ${(error as Error).message}`;
 }
 
-/** Read `absolutePath`, parse it strictly and validate it; `file` is the name used in messages. */
+/**
+ * Read `absolutePath`, parse it strictly and validate it; `file` is the name used in messages.
+ * `content`, when given, is checked instead of the file's (a registry write validates its new text
+ * before it touches the disk).
+ */
 export async function readJsonConfig<Schema extends z.ZodType>(
   absolutePath: string,
   file: string,
   schema: Schema,
   missingHint: string,
+  content?: Uint8Array,
 ): Promise<ReadConfigResult<z.infer<Schema>>> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(absolutePath);
+    bytes = content ?? (await readFile(absolutePath));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       return { status: "missing", issues: [{ file, path: "", message: `File not found at ${absolutePath}; ${missingHint}` }] };

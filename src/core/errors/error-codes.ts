@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   "AUTH_FAILED",
   "TOOL_QUARANTINED",
   "AUTH_REQUIRED",
+  "CONFLICT",
+  "RECURSION_LIMIT",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */

@@ -12,7 +12,8 @@ export interface ConfigWatcherOptions {
   /** Absolute paths of the config files. */
   files: string[];
   debounceMs: number;
-  onChange(): void;
+  /** After a burst of changes, with the absolute paths that changed in it. */
+  onChange(paths: string[]): void;
   logger: Logger;
 }
 
@@ -40,13 +41,19 @@ export async function watchConfig(options: ConfigWatcherOptions): Promise<Config
 
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let changed = new Set<string>();
   // chokidar drops a `change` of a path within 50 ms of the last one it reported and never
   // re-emits it; waiting past that window means the reload reads any change it dropped.
   const quietMs = Math.max(options.debounceMs, MIN_QUIET_MS);
-  const schedule = () => {
+  const schedule = (_event: string, changedPath: string) => {
     if (closed) return;
+    changed.add(changedPath);
     clearTimeout(timer);
-    timer = setTimeout(options.onChange, quietMs);
+    timer = setTimeout(() => {
+      const paths = [...changed];
+      changed = new Set();
+      options.onChange(paths);
+    }, quietMs);
   };
 
   const watcher: FSWatcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });

@@ -4,6 +4,7 @@
  * says which plugins run for a config.
  */
 import { loadProjectConfig, type ProjectConfig } from "../config/load-project-config.js";
+import { createToolsConfigWriter, type RegistryChange, type RegistrySnapshot, type RegistryWriteOptions, type ToolsConfigWriter } from "../config/tools-config-writer.js";
 import { formatConfigIssue, type ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { createEmitter, type Unsubscribe } from "../events.js";
@@ -17,9 +18,10 @@ import type { ExecutorEvents } from "./executor-events.js";
 import type { ResolvedExecutorOptions } from "./executor-options.js";
 import { createPluginHost, type PluginSpec } from "./plugin-host.js";
 import { diffRegistry, isEmptyDiff } from "./registry-diff.js";
+import { createOwnWrites } from "./own-writes.js";
 import { createReloader, type ReloadResult } from "./reloader.js";
 
-export type { ReloadResult };
+export type { ReloadResult, RegistryChange, RegistrySnapshot, RegistryWriteOptions };
 
 /** The config in force, and the last problem with a change to it. */
 export interface ConfigStatus {
@@ -71,6 +73,31 @@ export interface CoreExecutor {
    * const stats = executor.pluginApi(statsPlugin); // the same object passed in `plugins`
    */
   pluginApi<Api>(plugin: ExecutorPlugin<never, Api>): Api | undefined;
+  /**
+   * tools.json's entries as written, each with its tag, and the file's tag: the tags to pass as
+   * `ifMatch` to the writes below. Throws `CONFIG_MISSING` when the executor runs without tools.json.
+   */
+  readRegistry(): Promise<RegistrySnapshot>;
+  /**
+   * Add a tool to tools.json (and write its script under tools/ when `options.script` is given).
+   * Every registry write runs in the project's one write queue, is validated like tools.json at
+   * load before anything is written (`INVALID_INPUT`), is written atomically keeping the rest of the
+   * file as it was, and is live when the promise resolves. `CONFLICT`: the name exists, or
+   * `options.ifMatch` (the file's tag) no longer matches. See docs/registry-api.md.
+   *
+   * @example
+   * await executor.registerTool(
+   *   { name: "greet", description: "Say hello", runtime: "shell", script: "greet.sh", inputSchema: { type: "object" } },
+   *   { script: 'echo \'{"hello": "world"}\'\n' },
+   * );
+   */
+  registerTool(entry: unknown, options?: RegistryWriteOptions): Promise<RegistryChange>;
+  /** Replace a tools.json tool's entry whole (`ifMatch`: the entry's tag). `TOOL_NOT_FOUND`, `CONFLICT`, `INVALID_INPUT`. */
+  replaceTool(name: string, entry: unknown, options?: RegistryWriteOptions): Promise<RegistryChange>;
+  /** Change some keys of a tools.json tool's entry (a JSON merge patch: `null` removes a key). */
+  updateTool(name: string, patch: unknown, options?: RegistryWriteOptions): Promise<RegistryChange>;
+  /** Remove a tool from tools.json (its script stays). */
+  removeTool(name: string, options?: { ifMatch?: string }): Promise<RegistryChange>;
   /** Stop every process, connection, watcher and timer. Idempotent. */
   close(): Promise<void>;
 }
@@ -181,6 +208,28 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
     if (closed) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot ${action}: the executor is closed`);
   };
 
+  const ownWrites = createOwnWrites();
+  const toolsConfig = resolved.toolsConfig;
+  const inToolsConfig = (name: string) => config.entries.script.some((entry) => entry.name === name) || config.entries.python.some((entry) => "function" in entry && entry.name === name);
+  const writer: ToolsConfigWriter | undefined =
+    toolsConfig === false
+      ? undefined
+      : createToolsConfigWriter({
+          root: resolved.root,
+          fileName: toolsConfig,
+          isNameTaken: (name) => host.tools.has(name) && !inToolsConfig(name),
+          onWriting: (files) => ownWrites.expect(files),
+          async onWritten() {
+            const result = await reloader.reload();
+            if (!result.ok) logger.warn(`A registry write was saved, but the config did not reload: ${result.error.message}`);
+          },
+        });
+  const registry = (action: string): ToolsConfigWriter => {
+    ensureOpen(action);
+    if (!writer) throw new ToolexecError("CONFIG_MISSING", `Cannot ${action}: the executor runs without tools.json (toolsConfig: false)`);
+    return writer;
+  };
+
   const executor: CoreExecutor = {
     root: resolved.root,
     get warnings() {
@@ -210,6 +259,11 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
       ensureOpen("use a plugin's API");
       return host.instanceOf(plugin)?.api;
     },
+    readRegistry: async () => registry("read the registry").read(),
+    registerTool: async (entry, writeOptions) => registry("register a tool").create(entry, writeOptions),
+    replaceTool: async (name, entry, writeOptions) => registry("replace a tool").replace(name, entry, writeOptions),
+    updateTool: async (name, patch, writeOptions) => registry("update a tool").update(name, patch, writeOptions),
+    removeTool: async (name, writeOptions) => registry("remove a tool").remove(name, writeOptions),
     close() {
       closing ??= (async () => {
         closed = true;
@@ -233,7 +287,15 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
         files: config.files,
         debounceMs: resolved.reloadDebounceMs,
         logger,
-        onChange: () => void reloader.reload().catch((error: unknown) => logger.error(`Reload failed: ${(error as Error).message}`)),
+        onChange: (paths) =>
+          void ownWrites
+            .absorbs(paths)
+            .then((absorbed) => {
+              if (absorbed) logger.debug("Config change skipped: it is the executor's own registry write, already live", { paths });
+              else if (!closed) return reloader.reload();
+              return undefined;
+            })
+            .catch((error: unknown) => logger.error(`Reload failed: ${(error as Error).message}`)),
       });
     } catch (error) {
       await executor.close();

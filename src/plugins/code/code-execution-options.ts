@@ -8,6 +8,7 @@ import {
   DEFAULT_CODE_MEMORY_LIMIT_MB,
   DEFAULT_CODE_POOL_SIZE,
   DEFAULT_CODE_TIMEOUT_MS,
+  DEFAULT_MAX_SAVED_TOOL_DEPTH,
   type CodeExecutionConfig,
 } from "../../core/config/code-execution-config-schema.js";
 
@@ -33,6 +34,10 @@ export interface ResolvedCodeExecutionOptions {
   maxCodeBytes: number;
   /** Undefined: the description generator's default. */
   maxDescriptionBytes: number | undefined;
+  /** Offer `save_tool` and `delete_saved_tool` to models. */
+  allowSavingTools: boolean;
+  /** Saved tools that may run inside each other in one chain of calls. */
+  maxSavedToolDepth: number;
 }
 
 /**
@@ -69,5 +74,7 @@ export function resolveCodeExecutionOptions(
     maxLogBytes: merged.maxLogBytes ?? DEFAULT_CODE_MAX_LOG_BYTES,
     maxCodeBytes: merged.maxCodeBytes ?? DEFAULT_CODE_MAX_CODE_BYTES,
     maxDescriptionBytes: merged.maxDescriptionBytes,
+    allowSavingTools: merged.allowSavingTools ?? true,
+    maxSavedToolDepth: merged.maxSavedToolDepth ?? DEFAULT_MAX_SAVED_TOOL_DEPTH,
   };
 }

@@ -19,6 +19,10 @@ import { createRuntimePool } from "./runtime-pool.js";
 import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 import { createToolDispatcher, type ToolCallTrace } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
+import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
+import { currentSavedToolChain, isCalledFromCodeRun, withinSavedToolChain } from "./saved/saved-tool-chain.js";
+import { shapeSavedToolLogRecord } from "./saved/saved-tool-log-record.js";
+import { createSavedTools, type SavedToolsApi } from "./saved/saved-tools.js";
 
 export const CODE_PLUGIN_NAME = "code";
 /** Largest arguments object code may pass to one tool, as JSON. */
@@ -48,27 +52,52 @@ function countLines(code: string): number {
   return lines;
 }
 
+export interface CodePluginOptions {
+  /** Reload saved tools after hand edits of their files (the executor's `watch`). Default false. */
+  watch?: boolean;
+  /** The executor's ranking for code mode's `search_tools` (handed in by the composition root); without it, keyword counting. */
+  rankTools?: RankTools;
+  /** The search-first listing is on: code mode's description names only servers and points to `search_tools`. */
+  searchFirst?: boolean;
+}
+
 /**
  * The plugin. Its one config entry is the resolved `codeExecution` settings; with none it runs
- * with the defaults (as the contract suite starts it).
+ * with the defaults (as the contract suite starts it). Its API is the saved tools'.
  *
  * `rankTools` is the executor's tool ranking (`executor.searchTools`), handed in by the composition
  * root so that code's `search_tools` ranks like every other front door; without it, word matching.
  * `searchFirst` (the executor's search-first listing): the tool's description names only servers.
  *
  * @example
- * const plugin = codePlugin(); // started by the executor when code execution is enabled
+ * const plugin = codePlugin({ watch: true }); // started by the executor when code execution is enabled
  */
-export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?: boolean } = {}): ExecutorPlugin<ResolvedCodeExecutionOptions> {
+export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugin<ResolvedCodeExecutionOptions, SavedToolsApi> {
   return {
     name: CODE_PLUGIN_NAME,
-    async start(entries, context): Promise<PluginInstance> {
+    async start(entries, context): Promise<PluginInstance<SavedToolsApi>> {
       const options = entries[0] ?? resolveCodeExecutionOptions(undefined, { enabled: true });
+      // Before the pool: a failure here leaves no runtime running.
+      const toolsChanged = new Set<() => void>();
+      const saved = await createSavedTools({
+        root: context.root,
+        logger: context.logger,
+        watch: pluginOptions.watch === true,
+        allowSaving: options.allowSavingTools,
+        maxCodeBytes: options.maxCodeBytes,
+        timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
+        listTools: () => context.listTools(),
+        onChanged() {
+          for (const listener of [...toolsChanged]) listener();
+        },
+      });
       const pool = createRuntimePool({
         poolSize: options.poolSize,
         maxQueue: options.maxQueue,
         memoryLimitMb: options.memoryLimitMb,
         maxFrameBytes: Math.max(options.maxResultBytes, MAX_TOOL_ARGUMENT_BYTES) + 8 * options.maxLogBytes + 64 * 1024,
+        // Each level of saved tools nesting in each run of the pool may need one more.
+        maxBorrowed: options.poolSize * options.maxSavedToolDepth,
         logger: context.logger,
       });
       const tool = createCodeExecutionTool({ options, searchFirst: pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
@@ -78,13 +107,17 @@ export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?:
         catalog = undefined;
         tool.invalidate();
       });
+      /** Each saved tool's run, for its log line: its logs and tool calls (its value is the call's value). */
+      const savedRuns = new Map<string, CodeExecutionOutput | CodeFailureDetails>();
       const listedAlone = options.listOnlyCodeExecution ? new Set([CODE_EXECUTION_TOOL_NAME, ...options.excludeTools]) : undefined;
       const stats = new Map<string, CodeRunStats>();
       const inflight = new Set<Promise<unknown>>();
       const closing = new AbortController();
       let closed: Promise<void> | undefined;
 
-      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number): Promise<PluginResult> => {
+      /** `savedTools`: the saved tools running in this run's chain of calls (its own name last when it is one). */
+      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number, savedTools: readonly string[]): Promise<PluginResult> => {
+        const nested = isCalledFromCodeRun();
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
         if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
@@ -117,7 +150,7 @@ export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?:
         const runDeadline = Math.min(Date.now() + request.timeoutMs, deadline);
         let runtime;
         try {
-          runtime = await pool.acquire(runDeadline, signal);
+          runtime = await pool.acquire(runDeadline, signal, nested);
         } catch (error) {
           const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
           queueMs = performance.now() - started;
@@ -127,7 +160,13 @@ export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?:
         catalog ??= buildToolCatalog(context.listTools(), options.excludeTools, ++catalogVersion);
         // Made on the first tool call: most runs make none, and the run's hot path makes no controller for them.
         let calls: AbortController | undefined;
-        const dispatcher = createToolDispatcher({ catalog, policy: request.policy, executionId, signal: () => (calls ??= new AbortController()).signal, callTool: context.callTool });
+        const dispatcher = createToolDispatcher({
+          catalog,
+          policy: request.policy,
+          executionId,
+          signal: () => (calls ??= new AbortController()).signal,
+          callTool: (name, callArgs, callOptions) => withinSavedToolChain(savedTools, () => context.callTool(name, callArgs, callOptions)),
+        });
         const runStarted = performance.now();
         const outcome = await runOnRuntime(runtime, {
           prepared: prepared.prepared,
@@ -153,20 +192,51 @@ export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?:
         return end(outcome.result);
       };
 
-      const instance: PluginInstance = {
-        listTools: () => [tool.definition],
+      /** A saved tool's call: its code runs like a code_execution run with `input` = the arguments; its value is the run's value. */
+      const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number): Promise<PluginResult | undefined> => {
+        const savedTool = saved.get(name);
+        if (!savedTool) return undefined;
+        const chain = currentSavedToolChain();
+        if (chain.length >= options.maxSavedToolDepth) {
+          return toolError("RECURSION_LIMIT", `Saved tool "${name}" was not run: ${chain.length} saved tools already run inside each other (${[...chain, name].join(" → ")}), the limit is ${options.maxSavedToolDepth} (codeExecution.maxSavedToolDepth)`, {
+            depth: chain.length,
+            chain: [...chain, name],
+          });
+        }
+        const outcome = await execute(executionId, { code: savedTool.code, input }, signal, deadline, [...chain, name]);
+        if (savedRuns.size >= MAX_PENDING_STATS) savedRuns.delete(savedRuns.keys().next().value!);
+        if (!outcome.ok) {
+          if (outcome.error.details) savedRuns.set(executionId, outcome.error.details as CodeFailureDetails);
+          return outcome;
+        }
+        const output = outcome.value as CodeExecutionOutput;
+        savedRuns.set(executionId, output);
+        return { ok: true, value: output.value };
+      };
+
+      const instance: PluginInstance<SavedToolsApi> = {
+        listTools: () => [tool.definition, ...saved.definitions()],
         async callTool(call, { signal, deadline }) {
-          if (call.name !== CODE_EXECUTION_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);
           if (closed) return toolError("EXECUTOR_CLOSED", "The code plugin is closed");
+          const builtIn = saved.callBuiltIn(call.name, call.arguments);
+          if (builtIn) return builtIn;
           if (signal.aborted) return toolError(abortReasonCode(signal), "The code execution was cancelled before it started");
-          const run = execute(call.executionId, call.arguments, signal, deadline);
+          const run =
+            call.name === CODE_EXECUTION_TOOL_NAME
+              ? execute(call.executionId, call.arguments, signal, deadline, currentSavedToolChain())
+              : runSavedTool(call.name, call.executionId, call.arguments, signal, deadline);
           inflight.add(run);
           try {
-            return await run;
+            return (await run) ?? toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);
           } finally {
             inflight.delete(run);
           }
         },
+        onToolsChanged(listener) {
+          toolsChanged.add(listener);
+          return () => toolsChanged.delete(listener);
+        },
+        api: saved.api,
         // A listing policy, not access control: under `listOnlyCodeExecution` the tools code can
         // call are left out of what a model is shown (it reaches them through code_execution).
         ...(listedAlone === undefined ? {} : { isListed: (definition) => listedAlone.has(definition.name) }),
@@ -174,11 +244,16 @@ export function codePlugin(pluginOptions: { rankTools?: RankTools; searchFirst?:
           const executionId = String(record.executionId);
           const runStats = stats.get(executionId);
           stats.delete(executionId);
-          return shapeCodeLogRecord(record, runStats);
+          if (record.tool === CODE_EXECUTION_TOOL_NAME) return shapeCodeLogRecord(record, runStats);
+          const savedRun = savedRuns.get(executionId);
+          savedRuns.delete(executionId);
+          return shapeSavedToolLogRecord(record, savedRun, runStats);
         },
         close() {
           closed ??= (async () => {
             unsubscribe();
+            toolsChanged.clear();
+            await saved.close();
             closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The executor closed while the code was running; it was stopped"));
             await pool.close();
             await Promise.allSettled([...inflight]);

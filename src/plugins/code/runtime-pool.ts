@@ -17,6 +17,11 @@ export interface RuntimePoolOptions extends RuntimeProcessOptions {
   poolSize: number;
   maxQueue: number;
   logger: Logger;
+  /**
+   * Runtimes a nested run (one started by a call from another code run, which holds its own
+   * runtime while it waits) may start beyond `poolSize`; they are stopped when given back. Default 0.
+   */
+  maxBorrowed?: number;
   /** Start a runtime right away so the first run finds one warm. Default true. */
   prewarm?: boolean;
   /** For tests: how runtimes are made. */
@@ -29,7 +34,7 @@ export interface RuntimePool {
    * `deadline`, the signal's code when it aborts, `PLUGIN_FAILED` when no runtime can start, or
    * `EXECUTOR_CLOSED`.
    */
-  acquire(deadline: number, signal: AbortSignal): Promise<RuntimeProcess>;
+  acquire(deadline: number, signal: AbortSignal, nested?: boolean): Promise<RuntimeProcess>;
   /** Give back a runtime whose run `run` finished; it is reused once it reports idle. */
   release(runtime: RuntimeProcess, run: number): void;
   /** Runtimes alive or starting, and requests waiting. */
@@ -57,6 +62,8 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     if (closed || !runtime.alive) return;
     const waiter = waiters.shift();
     if (waiter) waiter.resolve(runtime);
+    // A borrowed runtime goes away once nobody waits: the pool keeps `poolSize` warm.
+    else if (all.size > options.poolSize) runtime.kill();
     else idle.push(runtime);
   };
 
@@ -96,7 +103,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   if (options.prewarm !== false) start();
 
   return {
-    acquire(deadline, signal) {
+    acquire(deadline, signal, nested = false) {
       if (closed) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", "The code runtimes are closed"));
       if (signal.aborted) return Promise.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled before it started"));
       while (idle.length > 0) {
@@ -106,6 +113,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
       // A runtime starting or settling will serve one waiter each; start another only past them.
       const coming = starting + settling.size;
       if (all.size < options.poolSize && waiters.length >= coming) start();
+      else if (nested && all.size < options.poolSize + (options.maxBorrowed ?? 0)) start();
       // Requests waiting for a runtime that is starting or settling for them do not count against the queue.
       if (waiters.length >= options.maxQueue + starting + settling.size) {
         return Promise.reject(
@@ -139,7 +147,9 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         }, Math.max(0, deadline - Date.now()));
         const onAbort = () => waiter.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
         signal.addEventListener("abort", onAbort, { once: true });
-        waiters.push(waiter);
+        // A nested run goes first: its caller holds a runtime until it has one.
+        if (nested) waiters.unshift(waiter);
+        else waiters.push(waiter);
       });
     },
     release(runtime, run) {
