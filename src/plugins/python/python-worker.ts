@@ -38,11 +38,21 @@ export interface PythonWorker {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Running and not killed. */
   readonly alive: boolean;
+  /** The host killed it (a deadline, a cancel, a retirement): its exit is no crash. */
+  readonly killed: boolean;
+  /** It answered a request: it started healthy. */
+  readonly answered: boolean;
   /** Send one request (its `id` is set here: pass a fresh object). */
   request(message: Record<string, unknown>): Promise<WorkerAnswer>;
   /** The end of what the worker wrote to stderr, to explain a crash. */
   stderrTail(): string;
   kill(): void;
+}
+
+/** The last line of a worker's stderr (cut at 300 characters), to explain a crash in one line. */
+export function lastLineOf(stderr: string): string {
+  const line = stderr.trim().split("\n").pop()?.trim() ?? "";
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
 /** Splits the byte stream of fd 4 into frames. */
@@ -80,6 +90,8 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
   const pid = child.pid ?? -1;
   if (pid > 0) trackProcessGroup(pid);
   let alive = pid > 0;
+  let killed = false;
+  let answered = false;
   let stderr = "";
   let pending: { resolve(answer: WorkerAnswer): void; reject(error: Error): void } | undefined;
   let nextId = 1;
@@ -121,6 +133,7 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     }
     const answer = pending;
     pending = undefined;
+    answered = true;
     answer?.resolve(frame as WorkerAnswer);
   };
   const read = frameReader(onFrame);
@@ -146,6 +159,12 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     get alive() {
       return alive;
     },
+    get killed() {
+      return killed;
+    },
+    get answered() {
+      return answered;
+    },
     request(message) {
       if (!alive) return Promise.reject(new Error("Python worker is not running"));
       if (pending) return Promise.reject(new Error("Python worker is busy"));
@@ -162,7 +181,9 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     },
     stderrTail: () => stderr,
     kill() {
-      if (pid > 0 && alive) killProcessGroup(pid);
+      if (!alive) return; // exited already: a crash stays a crash
+      if (pid > 0) killProcessGroup(pid);
+      killed = true;
       alive = false; // at once: a killed worker takes no request while it exits
     },
   };
