@@ -6,6 +6,7 @@
 import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
+import { moduleFields, noteImport } from "./contain-module.js";
 import { lastLineOf, type WorkerAnswer } from "./python-worker.js";
 import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
@@ -52,13 +53,13 @@ function failureOf(entry: PythonTool, answer: WorkerAnswer, logs: string): Plugi
 
 /**
  * @example
- * const result = await callFunction(pool, entry, call, { signal, logger });
+ * const result = await callFunction(pool, entry, call, { signal, logger, root });
  */
 export async function callFunction(
   pool: WorkerPool,
   entry: PythonTool,
   call: ToolCall,
-  options: { signal: AbortSignal; logger: Logger },
+  options: { signal: AbortSignal; logger: Logger; root: string },
 ): Promise<PluginResult> {
   const { signal } = options;
   let worker;
@@ -74,11 +75,17 @@ export async function callFunction(
     pool.release(worker);
     return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
   }
+  const target = await moduleFields(worker, entry, options.root);
+  if (!target.ok) {
+    pool.release(worker);
+    return { ok: false, error: target.error };
+  }
   const onAbort = () => worker.kill();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const target = entry.marked ? { tool: entry.function } : { function: entry.function };
-    const answer = await worker.request({ op: "call", module: entry.module, ...target, arguments: call.arguments, executionId: call.executionId });
+    const named = entry.marked ? { tool: entry.function } : { function: entry.function };
+    const answer = await worker.request({ op: "call", ...target.fields, ...named, arguments: call.arguments, executionId: call.executionId });
+    noteImport(worker, entry.module, answer);
     const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
     if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });
     if (answer.ok) return { ok: true, value: answer["value"] };

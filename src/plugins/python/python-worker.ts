@@ -42,6 +42,8 @@ export interface PythonWorker {
   readonly killed: boolean;
   /** It answered a request: it started healthy. */
   readonly answered: boolean;
+  /** The modules (configured paths) it has imported: only others are checked for containment first. */
+  readonly imported: Set<string>;
   /** Send one request (its `id` is set here: pass a fresh object). */
   request(message: Record<string, unknown>): Promise<WorkerAnswer>;
   /** The end of what the worker wrote to stderr, to explain a crash. */
@@ -155,6 +157,7 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
   return {
     pid,
     ready,
+    imported: new Set(),
     exited,
     get alive() {
       return alive;
