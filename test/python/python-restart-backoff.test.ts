@@ -1,5 +1,5 @@
 /** Workers that crash or fail to start, again and again: the next starts wait (backoff) instead of hammering spawns. */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RESTART_BACKOFF } from "../../src/plugins/python/worker-pool.js";
 import { childPids, pythonProject, startExecutor } from "./python-test-helpers.js";
@@ -46,6 +46,21 @@ describe("python worker restarts", () => {
     expect(await executor.callTool("healthy", {})).toMatchObject({ ok: true, value: "fine" });
     // Reset: one crash is tolerated again, the next call starts a worker at once.
     expect(await executor.callTool("crash", { count_file: calls })).toMatchObject({ ok: false, error: { code: "TOOL_FAILED" } });
+    expect(await executor.callTool("healthy", {})).toMatchObject({ ok: true, value: "fine" });
+  });
+
+  it("reads a module edited during the backoff again once a worker may start, instead of leaving its tools out until the next edit", async () => {
+    const project = pythonProject(crashingTools);
+    const executor = await startExecutor(project);
+    for (let crash = 1; crash <= 2; crash++) await executor.callTool("crash", { count_file: project.path("calls") });
+    appendFileSync(project.path("tools/crashing_tools.py"), "\n# fixed, say\n");
+    const during = await executor.callTool("healthy", {});
+    expect(during).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/^Python tool "healthy" is unavailable: Cannot read tools\/crashing_tools\.py: 2 worker failures in a row/) } });
+    await new Promise((resolve) => setTimeout(resolve, RESTART_BACKOFF.minDelayMs + 20)); // the first wait is at most this long
+    // Asked again, the module is read again (in the background: the tool joins the list when read).
+    const joined = new Promise<void>((resolve) => executor.on("tools:changed", () => resolve()));
+    const asked = await executor.callTool("healthy", {});
+    if (!asked.ok) await joined;
     expect(await executor.callTool("healthy", {})).toMatchObject({ ok: true, value: "fine" });
   });
 

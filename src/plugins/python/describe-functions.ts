@@ -10,7 +10,7 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
 import type { JsonSchema, ToolAnnotations } from "../../core/plugin-contract.js";
 import { moduleFields, noteImport, type ModuleRef } from "./contain-module.js";
 import type { WorkerAnswer } from "./python-worker.js";
-import type { WorkerPool } from "./worker-pool.js";
+import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
 /** How long a worker may take to import one module and describe its functions. */
 export const DESCRIBE_TIMEOUT_MS = 15_000;
@@ -32,8 +32,11 @@ export interface MarkedFunction extends DescribedFunction {
   annotations?: ToolAnnotations;
 }
 
-/** Why a module offers no tools; `code` when it is not an import failure (a module leading outside tools/). */
-export type Failure = { ok: false; message: string; details: Record<string, unknown>; code?: ErrorCode };
+/**
+ * Why a module offers no tools; `code` when it is not an import failure (a module leading outside
+ * tools/, no worker for now); `transient` when no worker could read it, which says nothing of the module.
+ */
+export type Failure = { ok: false; message: string; details: Record<string, unknown>; code?: ErrorCode; transient?: boolean };
 export type Description = { ok: true; functions: Map<string, DescribedFunction> } | Failure;
 export type Discovery = { ok: true; tools: MarkedFunction[] } | Failure;
 
@@ -49,7 +52,8 @@ async function askAboutModule(pool: WorkerPool, ref: ModuleRef, root: string, re
   try {
     worker = await pool.acquire(controller.signal);
   } catch (error) {
-    return { ok: false, message: `Cannot read tools/${modulePath}: ${(error as Error).message}`, details: { module: modulePath } };
+    const code = error instanceof WorkerBackoffError ? "SERVICE_UNAVAILABLE" : "TOOL_FAILED";
+    return { ok: false, message: `Cannot read tools/${modulePath}: ${(error as Error).message}`, details: { module: modulePath }, code, transient: true };
   }
   if (!worker) return { ok: false, message: `Cannot read tools/${modulePath}: the plugin closed`, details: { module: modulePath } };
   const target = await moduleFields(worker, ref, root);

@@ -92,6 +92,8 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           state.discovered = await discoverModule(state.pool, state.discover, context.root);
           if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
         }
+        // No worker could read it (failed starts, backoff): read it again when next asked, edited or not.
+        if ((state.described?.ok === false && state.described.transient) || (state.discovered?.ok === false && state.discovered.transient)) state.stamp = "";
         for (const entry of state.named) {
           const described = state.described!;
           if (described.ok && described.functions.has(entry.function)) {
