@@ -49,7 +49,8 @@ const coldWorkerStarted = performance.now();
 const coldWorker = spawnPythonWorker({ interpreter: "python3", cwd: root, env: { PATH: process.env.PATH ?? "" } });
 await coldWorker.ready;
 const coldReadyMs = performance.now() - coldWorkerStarted;
-await coldWorker.request({ op: "call", module: path.join(root, "tools", "echo_tools.py"), function: "echo", arguments: args });
+const echoModule = path.join(root, "tools", "echo_tools.py"); // inside tools/: its own real path (the plugin checks that first)
+await coldWorker.request({ op: "call", module: echoModule, realPath: echoModule, function: "echo", arguments: args });
 const coldWorkerMs = performance.now() - coldWorkerStarted;
 coldWorker.kill();
 
@@ -63,8 +64,8 @@ const childPids = () => execFileSync("ps", ["-o", "pid=", "--ppid", String(proce
 // (c) the plugin's own transport without the executor's pipeline: one worker, framed JSON on fd 3/4.
 const worker = spawnPythonWorker({ interpreter: "python3", cwd: root, env: { PATH: process.env.PATH ?? "" } });
 await worker.ready;
-const module = path.join(root, "tools", "echo_tools.py");
-const workerCall = () => worker.request({ op: "call", module, function: "echo", arguments: args });
+await worker.request({ op: "call", module: echoModule, realPath: echoModule, function: "echo", arguments: args }); // the import
+const workerCall = () => worker.request({ op: "call", module: echoModule, function: "echo", arguments: args });
 
 const pidsBefore = new Set(childPids());
 const coldStarted = performance.now();

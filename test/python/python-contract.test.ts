@@ -9,11 +9,15 @@ import { fileAppears, pythonProject, textTools } from "./python-test-helpers.js"
 
 let marker = "";
 let module = "";
+let root = "";
 
 testPluginContract<PythonEntry>("python", {
+  // The project's root: modules are imported only from inside its tools/ folder.
+  context: () => ({ root }),
   plugin: () => pythonPlugin({ maxWorkers: 2 }),
   entries: async () => {
     const project = pythonProject(textTools("word_count", "sleep_in_c"));
+    root = project.root;
     marker = path.join(project.root, "started");
     module = project.path("tools/text_tools.py");
     return (await loadProjectConfig({ root: project.root, mcpConfig: false })).entries.python;

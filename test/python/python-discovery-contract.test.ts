@@ -9,11 +9,15 @@ import { discoveringProject, fileAppears } from "./python-test-helpers.js";
 
 let marker = "";
 let module = "";
+let root = "";
 
 testPluginContract<PythonEntry>("python (discovered tools)", {
+  // The project's root: modules are imported only from inside its tools/ folder.
+  context: () => ({ root }),
   plugin: () => pythonPlugin({ maxWorkers: 2 }),
   entries: async () => {
     const project = discoveringProject(["marked_contract_tools.py"]);
+    root = project.root;
     marker = path.join(project.root, "started");
     module = project.path("tools/marked_contract_tools.py");
     return (await loadProjectConfig({ root: project.root, mcpConfig: false })).entries.python;

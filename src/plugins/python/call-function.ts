@@ -6,14 +6,9 @@
 import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
-import type { WorkerAnswer } from "./python-worker.js";
-import type { WorkerPool } from "./worker-pool.js";
-
-/** The last lines of a worker's stderr, for a crash message. */
-function lastLine(text: string): string {
-  const line = text.trim().split("\n").pop()?.trim() ?? "";
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
-}
+import { moduleFields, noteImport } from "./contain-module.js";
+import { lastLineOf, type WorkerAnswer } from "./python-worker.js";
+import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
 function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean): string {
   const label = `${entry.modulePath}:${entry.function}`;
@@ -22,6 +17,16 @@ function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean
   if (code === "TIMEOUT") return `${label} was still running at the call's deadline; its worker's process group was killed and a fresh worker takes the next call`;
   if (code === "EXECUTOR_CLOSED") return `${label} was stopped because the executor closed; its worker was killed`;
   return `${label} was cancelled; its worker's process group was killed and a fresh worker takes the next call`;
+}
+
+/** A call refused without a spawn: the pool waits after worker failures in a row. */
+function backingOff(entry: PythonTool, error: WorkerBackoffError): PluginResult {
+  const retryAfterMs = Math.max(0, error.nextAttemptAt - Date.now());
+  return toolError(
+    "SERVICE_UNAVAILABLE",
+    `No Python worker for ${entry.modulePath}:${entry.function}: ${error.message}. The next worker starts in ${retryAfterMs} ms at the earliest (${new Date(error.nextAttemptAt).toISOString()})`,
+    { nextAttemptAt: error.nextAttemptAt, retryAfterMs, failures: error.failures, lastError: error.lastFailure },
+  );
 }
 
 /** A worker's answer for a call that did not succeed, as the call's result. */
@@ -48,19 +53,20 @@ function failureOf(entry: PythonTool, answer: WorkerAnswer, logs: string): Plugi
 
 /**
  * @example
- * const result = await callFunction(pool, entry, call, { signal, logger });
+ * const result = await callFunction(pool, entry, call, { signal, logger, root });
  */
 export async function callFunction(
   pool: WorkerPool,
   entry: PythonTool,
   call: ToolCall,
-  options: { signal: AbortSignal; logger: Logger },
+  options: { signal: AbortSignal; logger: Logger; root: string },
 ): Promise<PluginResult> {
   const { signal } = options;
   let worker;
   try {
     worker = await pool.acquire(signal);
   } catch (error) {
+    if (error instanceof WorkerBackoffError) return backingOff(entry, error);
     return toolError("TOOL_FAILED", `No Python worker for ${entry.modulePath}: ${(error as Error).message}`);
   }
   if (!worker) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
@@ -69,11 +75,17 @@ export async function callFunction(
     pool.release(worker);
     return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
   }
+  const target = await moduleFields(worker, entry, options.root);
+  if (!target.ok) {
+    pool.release(worker);
+    return { ok: false, error: target.error };
+  }
   const onAbort = () => worker.kill();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const target = entry.marked ? { tool: entry.function } : { function: entry.function };
-    const answer = await worker.request({ op: "call", module: entry.module, ...target, arguments: call.arguments, executionId: call.executionId });
+    const named = entry.marked ? { tool: entry.function } : { function: entry.function };
+    const answer = await worker.request({ op: "call", ...target.fields, ...named, arguments: call.arguments, executionId: call.executionId });
+    noteImport(worker, entry.module, answer);
     const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
     if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });
     if (answer.ok) return { ok: true, value: answer["value"] };
@@ -82,7 +94,7 @@ export async function callFunction(
   } catch (error) {
     if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true));
     const stderr = worker.stderrTail();
-    const said = lastLine(stderr);
+    const said = lastLineOf(stderr);
     return toolError("TOOL_FAILED", `The Python worker running ${entry.modulePath}:${entry.function} ${(error as Error).message.replace(/^Python worker /, "")} during the call; a fresh worker takes the next call${said ? `. Last line of stderr: ${said}` : ""}`, stderr ? { stderr } : undefined);
   } finally {
     signal.removeEventListener("abort", onAbort);

@@ -6,9 +6,11 @@
  * other tools.
  */
 import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
+import type { ErrorCode } from "../../core/errors/error-codes.js";
 import type { JsonSchema, ToolAnnotations } from "../../core/plugin-contract.js";
+import { moduleFields, noteImport, type ModuleRef } from "./contain-module.js";
 import type { WorkerAnswer } from "./python-worker.js";
-import type { WorkerPool } from "./worker-pool.js";
+import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
 /** How long a worker may take to import one module and describe its functions. */
 export const DESCRIBE_TIMEOUT_MS = 15_000;
@@ -30,7 +32,11 @@ export interface MarkedFunction extends DescribedFunction {
   annotations?: ToolAnnotations;
 }
 
-export type Failure = { ok: false; message: string; details: Record<string, unknown> };
+/**
+ * Why a module offers no tools; `code` when it is not an import failure (a module leading outside
+ * tools/, no worker for now); `transient` when no worker could read it, which says nothing of the module.
+ */
+export type Failure = { ok: false; message: string; details: Record<string, unknown>; code?: ErrorCode; transient?: boolean };
 export type Description = { ok: true; functions: Map<string, DescribedFunction> } | Failure;
 export type Discovery = { ok: true; tools: MarkedFunction[] } | Failure;
 
@@ -38,19 +44,27 @@ function label(modulePath: string, line: unknown): string {
   return `tools/${modulePath}${typeof line === "number" ? `:${line}` : ""}`;
 }
 
-/** Send one request about `modulePath` to an idle worker, killed if it takes too long. Never throws. */
-async function askAboutModule(pool: WorkerPool, modulePath: string, request: Record<string, unknown>): Promise<{ ok: true; answer: WorkerAnswer } | Failure> {
+/** Send one request about a module to an idle worker, killed if it takes too long. Never throws. */
+async function askAboutModule(pool: WorkerPool, ref: ModuleRef, root: string, request: Record<string, unknown>): Promise<{ ok: true; answer: WorkerAnswer } | Failure> {
+  const { modulePath } = ref;
   const controller = new AbortController();
   let worker;
   try {
     worker = await pool.acquire(controller.signal);
   } catch (error) {
-    return { ok: false, message: `Cannot read tools/${modulePath}: ${(error as Error).message}`, details: { module: modulePath } };
+    const code = error instanceof WorkerBackoffError ? "SERVICE_UNAVAILABLE" : "TOOL_FAILED";
+    return { ok: false, message: `Cannot read tools/${modulePath}: ${(error as Error).message}`, details: { module: modulePath }, code, transient: true };
   }
   if (!worker) return { ok: false, message: `Cannot read tools/${modulePath}: the plugin closed`, details: { module: modulePath } };
+  const target = await moduleFields(worker, ref, root);
+  if (!target.ok) {
+    pool.release(worker);
+    return { ok: false, message: target.error.message, details: target.error.details ?? {}, code: target.error.code };
+  }
   const timer = setTimeout(() => worker.kill(), DESCRIBE_TIMEOUT_MS);
   try {
-    const answer = await worker.request(request);
+    const answer = await worker.request({ ...request, ...target.fields });
+    noteImport(worker, ref.module, answer);
     if (answer.ok) return { ok: true, answer };
     return {
       ok: false,
@@ -70,11 +84,11 @@ async function askAboutModule(pool: WorkerPool, modulePath: string, request: Rec
  * Describe the functions that `entries` (of one module) name.
  *
  * @example
- * const description = await describeModule(pool, entriesOfModule);
+ * const description = await describeModule(pool, entriesOfModule, root);
  */
-export async function describeModule(pool: WorkerPool, entries: PythonFunctionEntry[]): Promise<Description> {
+export async function describeModule(pool: WorkerPool, entries: PythonFunctionEntry[], root: string): Promise<Description> {
   const first = entries[0]!;
-  const asked = await askAboutModule(pool, first.modulePath, { op: "describe", module: first.module, functions: [...new Set(entries.map((entry) => entry.function))] });
+  const asked = await askAboutModule(pool, first, root, { op: "describe", functions: [...new Set(entries.map((entry) => entry.function))] });
   if (!asked.ok) return asked;
   return { ok: true, functions: new Map(Object.entries(asked.answer["tools"] as Record<string, DescribedFunction>)) };
 }
@@ -83,10 +97,10 @@ export async function describeModule(pool: WorkerPool, entries: PythonFunctionEn
  * The functions a module marks, in source order.
  *
  * @example
- * const discovery = await discoverModule(pool, { module: "/project/tools/math_tools.py", modulePath: "math_tools.py" });
+ * const discovery = await discoverModule(pool, { module: "/project/tools/math_tools.py", modulePath: "math_tools.py" }, "/project");
  */
-export async function discoverModule(pool: WorkerPool, entry: { module: string; modulePath: string }): Promise<Discovery> {
-  const asked = await askAboutModule(pool, entry.modulePath, { op: "discover", module: entry.module });
+export async function discoverModule(pool: WorkerPool, entry: ModuleRef, root: string): Promise<Discovery> {
+  const asked = await askAboutModule(pool, entry, root, { op: "discover" });
   if (!asked.ok) return asked;
   return { ok: true, tools: asked.answer["tools"] as MarkedFunction[] };
 }

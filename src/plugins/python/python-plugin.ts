@@ -87,11 +87,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
       /** Read a module (again); warn about what it cannot offer. */
       const read = async (state: ModuleState) => {
         state.stamp = stampOf(state.module);
-        if (state.named.length > 0) state.described = await describeModule(state.pool, state.named);
+        if (state.named.length > 0) state.described = await describeModule(state.pool, state.named, context.root);
         if (state.discover) {
-          state.discovered = await discoverModule(state.pool, state.discover);
+          state.discovered = await discoverModule(state.pool, state.discover, context.root);
           if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
         }
+        // No worker could read it (failed starts, backoff): read it again when next asked, edited or not.
+        if ((state.described?.ok === false && state.described.transient) || (state.discovered?.ok === false && state.discovered.transient)) state.stamp = "";
         for (const entry of state.named) {
           const described = state.described!;
           if (described.ok && described.functions.has(entry.function)) {
@@ -99,7 +101,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
             continue;
           }
           const message = described.ok ? `tools/${entry.modulePath} has no function "${entry.function}"` : described.message;
-          unavailable.set(entry.name, { code: "TOOL_FAILED", message: `Python tool "${entry.name}" is unavailable: ${message}`, details: described.ok ? {} : described.details });
+          unavailable.set(entry.name, { code: (!described.ok && described.code) || "TOOL_FAILED", message: `Python tool "${entry.name}" is unavailable: ${message}`, details: described.ok ? {} : described.details });
           context.logger.warn(`Python tool "${entry.name}" left out: ${message}`, { tool: entry.name });
         }
       };
@@ -175,8 +177,10 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           const missing = unavailable.get(call.name);
           if (missing) return { ok: false, error: missing };
           const served = tools.get(call.name);
+          const refused = before && stateOf(before).discovered;
+          if (!served && refused && !refused.ok && refused.code) return toolError(refused.code, `Python tool "${call.name}" is unavailable: ${refused.message}`, refused.details);
           if (!served) return toolError("TOOL_NOT_FOUND", `No Python function tool named "${call.name}"${before ? ` any more: tools/${before.modulePath} no longer defines it` : ""}`);
-          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger });
+          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger, root: context.root });
         },
         api: { workerPids: () => [...pools.values()].flatMap((pool) => pool.pids()) },
         async close() {

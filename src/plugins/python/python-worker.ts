@@ -38,11 +38,23 @@ export interface PythonWorker {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Running and not killed. */
   readonly alive: boolean;
+  /** The host killed it (a deadline, a cancel, a retirement): its exit is no crash. */
+  readonly killed: boolean;
+  /** It answered a request: it started healthy. */
+  readonly answered: boolean;
+  /** The modules (configured paths) it has imported: only others are checked for containment first. */
+  readonly imported: Set<string>;
   /** Send one request (its `id` is set here: pass a fresh object). */
   request(message: Record<string, unknown>): Promise<WorkerAnswer>;
   /** The end of what the worker wrote to stderr, to explain a crash. */
   stderrTail(): string;
   kill(): void;
+}
+
+/** The last line of a worker's stderr (cut at 300 characters), to explain a crash in one line. */
+export function lastLineOf(stderr: string): string {
+  const line = stderr.trim().split("\n").pop()?.trim() ?? "";
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
 /** Splits the byte stream of fd 4 into frames. */
@@ -80,6 +92,8 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
   const pid = child.pid ?? -1;
   if (pid > 0) trackProcessGroup(pid);
   let alive = pid > 0;
+  let killed = false;
+  let answered = false;
   let stderr = "";
   let pending: { resolve(answer: WorkerAnswer): void; reject(error: Error): void } | undefined;
   let nextId = 1;
@@ -121,6 +135,7 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     }
     const answer = pending;
     pending = undefined;
+    answered = true;
     answer?.resolve(frame as WorkerAnswer);
   };
   const read = frameReader(onFrame);
@@ -142,9 +157,16 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
   return {
     pid,
     ready,
+    imported: new Set(),
     exited,
     get alive() {
       return alive;
+    },
+    get killed() {
+      return killed;
+    },
+    get answered() {
+      return answered;
     },
     request(message) {
       if (!alive) return Promise.reject(new Error("Python worker is not running"));
@@ -162,7 +184,9 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     },
     stderrTail: () => stderr,
     kill() {
-      if (pid > 0 && alive) killProcessGroup(pid);
+      if (!alive) return; // exited already: a crash stays a crash
+      if (pid > 0) killProcessGroup(pid);
+      killed = true;
       alive = false; // at once: a killed worker takes no request while it exits
     },
   };

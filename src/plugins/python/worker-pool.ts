@@ -4,11 +4,32 @@
  * deadline or that crashed is replaced only after it has exited (a respawn storm on a small machine
  * would double the time to kill). `retire()` makes every worker finish its call and go: the next
  * calls import the modules afresh.
+ *
+ * Failed starts and crashes in a row space out the next starts (exponential backoff from the
+ * second one): a call that would start a worker before then fails at once with
+ * {@link WorkerBackoffError} instead of spawning. A worker that answers a request resets the count.
  */
-import { spawnPythonWorker, type PythonWorker, type WorkerSpawnOptions } from "./python-worker.js";
+import { backoffDelay, type BackoffBounds } from "../../core/retry/backoff-delay.js";
+import { lastLineOf, spawnPythonWorker, type PythonWorker, type WorkerSpawnOptions } from "./python-worker.js";
 
 /** How long a new worker may take to say it is ready before it counts as failed. */
 export const WORKER_START_TIMEOUT_MS = 15_000;
+/** The wait before a start after the second failure in a row (failed start or crash), doubling up to the maximum. */
+export const RESTART_BACKOFF: BackoffBounds = { minDelayMs: 500, maxDelayMs: 30_000 };
+
+/** Why no worker was started: the pool is waiting after failures in a row. */
+export class WorkerBackoffError extends Error {
+  constructor(
+    /** Epoch ms from which a start is tried again. */
+    readonly nextAttemptAt: number,
+    /** Failed starts and crashes in a row. */
+    readonly failures: number,
+    /** How the last one failed, with the last line of its stderr. */
+    readonly lastFailure: string,
+  ) {
+    super(`${failures} worker failures in a row, the last: ${lastFailure}`);
+  }
+}
 
 export interface WorkerPool {
   /** An idle worker for one request, or undefined when `signal` aborted first. Throws when a worker cannot start. */
@@ -19,6 +40,16 @@ export interface WorkerPool {
   /** Pids of the workers alive now (tests check that none leak). */
   pids(): number[];
   close(): Promise<void>;
+}
+
+function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
+  return `the worker ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}`;
+}
+
+/** ": <the last line of the worker's stderr>", or nothing when it wrote none. */
+function lastStderrLine(worker: PythonWorker): string {
+  const line = lastLineOf(worker.stderrTail());
+  return line === "" ? "" : `: ${line}`;
 }
 
 async function startWorker(options: WorkerSpawnOptions): Promise<PythonWorker> {
@@ -48,11 +79,20 @@ async function startWorker(options: WorkerSpawnOptions): Promise<PythonWorker> {
 export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number): WorkerPool {
   const all = new Set<PythonWorker>();
   const idle: PythonWorker[] = [];
-  const waiting: Array<(worker: PythonWorker | undefined) => void> = [];
+  const waiting: Array<(worker: PythonWorker | Error | undefined) => void> = [];
   const generationOf = new Map<PythonWorker, number>();
   let generation = 0;
   let starting = 0;
   let closed = false;
+  let failures = 0;
+  let lastFailure = "";
+  let nextStartAt = 0;
+
+  const noteFailure = (how: string) => {
+    failures++;
+    lastFailure = how;
+    if (failures >= 2) nextStartAt = Date.now() + backoffDelay(RESTART_BACKOFF, failures - 2);
+  };
 
   const drop = (worker: PythonWorker) => {
     worker.kill();
@@ -64,18 +104,27 @@ export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number
     });
   };
 
-  const spawnFor = async (handOver: (worker: PythonWorker | undefined) => void) => {
+  const spawnFor = async (handOver: (worker: PythonWorker | Error | undefined) => void) => {
+    if (Date.now() < nextStartAt) {
+      const error = new WorkerBackoffError(nextStartAt, failures, lastFailure);
+      handOver(error);
+      throw error;
+    }
     starting++;
     try {
       const worker = await startWorker(options);
       all.add(worker);
       generationOf.set(worker, generation);
+      void worker.exited.then((exit) => {
+        if (!worker.killed && exit.code !== 0) noteFailure(`${describeExit(exit)}${lastStderrLine(worker)}`);
+      });
       if (closed) {
         drop(worker);
         handOver(undefined);
       } else handOver(worker);
     } catch (error) {
-      handOver(undefined);
+      noteFailure((error as Error).message);
+      handOver(error as Error);
       throw error;
     } finally {
       starting--;
@@ -92,13 +141,14 @@ export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number
       }
       if (all.size + starting < maxWorkers) {
         let started: PythonWorker | undefined;
-        await spawnFor((worker) => (started = worker));
+        await spawnFor((worker) => (started = worker instanceof Error ? undefined : worker));
         return started;
       }
-      return new Promise<PythonWorker | undefined>((resolve) => {
-        const handOver = (worker: PythonWorker | undefined) => {
+      return new Promise<PythonWorker | undefined>((resolve, reject) => {
+        const handOver = (worker: PythonWorker | Error | undefined) => {
           signal.removeEventListener("abort", onAbort);
-          resolve(worker);
+          if (worker instanceof Error) reject(worker);
+          else resolve(worker);
         };
         const onAbort = () => {
           const index = waiting.indexOf(handOver);
@@ -110,6 +160,10 @@ export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number
       });
     },
     release(worker) {
+      if (worker.alive && worker.answered) {
+        failures = 0;
+        nextStartAt = 0;
+      }
       if (closed || !worker.alive || generationOf.get(worker) !== generation) {
         drop(worker);
         return;

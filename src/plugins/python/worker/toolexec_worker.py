@@ -84,17 +84,23 @@ def _import_error(path, error):
     return {"ok": False, "code": "IMPORT_FAILED", "type": type(error).__name__, "message": message, "line": line, "traceback": _format_exception(error)}
 
 
-def _load(path):
+def _load(request):
+    """The module `request` is about: imported already, or imported now from `realPath`, the path the
+    host found contained in tools/ just before (never from the configured one, a link may change)."""
+    path = request["module"]
     module = _modules.get(path)
     if module is not None:
         return module, None
-    folder = os.path.dirname(path)
+    if "realPath" not in request:
+        return None, {"ok": False, "code": "IMPORT_FAILED", "type": "RuntimeError", "message": f"{os.path.basename(path)} was not checked by the host before its import", "line": None}
+    source = request["realPath"]
+    folder = os.path.dirname(source)
     if folder not in sys.path:
         sys.path.insert(0, folder)  # sibling modules import as they would from a script
     name = os.path.splitext(os.path.basename(path))[0]
     if name in sys.modules:
         name = "toolexec_tool_" + str(len(_modules)) + "_" + name
-    spec = importlib.util.spec_from_file_location(name, path)
+    spec = importlib.util.spec_from_file_location(name, source)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     logs = io.StringIO()
@@ -103,7 +109,7 @@ def _load(path):
             spec.loader.exec_module(module)
     except BaseException as error:  # SystemExit at import is a broken module too
         del sys.modules[name]
-        return None, _import_error(path, error)
+        return None, _import_error(source, error)
     _modules[path] = module
     return module, None
 
@@ -121,7 +127,7 @@ def _schema_failure(name, function, error):
 
 
 def _describe(request):
-    module, failure = _load(request["module"])
+    module, failure = _load(request)
     if failure:
         return failure
     tools = {}
@@ -138,7 +144,7 @@ def _describe(request):
 
 def _discover(request):
     """The functions a module marked with @tool or @mcp.tool, in source order, with their schemas."""
-    module, failure = _load(request["module"])
+    module, failure = _load(request)
     if failure:
         return failure
     tools = []
@@ -214,7 +220,7 @@ def _marked_function(module, path, name):
 
 def _call(request):
     global _loop, _exit_after_answer
-    module, failure = _load(request["module"])
+    module, failure = _load(request)
     if failure:
         return failure
     if "tool" in request:
