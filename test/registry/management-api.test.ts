@@ -59,7 +59,7 @@ describe("management API", () => {
       const response = await served.api("/api/tools", { key });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toContain("Bearer");
-      expect(await response.json()).toEqual({ ok: false, error: { code: "INVALID_INPUT", message: "Missing or wrong API key: send Authorization: Bearer <key>" } });
+      expect(await response.json()).toEqual({ ok: false, error: { code: "AUTH_FAILED", message: "Missing or wrong API key: send Authorization: Bearer <key>" } });
     }
     const deleted = await served.api("/api/tools/greet", { method: "DELETE", key: null });
     expect(deleted.status).toBe(401);

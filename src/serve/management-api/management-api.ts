@@ -164,7 +164,7 @@ export function createManagementApi(executor: Executor, options: ManagementApiOp
         const verdict = checkRequest(request, { ...options.guard, token: options.apiKey });
         if (!verdict.ok) {
           const message = verdict.status === 401 ? "Missing or wrong API key: send Authorization: Bearer <key>" : verdict.message;
-          throw new HttpFault(verdict.status, "INVALID_INPUT", message, verdict.status === 401 ? { "www-authenticate": 'Bearer realm="toolexec-registry"' } : {});
+          throw new HttpFault(verdict.status, verdict.status === 401 ? "AUTH_FAILED" : "INVALID_INPUT", message, verdict.status === 401 ? { "www-authenticate": 'Bearer realm="toolexec-registry"' } : {});
         }
         const route = matchManagementRoute(request.method ?? "GET", pathname);
         if (!route.ok) {
