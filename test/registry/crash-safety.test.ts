@@ -2,7 +2,8 @@
  * Crash safety of registry and saved-tool writes: a real child process writes in a loop and is
  * killed with SIGKILL at random moments, 50 times; after each kill tools.json and every saved-tool
  * file are the last acknowledged version or the one after it (written but not yet acknowledged),
- * never a partial or invalid file.
+ * never a partial or invalid file, and at most the one temp file of the last killed write is left in
+ * each folder (the next writer removes those of dead processes).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -73,6 +74,8 @@ async function killRepeatedly(kills: number): Promise<number> {
     }
     // A writer killed mid-write leaves its temp file; the next writer removes those of dead processes.
     expect(readdirSync(project.root).filter((name) => name.endsWith(".tmp")).length, `temp files after kill ${kill}`).toBeLessThanOrEqual(1);
+    const savedTemporary = readdirSync(project.path(".toolexec/saved-tools")).filter((name) => name.endsWith(".tmp"));
+    expect(savedTemporary.length, `saved-tool temp files after kill ${kill}: ${savedTemporary.join(", ")}`).toBeLessThanOrEqual(1);
     const savedAcknowledged = [...Array(last.saved + 1).keys()].map((index) => `s${index}.js`).sort();
     expect([savedAcknowledged, [...savedAcknowledged, `s${last.saved + 1}.js`].sort()], `saved tools after kill ${kill}`).toContainEqual(files.sort());
   }

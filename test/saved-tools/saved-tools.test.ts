@@ -51,11 +51,17 @@ describe("saved tools", () => {
     expect(called).toMatchObject({ ok: true, value: 42 });
     // The run's audit reaches the caller with the call's own executionId.
     expect(await ended).toMatchObject({ ok: true, executionId: called.executionId, logs: ["doubling 21"], toolCalls: [{ server: "local", tool: "echo", ok: true }] });
+    // And on the result itself: `content` is the run's output, `value` stays the tool's value.
+    expect(called).toMatchObject({
+      ok: true,
+      value: 42,
+      content: { ok: true, value: 42, execution_id: called.executionId, logs: ["doubling 21"], tool_calls: [{ server: "local", tool: "echo", ok: true, duration_ms: expect.any(Number) }], duration_ms: expect.any(Number) },
+    });
     expect((await executor.callTool("double_echo", { n: "x" })).ok).toBe(false);
 
     const cli = await runCli(["tools", "call", "double_echo", "--args", '{"n": 5}', "--json"], { cwd: project.root });
     expect(cli.stderr).toBe("");
-    expect(JSON.parse(cli.stdout)).toMatchObject({ ok: true, value: 10 });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ ok: true, value: 10, content: { value: 10, logs: ["doubling 5"] } });
 
     const fromCode = await executor.executeCode({ code: "(await tools.local.double_echo({ n: 2 })) + 1" });
     expect(fromCode).toMatchObject({ ok: true, value: 5 });

@@ -52,8 +52,8 @@ describe("code mode", () => {
         allowed: call_tool("docs__search", { phrase: "a" }).ok,
       }`,
     });
-    // Code mode dispatches only to the tools it lists, so a held tool is as unknown there as a denied one.
-    expect(run).toMatchObject({ ok: true, value: { listed: ["search"], byParts: "TOOL_NOT_FOUND", byName: "TOOL_NOT_FOUND", heldByParts: "TOOL_NOT_FOUND", heldByName: "TOOL_NOT_FOUND", allowed: true } });
+    // A denied tool is as unknown as one that never existed; a held one answers why (code-mode-trust.test.ts).
+    expect(run).toMatchObject({ ok: true, value: { listed: ["search"], byParts: "TOOL_NOT_FOUND", byName: "TOOL_NOT_FOUND", heldByParts: "TOOL_QUARANTINED", heldByName: "TOOL_QUARANTINED", allowed: true } });
   });
 });
 

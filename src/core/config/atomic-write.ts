@@ -63,6 +63,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A temp file's name: `.<target's name>.<pid>.<8 hex>.tmp` (see {@link temporaryPathFor}). */
+const TEMPORARY_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** Remove the temp files in `folder` of processes that no longer run, for the targets `belongs` accepts. */
+async function removeStaleIn(folder: string, belongs: (targetName: string) => boolean): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = TEMPORARY_NAME.exec(name);
+    if (match && belongs(match[1]!) && Number(match[2]) !== process.pid && !isAlive(Number(match[2]))) await rm(path.join(folder, name), { force: true });
+  }
+}
+
 /**
  * Remove the temp files a killed writer left next to `target` (those of processes that no longer
  * run); a crash mid-write leaves one behind, and they would pile up.
@@ -70,17 +87,17 @@ function isAlive(pid: number): boolean {
  * @example
  * await removeStaleTemporaryFiles("/project/tools.json");
  */
-export async function removeStaleTemporaryFiles(target: string): Promise<void> {
-  const prefix = `.${path.basename(target)}.`;
-  let names: string[];
-  try {
-    names = await readdir(path.dirname(target));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const match = /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length));
-    if (match && Number(match[1]) !== process.pid && !isAlive(Number(match[1]))) await rm(path.join(path.dirname(target), name), { force: true });
-  }
+export function removeStaleTemporaryFiles(target: string): Promise<void> {
+  return removeStaleIn(path.dirname(target), (targetName) => targetName === path.basename(target));
+}
+
+/**
+ * The same for every target in `folder`: a folder of files written one by one (saved tools), where
+ * a writer killed writing one file leaves a temp file the next write of another must clear.
+ *
+ * @example
+ * await removeStaleTemporaryFilesIn("/project/.toolexec/saved-tools");
+ */
+export function removeStaleTemporaryFilesIn(folder: string): Promise<void> {
+  return removeStaleIn(folder, () => true);
 }

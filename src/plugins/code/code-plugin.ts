@@ -165,6 +165,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           policy: request.policy,
           executionId,
           signal: () => (calls ??= new AbortController()).signal,
+          isRegistered: (name) => context.listTools().some((definition) => definition.name === name),
           callTool: (name, callArgs, callOptions) => withinSavedToolChain(savedTools, () => context.callTool(name, callArgs, callOptions)),
         });
         const runStarted = performance.now();
@@ -192,7 +193,11 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         return end(outcome.result);
       };
 
-      /** A saved tool's call: its code runs like a code_execution run with `input` = the arguments; its value is the run's value. */
+      /**
+       * A saved tool's call: its code runs like a code_execution run with `input` = the arguments; its
+       * value is the run's value, its `content` the run's whole output (the audit), its failure's
+       * details the run's logs and tool calls.
+       */
       const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number): Promise<PluginResult | undefined> => {
         const savedTool = saved.get(name);
         if (!savedTool) return undefined;
@@ -211,7 +216,8 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         }
         const output = outcome.value as CodeExecutionOutput;
         savedRuns.set(executionId, output);
-        return { ok: true, value: output.value };
+        // The run's output is the call's raw result: its audit reaches the caller beside the value.
+        return { ok: true, value: output.value, content: output };
       };
 
       const instance: PluginInstance<SavedToolsApi> = {

@@ -4,7 +4,7 @@
  * ("__proto__", "constructor") can reach anything but a tool.
  */
 import type { ToolDefinition } from "../../core/plugin-contract.js";
-import { listCodeModeTools, type CodeModeTool } from "./declarations/index.js";
+import { listCodeModeTools, namesExcludedFromCode, type CodeModeTool } from "./declarations/index.js";
 
 export interface ToolCatalog {
   /** Bumped on every change; a runtime gets the catalog again when its version differs. */
@@ -16,6 +16,8 @@ export interface ToolCatalog {
   pairs: Array<[string, string]>;
   /** The callable tools' definitions (excluded ones left out), for describe_tool and search_tools. */
   definitions: ToolDefinition[];
+  /** Registry names code may never call, listed or not: `code_execution` and code mode's `excludeTools`. */
+  excluded: ReadonlySet<string>;
 }
 
 /**
@@ -40,5 +42,6 @@ export function buildToolCatalog(tools: readonly ToolDefinition[], exclude: read
     byName,
     pairs: entries.map((entry): [string, string] => [entry.server, entry.tool]),
     definitions: entries.map((entry) => entry.definition),
+    excluded: namesExcludedFromCode(exclude),
   };
 }

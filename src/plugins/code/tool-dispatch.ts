@@ -7,7 +7,7 @@ import { setMaxListeners } from "node:events";
 import { closestMatch } from "../../core/config/describe-value.js";
 import type { CallToolOptions } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
-import type { CodeModeTool } from "./declarations/index.js";
+import { registryNameAt, type CodeModeTool } from "./declarations/index.js";
 import { contentForCode } from "./sandbox-content.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -43,6 +43,8 @@ export interface ToolDispatcherOptions {
   executionId: string;
   /** The run's signal for its calls (aborted when the run ends), made on first use. */
   signal(): AbortSignal;
+  /** Whether the executor's registry has `name` right now, listed to code or not. */
+  isRegistered(name: string): boolean;
   callTool(name: string, args: unknown, options: CallToolOptions): Promise<ToolResult>;
 }
 
@@ -56,22 +58,34 @@ export interface ToolDispatcher {
 
 const failure = (code: string, message: string): SandboxEnvelope => ({ ok: false, error: { code, message } });
 
-function resolveTarget(catalog: ToolCatalog, target: unknown): CodeModeTool | SandboxEnvelope {
+/**
+ * A target code mode does not list: its refusal, and the registry name the executor may explain
+ * (absent for a target that names no tool).
+ */
+interface Unlisted {
+  refusal: { ok: false; error: { code: string; message: string } };
+  name?: string;
+}
+
+function resolveTarget(catalog: ToolCatalog, target: unknown): CodeModeTool | Unlisted {
   const { server, tool, name } = (target ?? {}) as Record<string, unknown>;
   if (typeof server === "string" && typeof tool === "string") {
     const entry = catalog.byAddress.get(server)?.get(tool);
     if (entry) return entry;
     const hint = closestMatch(`${server}.${tool}`, catalog.entries.map((candidate) => `${candidate.server}.${candidate.tool}`));
-    return failure("TOOL_NOT_FOUND", `No tool ${server}.${tool}${hint ? `; did you mean ${hint}?` : ""} (search_tools("words") lists tools)`);
+    const refusal = notFound(`No tool ${server}.${tool}${hint ? `; did you mean ${hint}?` : ""} (search_tools("words") lists tools)`);
+    return { refusal, name: registryNameAt(server, tool) };
   }
   if (typeof name === "string") {
     const entry = catalog.byName.get(name);
     if (entry) return entry;
     const hint = closestMatch(name, catalog.byName.keys());
-    return failure("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""} (search_tools("words") lists tools)`);
+    return { refusal: notFound(`No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""} (search_tools("words") lists tools)`), name };
   }
-  return failure("INVALID_INPUT", "A tool call needs a server and a tool name, or a registry name");
+  return { refusal: { ok: false, error: { code: "INVALID_INPUT", message: "A tool call needs a server and a tool name, or a registry name" } } };
 }
+
+const notFound = (message: string): Unlisted["refusal"] => ({ ok: false, error: { code: "TOOL_NOT_FOUND", message } });
 
 /**
  * @example
@@ -102,6 +116,35 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
     return entry;
   };
 
+  const allows = (server: string) => policy.allowedServers === null || policy.allowedServers.includes(server);
+
+  /**
+   * Why a tool code mode does not list is missing, when the executor knows more than "no such
+   * tool" (a quarantined tool: TOOL_QUARANTINED with what changed; a server that is down). Asked of
+   * the pipeline by calling the name, which answers for names outside the registry only — and the
+   * registry is checked in the same tick, with no await between, so the call can never run a tool.
+   * Nothing is asked for a name code may not call (excluded, or in the registry but not listed to
+   * code), on a server the run does not allow, past the call cap or after the run: those stay
+   * TOOL_NOT_FOUND. `server` is "" for a call by registry name; the answer's `details.server` is
+   * then checked.
+   */
+  const explainUnlisted = async (name: string, server: string, args: unknown): Promise<{ code: string; message: string; server?: string; tool?: string } | undefined> => {
+    const signal = signalOfRun();
+    if (signal.aborted || (server !== "" && !allows(server)) || (policy.maxToolCalls > 0 && count > policy.maxToolCalls)) return undefined;
+    if (catalog.excluded.has(name) || options.isRegistered(name)) return undefined;
+    let result: ToolResult;
+    try {
+      result = await options.callTool(name, args, { signal, parentExecutionId: options.executionId });
+    } catch {
+      return undefined;
+    }
+    if (result.ok || result.error.code === "TOOL_NOT_FOUND") return undefined;
+    const details = (result.error.details ?? {}) as Record<string, unknown>;
+    const owner = typeof details.server === "string" ? details.server : undefined;
+    if (owner !== undefined && !allows(owner)) return undefined;
+    return { code: result.error.code, message: result.error.message, ...(owner === undefined ? {} : { server: owner }), ...(typeof details.tool === "string" ? { tool: details.tool } : {}) };
+  };
+
   return {
     trace,
     get count() {
@@ -110,17 +153,23 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
     async dispatch(target, args) {
       count++;
       const resolved = resolveTarget(catalog, target);
-      const { server, tool } = "name" in resolved ? resolved : describeTarget(target);
+      const { server, tool } = "refusal" in resolved ? describeTarget(target) : resolved;
       const entry = record(server, tool);
       const refuse = (code: string, message: string) => {
         entry.error_code = code;
         return failure(code, message);
       };
-      if (!("name" in resolved)) return resolved.ok ? resolved : refuse(resolved.error.code, resolved.error.message);
+      if ("refusal" in resolved) {
+        const explained = resolved.name === undefined ? undefined : await explainUnlisted(resolved.name, server, args);
+        if (explained?.server !== undefined) entry.server = explained.server;
+        if (explained?.tool !== undefined) entry.tool = explained.tool;
+        const { code, message } = explained ?? resolved.refusal.error;
+        return refuse(code, message);
+      }
       const signal = signalOfRun();
       if (signal.aborted) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
-      if (policy.allowedServers !== null && !policy.allowedServers.includes(server)) {
-        const allowed = policy.allowedServers.length === 0 ? "no server is allowed" : `allowed: ${policy.allowedServers.join(", ")}`;
+      if (!allows(server)) {
+        const allowed = policy.allowedServers!.length === 0 ? "no server is allowed" : `allowed: ${policy.allowedServers!.join(", ")}`;
         return refuse("SERVER_NOT_ALLOWED", `Server "${server}" is not allowed in this execution (${allowed})`);
       }
       if (policy.maxToolCalls > 0 && count > policy.maxToolCalls) {

@@ -27,7 +27,7 @@ export interface CodeModeTool extends ToolAddress {
  * const dispatch = new Map(catalog.map((entry) => [`${entry.server}\u0000${entry.tool}`, entry.name]));
  */
 export function listCodeModeTools(tools: readonly ToolDefinition[], exclude: readonly string[] = []): CodeModeTool[] {
-  const excluded = new Set([CODE_EXECUTION_TOOL_NAME, ...exclude]);
+  const excluded = namesExcludedFromCode(exclude);
   const seen = new Set<string>();
   const catalog: CodeModeTool[] = [];
   for (const definition of tools) {
@@ -39,6 +39,16 @@ export function listCodeModeTools(tools: readonly ToolDefinition[], exclude: rea
     catalog.push({ name: definition.name, ...address, definition });
   }
   return catalog.sort(compareTools);
+}
+
+/**
+ * The registry names code may never call: `code_execution` itself and the `exclude` list.
+ *
+ * @example
+ * namesExcludedFromCode(["drop_table"]).has("code_execution"); // true
+ */
+export function namesExcludedFromCode(exclude: readonly string[]): Set<string> {
+  return new Set([CODE_EXECUTION_TOOL_NAME, ...exclude]);
 }
 
 /**

@@ -7,9 +7,9 @@
  * import { describeCodeExecutionTool, codeExecutionInputSchema } from "./declarations/index.js";
  * const definition = { name: "code_execution", description: describeCodeExecutionTool(tools), inputSchema: codeExecutionInputSchema };
  */
-export { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES, toolAddress } from "./tool-address.js";
+export { HUMAN_SERVER, LOCAL_SERVER, registryNameAt, RESERVED_SERVER_NAMES, toolAddress } from "./tool-address.js";
 export type { ToolAddress } from "./tool-address.js";
-export { CODE_EXECUTION_TOOL_NAME, groupByServer, listCodeModeTools } from "./code-mode-catalog.js";
+export { CODE_EXECUTION_TOOL_NAME, groupByServer, listCodeModeTools, namesExcludedFromCode } from "./code-mode-catalog.js";
 export type { CodeModeTool } from "./code-mode-catalog.js";
 export { DEFAULT_MAX_SCHEMA_DEPTH, schemaToTypeScript } from "./schema-to-typescript.js";
 export { MAX_LITERAL_UNION_SIZE } from "./rendered-type.js";

@@ -11,7 +11,7 @@
  * registry name, `call_tool("local__tool", args)` (see {@link RESERVED_SERVER_NAMES}).
  */
 import type { ToolDefinition } from "../../../core/plugin-contract.js";
-import { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES } from "../../../core/tool-names.js";
+import { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES, TOOL_NAME_SEPARATOR } from "../../../core/tool-names.js";
 
 /** The server of every tool without `__` in its name that is not a built-in (`local`), and of `request_human_input` (`human`). */
 export { HUMAN_SERVER, LOCAL_SERVER, RESERVED_SERVER_NAMES };
@@ -31,4 +31,17 @@ export interface ToolAddress {
  */
 export function toolAddress(definition: Pick<ToolDefinition, "name" | "server">): ToolAddress {
   return definition.server ? { server: definition.server.name, tool: definition.server.tool } : { server: LOCAL_SERVER, tool: definition.name };
+}
+
+/**
+ * The registry name a tool at `server`.`tool` would have: the tool's own name on `local` and
+ * `human`, else an MCP server's `server__tool`. For an address code mode does not list, to ask the
+ * executor why (a quarantined tool, a server that is down).
+ *
+ * @example
+ * registryNameAt("docs", "fetch_page"); // "docs__fetch_page"
+ * registryNameAt("local", "csv_summary"); // "csv_summary"
+ */
+export function registryNameAt(server: string, tool: string): string {
+  return RESERVED_SERVER_NAMES.includes(server) ? tool : `${server}${TOOL_NAME_SEPARATOR}${tool}`;
 }

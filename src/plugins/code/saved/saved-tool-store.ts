@@ -5,7 +5,7 @@
  */
 import { mkdir, readdir, readFile, realpath, rm } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "../../../core/config/atomic-write.js";
+import { removeStaleTemporaryFilesIn, writeFileAtomic } from "../../../core/config/atomic-write.js";
 import { isInside } from "../../../core/config/check-tool-paths.js";
 import { enqueueProjectWrite } from "../../../core/config/write-queue.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
@@ -32,11 +32,16 @@ export function createSavedToolStore(root: string): SavedToolStore {
   const folder = path.join(root, SAVED_TOOLS_FOLDER);
   const fileOf = (name: string) => path.join(folder, `${name}${SAVED_TOOL_EXTENSION}`);
 
+  /** Temp files of writers killed mid-write, removed before this store's first write or removal. */
+  let staleRemoved: Promise<void> | undefined;
+
   /** The folder by its real path, created if needed; refused when a link leads it outside the project. */
   const containedFolder = async (): Promise<string> => {
     await mkdir(folder, { recursive: true });
     const [realRoot, realFolder] = await Promise.all([realpath(root), realpath(folder)]);
     if (!isInside(realRoot, realFolder)) throw new ToolexecError("INVALID_INPUT", `Cannot write saved tools: ${SAVED_TOOLS_FOLDER} links to ${realFolder}, outside the project`);
+    staleRemoved ??= removeStaleTemporaryFilesIn(realFolder);
+    await staleRemoved;
     return realFolder;
   };
 
