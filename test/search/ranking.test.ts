@@ -94,6 +94,15 @@ describe("the request's tense", () => {
     expect(rank("who restarted the nightly job?", ci)[0]).toBe("ci__job_history");
     expect(rank("restart the nightly job", ci)[0]).toBe("ci__restart_job");
   });
+
+  it("counts a past-tense verb of such a question as what the history is about, not as the operation wanted", () => {
+    const admin: ToolDefinition[] = [
+      { name: "admin__suspend_user", description: "Suspend a user account.", inputSchema: { type: "object", properties: { userId: { type: "string" } } } },
+      { name: "admin__audit_log", description: "List admin actions on user accounts, newest first.", inputSchema: { type: "object", properties: { userId: { type: "string" } } } },
+    ];
+    expect(rank("which users were suspended on monday?", admin)[0]).toBe("admin__audit_log");
+    expect(rank("suspend the user ana", admin)[0]).toBe("admin__suspend_user");
+  });
 });
 
 describe("phrasal verbs", () => {

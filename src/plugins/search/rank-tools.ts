@@ -9,7 +9,7 @@ import type { IndexStatistics } from "./tool-index.js";
 import { relatedTerms } from "./related-words.js";
 import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
 import { literalHints } from "./literal-hints.js";
-import { tenseHints } from "./tense-hints.js";
+import { pastTenseWords, tenseHints } from "./tense-hints.js";
 import { surfaceTerm } from "./tool-document.js";
 import { routeByShape } from "./route-built-ins.js";
 import type { Similarities } from "./semantic-index.js";
@@ -66,11 +66,14 @@ export interface QueryTerm {
   source?: string;
 }
 
-/** The query's terms with their weights: the written ones at 1, their relatives at RELATED_WEIGHT. */
+/** The query's terms with their weights: the written ones at 1 (past-tense verbs of a question about the past at HINT_WEIGHT), hints at HINT_WEIGHT, relatives at RELATED_WEIGHT. */
 export function expandQuery(query: string): Map<string, QueryTerm> {
   const terms = new Map<string, QueryTerm>();
   const written = tokenizeText(query);
-  for (const term of written) terms.set(term, { weight: 1 });
+  // In a question about the past, a verb in the past tense says what the history is about ("which
+  // files were deleted?" wants a history of changes, not the delete tool): it counts as a hint.
+  const past = new Set(tokenizeText(pastTenseWords(query).join(" ")));
+  for (const term of written) terms.set(term, { weight: past.has(term) ? HINT_WEIGHT : 1 });
   for (const term of tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
   for (const term of written) {
     for (const related of relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
