@@ -1,6 +1,6 @@
 /**
  * OAuth end to end against a real authorization server and the MCP server it protects (both on
- * 127.0.0.1, test/fixtures/oauth/protected-servers.mjs): the CLI's login with a scripted browser
+ * 127.0.0.1, two processes: test/fixtures/oauth/authorization-server.mjs and protected-mcp-server.mjs): the CLI's login with a scripted browser
  * step, token reuse across runs, silent refresh, a revoked refresh token, step-up, logout, and no
  * token in any log line. One story, in order: each test starts where the one before left off.
  */
