@@ -6,39 +6,22 @@
 // Host CPU per call (this process only) is toolexec's own cost; wall time includes the servers'.
 // Also counted: token-store reads during the measured calls (the record is kept in memory).
 // Usage: npm run build && node bench/oauth-call.mjs [--runs 400] [--warmup 50] [--block 20]
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { createExecutor, createFileTokenStore } from "../dist/index.js";
+import { startFixture } from "../test/fixtures/oauth/start-fixture.mjs";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
 
 const runs = flag("runs", 400);
 const warmup = flag("warmup", 50);
 const block = flag("block", 20);
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "test", "fixtures", "oauth");
 const silent = { debug() {}, info() {}, warn: (message) => console.error(message), error: (message) => console.error(message) };
-const children = [];
 
-/** `node <fixture> ...args`, resolved with the URL of its `ready <url>` line. */
-function startFixture(fixture, args = []) {
-  const child = spawn(process.execPath, [path.join(fixtures, fixture), ...args], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const url = /ready (\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
-    });
-    child.once("exit", (code) => reject(new Error(`${fixture} exited (${code}) before it was ready`)));
-  });
-}
-
-const issuer = await startFixture("authorization-server.mjs");
-const [protectedUrl, openUrl] = await Promise.all([startFixture("protected-mcp-server.mjs", [issuer]), startFixture("protected-mcp-server.mjs")]);
+const authorizationServer = await startFixture("authorization-server.mjs");
+const mcpServers = await Promise.all([startFixture("protected-mcp-server.mjs", [authorizationServer.url]), startFixture("protected-mcp-server.mjs")]);
+const [protectedUrl, openUrl] = mcpServers.map((server) => server.url);
 const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-bench-oauth-"));
 writeFileSync(path.join(root, "mcp.json"), JSON.stringify({ mcpServers: { secure: { type: "http", url: protectedUrl }, open: { type: "http", url: openUrl, oauth: false } } }));
 const files = createFileTokenStore(path.join(root, "config", "toolexec", "oauth"));
@@ -98,6 +81,6 @@ try {
   console.log(`token-store reads during the ${runs} OAuth calls: ${storeReads}`);
 } finally {
   await executor?.close();
-  for (const child of children) child.kill("SIGKILL");
+  await Promise.all([...mcpServers, authorizationServer].map((server) => server.stop()));
   rmSync(root, { recursive: true, force: true });
 }
