@@ -84,7 +84,9 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
     return record;
   };
   const read = (): Promise<StoredAuthorization> => {
-    const reading = (cached ??= load());
+    if (cached) return cached;
+    const reading = load();
+    cached = reading;
     // A failed read is not kept: the next use reads again.
     reading.catch(() => cached === reading && (cached = undefined));
     return reading;
