@@ -1,18 +1,17 @@
 /**
- * OAuth end to end against a real authorization server and the MCP server it protects (both on
- * 127.0.0.1, test/fixtures/oauth/protected-servers.mjs): the CLI's login with a scripted browser
- * step, token reuse across runs, silent refresh, a revoked refresh token, step-up, logout, and no
- * token in any log line. One story, in order: each test starts where the one before left off.
+ * OAuth end to end against a real authorization server and the MCP server it protects (two
+ * processes on 127.0.0.1, test/fixtures/oauth/): the CLI's login with a scripted browser step, token
+ * reuse across runs, silent refresh, a revoked refresh token, step-up, logout, and no token in any
+ * log line. One story, in order: each test starts where the one before left off.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createExecutor, createFileTokenStore, type Executor, type ExecutorOptions } from "../../src/index.js";
-import { BIN } from "../cli/run-cli.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
 import { eventually, freePort, silentLogger } from "../mcp/mcp-test-helpers.js";
+import { followAuthorization, loginWithCli, runOAuthCli, type OAuthCliRun } from "./oauth-cli.js";
 import { startProtectedServers, type ProtectedServers } from "./protected-servers.js";
 
 let servers: ProtectedServers;
@@ -24,36 +23,13 @@ const secretsSeen = new Set<string>();
 const printed: string[] = [];
 const executors: Executor[] = [];
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+const place = () => ({ root: project.root, configHome });
 
-/** Run the built CLI with the test's config home; `onLine` sees stdout as it comes. */
-function cli(args: string[], onLine?: (line: string) => void): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args, "--root", project.root], { env: { ...process.env, XDG_CONFIG_HOME: configHome }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    const before = stdout;
-    stdout += chunk.toString();
-    if (onLine) for (const line of stdout.slice(before.lastIndexOf("\n") + 1).split("\n").slice(0, -1)) onLine(line);
-  });
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => {
-    child.once("close", (code) => {
-      printed.push(stdout, stderr);
-      resolve({ code: code ?? 1, stdout, stderr });
-    });
-  });
-}
-
-/** The person in the browser: open the authorization URL, follow its redirect to the redirect URI. */
-async function followAuthorization(url: string): Promise<URL> {
-  const approval = await fetch(url, { redirect: "manual" });
-  expect(approval.status).toBe(302);
-  return new URL(approval.headers.get("location")!);
+/** Run the built CLI with the test's config home; what it prints is kept for the log check. */
+async function cli(args: string[]): Promise<OAuthCliRun> {
+  const run = await runOAuthCli(args, place());
+  printed.push(run.stdout, run.stderr);
+  return run;
 }
 
 function tokenFiles(): string[] {
@@ -107,16 +83,12 @@ describe("OAuth against a local authorization server", () => {
   });
 
   it("logs in with `toolexec auth login`: prints the URL, takes the redirect on 127.0.0.1, stores the tokens 0600 outside the project", async () => {
-    let browser: Promise<Response> | undefined;
-    const run = await cli(["auth", "login", "docs"], (line) => {
-      const url = /^\s+(http\S+authorize\S+)$/.exec(line)?.[1];
-      // The listener is up before the URL is printed; the "browser" follows the redirect to it.
-      if (url) browser = followAuthorization(url).then((redirect) => fetch(redirect));
-    });
+    const run = await loginWithCli("docs", place());
+    printed.push(run.stdout, run.stderr);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Logged in to "docs"; it is connected with 3 tools.');
-    const page = await browser!;
+    const page = run.page!;
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Logged in");
 

@@ -1,11 +1,8 @@
-/** Starts test/fixtures/oauth/protected-servers.mjs (an authorization server and the MCP server it protects) and stops it. */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const REPOSITORY = path.join(here, "..", "..");
-const FIXTURE = path.join(REPOSITORY, "test", "fixtures", "oauth", "protected-servers.mjs");
+/**
+ * Starts the OAuth fixtures as two processes and stops them: test/fixtures/oauth/authorization-server.mjs,
+ * then test/fixtures/oauth/protected-mcp-server.mjs, which checks tokens against it by introspection.
+ */
+import { startFixture } from "../fixtures/oauth/start-fixture.mjs";
 
 export interface ProtectedServers {
   issuer: string;
@@ -14,38 +11,25 @@ export interface ProtectedServers {
   expireAccessTokens(): Promise<void>;
   /** Refresh tokens are revoked too (the next refresh gets invalid_grant). */
   revokeAll(): Promise<void>;
-  stats(): Promise<{ authorizations: number; grants: Record<string, number>; scopes: string[] }>;
+  stats(): Promise<{ authorizations: number; grants: Record<string, number>; scopes: string[]; introspections: number }>;
   stop(): Promise<void>;
 }
 
-/** Resolves once the fixture printed `ready <issuer> <mcp url>`. */
-export function startProtectedServers(): Promise<ProtectedServers> {
-  const child: ChildProcess = spawn(process.execPath, [FIXTURE], { cwd: REPOSITORY, stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ready (\S+) (\S+)/.exec(output);
-      if (!match) return;
-      child.stdout!.off("data", onData);
-      const [, issuer, mcpUrl] = match as unknown as [string, string, string];
-      const control = async (what: string) => void (await fetch(`${issuer}/control/${what}`, { method: "POST" })).arrayBuffer();
-      resolve({
-        issuer,
-        mcpUrl,
-        expireAccessTokens: () => control("expire"),
-        revokeAll: () => control("revoke"),
-        stats: async () => (await fetch(`${issuer}/control/stats`)).json() as never,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGKILL");
-          }),
-      });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`protected-servers.mjs exited (${code}) before it was ready:\n${output}`)));
+/** The authorization server, then the MCP server it protects (given the issuer's URL). */
+export async function startProtectedServers(): Promise<ProtectedServers> {
+  const authorizationServer = await startFixture("authorization-server.mjs");
+  const issuer = authorizationServer.url;
+  const mcpServer = await startFixture("protected-mcp-server.mjs", [issuer]).catch(async (error: unknown) => {
+    await authorizationServer.stop();
+    throw error;
   });
+  const control = async (what: string) => void (await fetch(`${issuer}/control/${what}`, { method: "POST" })).arrayBuffer();
+  return {
+    issuer,
+    mcpUrl: mcpServer.url,
+    expireAccessTokens: () => control("expire"),
+    revokeAll: () => control("revoke"),
+    stats: async () => (await fetch(`${issuer}/control/stats`)).json() as never,
+    stop: async () => void (await Promise.all([mcpServer.stop(), authorizationServer.stop()])),
+  };
 }

@@ -145,6 +145,12 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         if (!closed) for (const listener of [...listeners]) listener();
       };
       const all = () => [...configured, ...pool.runtime.values()];
+      /** A call for a server that needs login: `toolexec auth login` may have run elsewhere; the explanation is synchronous, so the next call finds it connected. */
+      const resumeStoredLogin = (server: string) =>
+        void all()
+          .find((connection) => connection.entry.name === server)
+          ?.resumeStoredLogin()
+          .catch((error: unknown) => context.logger.warn(`MCP server "${server}": reading its stored login failed: ${(error as Error)?.message ?? String(error)}`));
       const subscriptions = new Map<ServerConnection, () => void>();
       const subscribe = () => {
         for (const connection of all()) if (!subscriptions.has(connection)) subscriptions.set(connection, connection.onToolsChanged(changed));
@@ -241,7 +247,9 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         explainMissingTool(name) {
           if (closed) return undefined;
           routeTable();
-          return trust.explain(name) ?? explainMissingServerTool(name, api.servers());
+          const explained = trust.explain(name) ?? explainMissingServerTool(name, api.servers());
+          if (explained?.code === "AUTH_REQUIRED") resumeStoredLogin(String(explained.details?.server));
+          return explained;
         },
         callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
         api,

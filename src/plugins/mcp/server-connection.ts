@@ -51,6 +51,8 @@ export interface ServerConnection {
   readonly authorization?: ServerAuthorization;
   /** A login finished (or was found unnecessary): connect now. */
   afterLogin(): Promise<void>;
+  /** While `needs-login`: connect when another process (`toolexec auth login`) stored tokens since. True once connected. */
+  resumeStoredLogin(): Promise<boolean>;
   info(): McpServerInfo;
   tools(): readonly ServerTool[];
   /** Called when `tools()` changed; returns the unsubscribe function. */
@@ -264,15 +266,24 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     return attempt;
   };
 
+  const afterLogin = async () => {
+    if (closed || !entry.enabled || session?.alive) return;
+    if (state === "needs-login") state = "connecting";
+    await connectOnce();
+  };
+
+  const resumeStoredLogin = async () => {
+    if (state !== "needs-login" || !(await authorization?.loginStoredElsewhere())) return false;
+    await afterLogin();
+    return session?.alive === true;
+  };
+
   return {
     entry,
     source: context.source,
     ...(authorization ? { authorization } : {}),
-    async afterLogin() {
-      if (closed || !entry.enabled || session?.alive) return;
-      if (state === "needs-login") state = "connecting";
-      await connectOnce();
-    },
+    afterLogin,
+    resumeStoredLogin,
     info() {
       return {
         name,
@@ -320,6 +331,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
       if (closed) return { ok: false, failure: closedFailure(name) };
       if (signal.aborted) return { ok: false, failure: { kind: "aborted", code: abortReasonCode(signal), message: "The call was aborted" } };
       if (session?.alive) return { ok: true, session };
+      if (state === "needs-login" && (await resumeStoredLogin())) return { ok: true, session: session! };
       if ((state === "failed" || state === "needs-login") && lastError) return { ok: false, failure: { ...lastError, kind: "permanent" } };
       const wait = notBefore - Date.now();
       if (wait > 0) {

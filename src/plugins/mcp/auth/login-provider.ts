@@ -4,6 +4,10 @@
  * the tokens and the last scope a server asked for persist; the PKCE verifier and the `state`
  * of a login under way stay in memory. The SDK runs the flow (discovery, registration, PKCE,
  * refresh); this object only remembers.
+ *
+ * The record is read from the store once and kept: the SDK asks for the tokens before every HTTP
+ * request, and a file read each time is a cost for nothing. Writes go through to the store; `reload`
+ * reads it again (another process — `toolexec auth login` — may have logged in since).
  */
 import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -30,6 +34,8 @@ export interface LoginProvider extends OAuthClientProvider {
   pendingState(): string | undefined;
   /** The record as last read or written. */
   stored(): Promise<StoredAuthorization>;
+  /** Read the record from the store again at the next use (another process may have written it). */
+  reload(): void;
   /**
    * A server asked for `scope` (403 insufficient_scope). Until tokens with it are saved, the stored
    * refresh token is not offered: the SDK would refresh the old scope instead of asking the person.
@@ -37,6 +43,8 @@ export interface LoginProvider extends OAuthClientProvider {
   requireScope(scope: string): void;
   /** Tokens were found or saved (as of the last read or write). */
   hasTokens(): boolean;
+  /** The access token as of the last read or write. */
+  accessToken(): string | undefined;
   /** Forget the tokens, the client registered here and any login under way. */
   forget(): Promise<void>;
 }
@@ -57,23 +65,39 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
   /** Writes one after another, each on the record the previous one left. */
   let queue: Promise<unknown> = Promise.resolve();
   let holdsTokens = false;
+  let currentAccessToken: string | undefined;
+  const note = (record: StoredAuthorization | undefined) => {
+    holdsTokens = record?.tokens !== undefined;
+    currentAccessToken = record?.tokens?.access_token;
+  };
   let requiredScope: string[] | undefined;
   const covers = (granted: string | undefined) => requiredScope === undefined || (granted !== undefined && requiredScope.every((scope) => granted.split(" ").includes(scope)));
 
-  const read = async (): Promise<StoredAuthorization> => {
+  /** The record as last read or written; undefined until read, and again after `reload`. */
+  let cached: Promise<StoredAuthorization> | undefined;
+  const load = async (): Promise<StoredAuthorization> => {
     const record = (await store.load(key)) ?? { serverUrl };
-    holdsTokens = record.tokens !== undefined;
+    note(record);
     if (record.tokens?.access_token) onSecret(record.tokens.access_token);
     if (record.tokens?.refresh_token) onSecret(record.tokens.refresh_token);
     if (record.client?.client_secret) onSecret(record.client.client_secret);
     return record;
   };
+  const read = (): Promise<StoredAuthorization> => {
+    if (cached) return cached;
+    const reading = load();
+    cached = reading;
+    // A failed read is not kept: the next use reads again.
+    reading.catch(() => cached === reading && (cached = undefined));
+    return reading;
+  };
   const update = (change: (record: StoredAuthorization) => StoredAuthorization | undefined): Promise<void> => {
     const next = queue.then(async () => {
       const changed = change(await read());
-      holdsTokens = changed?.tokens !== undefined;
+      note(changed);
       if (changed) await store.save(key, changed);
       else await store.remove(key);
+      cached = Promise.resolve(changed ?? { serverUrl });
     });
     queue = next.catch(() => undefined);
     return next;
@@ -174,7 +198,9 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
       await update((record) => ({ ...record, discovery }));
     },
     stored: () => queue.then(read),
+    reload: () => void (cached = undefined),
     hasTokens: () => holdsTokens,
+    accessToken: () => currentAccessToken,
     async forget() {
       verifier = undefined;
       state = undefined;

@@ -46,6 +46,11 @@ export interface ServerAuthorization {
   markNeedsLogin(): void;
   /** A session was initialized: whatever login was missing is not any more. */
   markConnected(): void;
+  /**
+   * While a login is needed: did another process (`toolexec auth login`) store tokens since? One
+   * read of the store, shared by the checks that overlap; false when not `needs-login`.
+   */
+  loginStoredElsewhere(): Promise<boolean>;
   /** Start a login: the URL for the person, or `authorized` when stored tokens (or a refresh) do. */
   startLogin(): Promise<{ authorized: true } | { authorized: false; url: string; redirectUrl: string }>;
   /** Finish a login with the `code` (and `state`) of the redirect. Throws `AUTH_REQUIRED` when refused. */
@@ -116,6 +121,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       interactive: false,
       status: () => statusOf(provider.tokens() !== undefined),
       ...markers,
+      loginStoredElsewhere: async () => false,
       startLogin: async () => {
         const result = await auth(provider, { serverUrl, fetchFn: fetch }).catch((error: unknown) => {
           throw new ToolexecError("AUTH_REQUIRED", `Server "${server}": ${describeAuthorizationError(error)}`);
@@ -170,8 +176,21 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     }
   };
 
+  /** The access token held when the server last asked for a login (a store still holding it has nothing new). */
+  let refusedAccessToken: string | undefined;
+  let checking: Promise<boolean> | undefined;
+  const checkStore = async () => {
+    provider.reload();
+    await provider.stored();
+    const found = provider.accessToken();
+    return needsLogin && found !== undefined && found !== refusedAccessToken;
+  };
+
   const watchingFetch: FetchLike = async (url, init) => {
     const response = await fetch(url, init);
+    // Refused: the tokens in memory may be stale (another process refreshed or logged in); the SDK's
+    // recovery that follows reads the store again.
+    if (response.status === 401) provider.reload();
     if (response.status === 403) {
       const { error, scope } = extractWWWAuthenticateParams(response);
       if (error === "insufficient_scope" && scope) provider.requireScope(scope);
@@ -185,8 +204,18 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     interactive: options.onAuthorization !== undefined,
     status: () => statusOf(provider.hasTokens()),
     ...markers,
+    markNeedsLogin() {
+      markers.markNeedsLogin();
+      refusedAccessToken = provider.accessToken();
+    },
+    loginStoredElsewhere() {
+      if (!needsLogin) return Promise.resolve(false);
+      checking ??= checkStore().finally(() => (checking = undefined));
+      return checking;
+    },
     async startLogin() {
       loginsAsked = 0;
+      provider.reload();
       let url: URL | undefined;
       capture = (authorizationUrl) => (url = authorizationUrl);
       try {
