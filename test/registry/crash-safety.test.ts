@@ -43,7 +43,9 @@ function runAndKill(root: string, acks: number, last: { tools: number; saved: nu
       }
     });
     child.once("error", reject);
-    child.once("exit", (code, signal) => {
+    // "close", not "exit": it comes after stdout ended, so every ack the writer printed before the
+    // kill has been read (on "exit" the last one can still sit in the pipe).
+    child.once("close", (code, signal) => {
       if (signal !== "SIGKILL") reject(new Error(`the writer exited by itself (${code}): ${stderr}`));
       else resolve(seen);
     });
