@@ -135,18 +135,26 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     return toolError("TOOL_NOT_FOUND", `No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""}`, { available });
   };
 
-  /** Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting. */
-  const schedule = async (registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined) => {
+  /**
+   * Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting.
+   * A free turn is taken without a promise (the common case): the release function, else a promise of it.
+   */
+  const schedule = (registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined): (() => void) | Promise<() => void> => {
     if (running.signal.aborted) throw running.signal.reason;
     if (registered.definition.selfScheduled) return () => {};
+    const parallel = registered.definition.parallel ?? false;
+    const holding = (release: () => void) => {
+      running.holdsSlot = true;
+      return () => {
+        running.holdsSlot = false;
+        release();
+      };
+    };
+    const free = scheduler.tryAcquire(name, parallel);
+    if (free) return holding(free);
     let lender: FifoSemaphore | undefined;
     if (parent?.holdsSlot) lender = parent.lentSlot ??= createFifoSemaphore(1);
-    const release = await scheduler.acquire(name, registered.definition.parallel ?? false, running.signal, lender);
-    running.holdsSlot = true;
-    return () => {
-      running.holdsSlot = false;
-      release();
-    };
+    return scheduler.acquire(name, parallel, running.signal, lender).then(holding);
   };
 
   const invoke = (
@@ -231,7 +239,8 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
         let release: (() => void) | undefined;
         try {
           // A call cancelled before it began takes no slot and never reaches the plugin.
-          release = await schedule(registered, name, running, parentExecutionId === undefined ? undefined : calls.get(parentExecutionId));
+          const turn = schedule(registered, name, running, parentExecutionId === undefined ? undefined : calls.get(parentExecutionId));
+          release = typeof turn === "function" ? turn : await turn;
         } catch (error) {
           const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
           outcome = toolError(fault.code, fault.message, fault.details);

@@ -17,6 +17,8 @@ export interface Scheduler {
    * signal's reason when it aborts while waiting.
    */
   acquire(tool: string, parallel: boolean, signal: AbortSignal, lender?: FifoSemaphore): Promise<() => void>;
+  /** A turn at once when the tool's gate and a global slot are both free with nobody waiting: the release function, else undefined (then `acquire`). */
+  tryAcquire(tool: string, parallel: boolean): (() => void) | undefined;
   /** Calls waiting for a turn right now. */
   readonly queued: number;
   /** Reject every waiting call with `reason`. */
@@ -50,6 +52,9 @@ function acquireEither(first: FifoSemaphore, second: FifoSemaphore, signal: Abor
   });
 }
 
+/** Per-tool gates kept while idle, at most (beyond it an idle gate is dropped when released). */
+const MAX_IDLE_GATES = 1024;
+
 /** The reason the losing wait of `acquireEither` is withdrawn with; never seen by a caller. */
 const LOST_RACE = new Error("another permit was granted first");
 
@@ -65,8 +70,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (!gate) gates.set(tool, (gate = createFifoSemaphore(1)));
     return gate;
   };
+  // Idle gates are kept (a gate per call would be built and dropped on every call of a warm tool),
+  // up to a bound, so names of removed tools cannot pile up.
   const forgetIdle = (tool: string, gate: FifoSemaphore) => {
-    if (gate.load === 0 && gates.get(tool) === gate) gates.delete(tool);
+    if (gates.size > MAX_IDLE_GATES && gate.load === 0 && gates.get(tool) === gate) gates.delete(tool);
   };
 
   /** Take a permit of `semaphore`, or of `lender` when one is given and frees first; returns the one taken. */
@@ -90,6 +97,20 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   };
 
+  /** Gives back the permits of one turn, once however often it is called. */
+  const releaser = (tool: string, gate: FifoSemaphore | undefined, slot: FifoSemaphore) => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      slot.release();
+      if (gate) {
+        gate.release();
+        forgetIdle(tool, gate);
+      }
+    };
+  };
+
   return {
     async acquire(tool, parallel, signal, lender) {
       const gate = parallel ? undefined : gateFor(tool);
@@ -111,16 +132,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         }
         throw error;
       }
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        slot.release();
-        if (gate) {
-          gate.release();
-          forgetIdle(tool, gate);
-        }
-      };
+      return releaser(tool, gate, slot);
+    },
+    tryAcquire(tool, parallel) {
+      const gate = parallel ? undefined : gateFor(tool);
+      if (gate && !gate.tryAcquire()) return undefined;
+      if (global.tryAcquire()) return releaser(tool, gate, global);
+      if (gate) gate.release();
+      return undefined;
     },
     get queued() {
       return queued;

@@ -6,7 +6,7 @@
 import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
-import { moduleFields, noteImport } from "./contain-module.js";
+import { importedModuleFields, moduleFields, noteImport } from "./contain-module.js";
 import { lastLineOf, type WorkerAnswer } from "./python-worker.js";
 import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
@@ -62,12 +62,15 @@ export async function callFunction(
   options: { signal: AbortSignal; logger: Logger; root: string },
 ): Promise<PluginResult> {
   const { signal } = options;
-  let worker;
-  try {
-    worker = await pool.acquire(signal);
-  } catch (error) {
-    if (error instanceof WorkerBackoffError) return backingOff(entry, error);
-    return toolError("TOOL_FAILED", `No Python worker for ${entry.modulePath}: ${(error as Error).message}`);
+  // A warm idle worker is taken without a promise: the common case of a warm pool.
+  let worker = signal.aborted ? undefined : pool.takeIdle();
+  if (!worker) {
+    try {
+      worker = await pool.acquire(signal);
+    } catch (error) {
+      if (error instanceof WorkerBackoffError) return backingOff(entry, error);
+      return toolError("TOOL_FAILED", `No Python worker for ${entry.modulePath}: ${(error as Error).message}`);
+    }
   }
   if (!worker) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
   if (signal.aborted) {
@@ -75,7 +78,7 @@ export async function callFunction(
     pool.release(worker);
     return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
   }
-  const target = await moduleFields(worker, entry, options.root);
+  const target = worker.imported.has(entry.module) ? importedModuleFields(entry) : await moduleFields(worker, entry, options.root);
   if (!target.ok) {
     pool.release(worker);
     return { ok: false, error: target.error };

@@ -14,6 +14,11 @@ export interface ModuleRef {
   modulePath: string;
 }
 
+/** The fields of a request about a module the worker imported already: nothing to check, at once. */
+export function importedModuleFields(entry: ModuleRef): { ok: true; fields: { module: string } } {
+  return { ok: true, fields: { module: entry.module } };
+}
+
 /**
  * The fields of a request about `entry`'s module: its real path to import when `worker` has not
  * imported it yet, or the refusal (`SCRIPT_MISSING`, `SCRIPT_NOT_ALLOWED`).
@@ -27,7 +32,7 @@ export async function moduleFields(
   entry: ModuleRef,
   root: string,
 ): Promise<{ ok: true; fields: { module: string; realPath?: string } } | { ok: false; error: ToolErrorInfo }> {
-  if (worker.imported.has(entry.module)) return { ok: true, fields: { module: entry.module } };
+  if (worker.imported.has(entry.module)) return importedModuleFields(entry);
   const label = `tools/${entry.modulePath}`;
   const contained = await containToolFile(entry.module, root);
   if (contained.ok) return { ok: true, fields: { module: entry.module, realPath: contained.realPath } };

@@ -61,7 +61,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
     async start(entries, context: PluginContext) {
       const pools = new Map<string, WorkerPool>();
       const states = new Map<string, ModuleState>();
-      const stateOf = (entry: PythonEntry) => states.get(`${workerKey(entry)}\u0000${entry.module}`)!;
+      // Per entry object, once: the key is a JSON string of the entry's env, too dear for every call.
+      const stateByEntry = new WeakMap<PythonEntry, ModuleState>();
+      const stateOf = (entry: PythonEntry) => {
+        let state = stateByEntry.get(entry);
+        if (!state) stateByEntry.set(entry, (state = states.get(`${workerKey(entry)}\u0000${entry.module}`)!));
+        return state;
+      };
       for (const entry of entries) {
         const key = workerKey(entry);
         let pool = pools.get(key);
@@ -173,7 +179,8 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         async callTool(call, callOptions) {
           if (closed) return toolError("EXECUTOR_CLOSED", "The python plugin is closed");
           const before = tools.get(call.name)?.tool ?? named.find((entry) => entry.name === call.name);
-          if (before) await refreshIfEdited(stateOf(before));
+          const refresh = before && refreshIfEdited(stateOf(before));
+          if (refresh) await refresh; // no await otherwise: a warm call stays on the fast path
           const missing = unavailable.get(call.name);
           if (missing) return { ok: false, error: missing };
           const served = tools.get(call.name);

@@ -34,6 +34,8 @@ export class WorkerBackoffError extends Error {
 export interface WorkerPool {
   /** An idle worker for one request, or undefined when `signal` aborted first. Throws when a worker cannot start. */
   acquire(signal: AbortSignal): Promise<PythonWorker | undefined>;
+  /** An idle warm worker at once, or undefined when none is idle (then `acquire` waits or starts one). */
+  takeIdle(): PythonWorker | undefined;
   /** Give the worker back once its request settled (a dead or retired one is dropped). */
   release(worker: PythonWorker): void;
   retire(): void;
@@ -132,13 +134,19 @@ export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number
   };
 
   const pool: WorkerPool = {
-    async acquire(signal) {
-      if (closed || signal.aborted) return undefined;
+    takeIdle() {
+      if (closed) return undefined;
       while (idle.length > 0) {
         const worker = idle.pop()!;
         if (worker.alive && generationOf.get(worker) === generation) return worker;
         drop(worker);
       }
+      return undefined;
+    },
+    async acquire(signal) {
+      if (closed || signal.aborted) return undefined;
+      const warm = pool.takeIdle();
+      if (warm) return warm;
       if (all.size + starting < maxWorkers) {
         let started: PythonWorker | undefined;
         await spawnFor((worker) => (started = worker instanceof Error ? undefined : worker));

@@ -32,11 +32,16 @@ def _read_exactly(stream, size):
     return data if data is not None and len(data) == size else None
 
 
+# Built once: json.dumps with options builds an encoder per call.
+_encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=json_form)
+_decoder = json.JSONDecoder()
+
+
 def _encode(answer):
     """An answer as JSON bytes. A result with no JSON form becomes an INVALID_OUTPUT answer that
     says where in the result the first such value is (the slow walk runs only then)."""
     try:
-        return json.dumps(answer, ensure_ascii=False, allow_nan=False, default=json_form).encode("utf-8")
+        return _encoder.encode(answer).encode("utf-8")
     except (TypeError, ValueError, RecursionError):
         if "value" not in answer:
             raise
@@ -181,20 +186,23 @@ def _plan(function):
             hints = {}
         parameters = inspect.signature(function).parameters
         order = list(parameters)
-        plan = (
-            {
-                # The annotation, None when JSON already gives its type; the position of a positional-only parameter.
-                name: (None if is_json_native(hints.get(name)) else hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
-                for name, parameter in parameters.items()
-            },
-            {name: hints[name] for name in parameters if is_context(hints.get(name))},
-        )
+        annotations = {
+            # The annotation, None when JSON already gives its type; the position of a positional-only parameter.
+            name: (None if is_json_native(hints.get(name)) else hints.get(name), order.index(name) if parameter.kind is inspect.Parameter.POSITIONAL_ONLY else None)
+            for name, parameter in parameters.items()
+        }
+        context_types = {name: hints[name] for name in parameters if is_context(hints.get(name))}
+        # No parameter to shape, to place or to give: the arguments go to the function as they came.
+        as_they_come = not context_types and all(hint is None and position is None for hint, position in annotations.values())
+        plan = (annotations, context_types, as_they_come)
         _plans[function] = plan
     return plan
 
 
 def _arguments(function, request):
-    annotations, context_types = _plan(function)
+    annotations, context_types, as_they_come = _plan(function)
+    if as_they_come:
+        return (), request["arguments"]
     positional, keywords = [], {}
     for name, value in request["arguments"].items():
         hint, position = annotations.get(name, (None, None))
@@ -283,7 +291,7 @@ def main():
         body = _read_exactly(incoming, struct.unpack(">I", header)[0])
         if body is None:
             return
-        request = json.loads(body)
+        request = _decoder.decode(body.decode("utf-8"))
         operation = request.get("op")
         handler = _describe if operation == "describe" else _discover if operation == "discover" else _call
         answer = handler(request)
