@@ -91,4 +91,68 @@ describe("python module containment", () => {
     });
     expect(imports(record)).toBe(1);
   });
+
+  describe("modules a tool module imports from tools/", () => {
+    /** A tool module importing its sibling `helper` (and a package `kit`), as it would from a script. */
+    const usingHelper = [
+      "import helper",
+      "from kit import parts",
+      "",
+      "def greet(name: str) -> str:",
+      '    """Greet someone."""',
+      "    return helper.GREETING + parts.PUNCTUATION + name",
+      "",
+    ].join("\n");
+    const greetEntry = { tools: [{ name: "greet", function: "greeter.py:greet" }] };
+    const helperModule = (record: string, greeting: string) => `with open(${JSON.stringify(record)}, "a") as handle:\n    handle.write("imported\\n")\nGREETING = ${JSON.stringify(greeting)}\n`;
+
+    it("imports a sibling module and a package inside tools/, also through a link that stays inside", async () => {
+      const project = createTempProject({ tools: greetEntry });
+      project.write("tools/greeter.py", usingHelper);
+      project.write("tools/lib/real_helper.py", helperModule(project.path("helper-imports"), "hello"));
+      symlinkSync(project.path("tools/lib/real_helper.py"), project.path("tools/helper.py"));
+      project.write("tools/kit/__init__.py", "");
+      project.write("tools/kit/parts.py", 'PUNCTUATION = ", "\n');
+      const executor = await startExecutor(project);
+      expect(await executor.callTool("greet", { name: "ada" })).toMatchObject({ ok: true, value: "hello, ada" });
+      expect(imports(project.path("helper-imports"))).toBe(1);
+    });
+
+    it("refuses a sibling module that leads outside tools/, naming it, and runs none of its code", async () => {
+      const project = createTempProject({ tools: greetEntry });
+      const outside = createTempProject();
+      const marker = outside.path("outside-imported");
+      outside.write("helper.py", helperModule(marker, "pwned"));
+      project.write("tools/greeter.py", usingHelper);
+      symlinkSync(outside.path("helper.py"), project.path("tools/helper.py"));
+      project.write("tools/kit/__init__.py", "");
+      project.write("tools/kit/parts.py", 'PUNCTUATION = ", "\n');
+      const executor = await startExecutor(project);
+      const result = await executor.callTool("greet", { name: "ada" });
+      if (result.ok) throw new Error("expected the import to be refused");
+      expect(existsSync(marker)).toBe(false);
+      expect(result.error.code).toBe("TOOL_FAILED");
+      expect(result.error.message.replace(outside.root, "<outside>").replace(project.root, "<project>")).toBe(
+        'Python tool "greet" is unavailable: tools/greeter.py:1: ImportError: Refused to import helper from <project>/tools/helper.py: it leads outside tools/, to <outside>/helper.py',
+      );
+    });
+
+    it("refuses a package inside tools/ whose folder is a link outside it", async () => {
+      const project = createTempProject({ tools: greetEntry });
+      const outside = createTempProject();
+      const marker = outside.path("kit-imported");
+      outside.write("kit/__init__.py", `open(${JSON.stringify(marker)}, "w").close()\n`);
+      outside.write("kit/parts.py", 'PUNCTUATION = "!"\n');
+      project.write("tools/greeter.py", usingHelper);
+      project.write("tools/helper.py", helperModule(project.path("helper-imports"), "hello"));
+      symlinkSync(outside.path("kit"), project.path("tools/kit"));
+      const executor = await startExecutor(project);
+      const result = await executor.callTool("greet", { name: "ada" });
+      if (result.ok) throw new Error("expected the import to be refused");
+      expect(existsSync(marker)).toBe(false);
+      expect(result.error.message.replace(outside.root, "<outside>").replace(project.root, "<project>")).toBe(
+        'Python tool "greet" is unavailable: tools/greeter.py:2: ImportError: Refused to import kit from <project>/tools/kit/__init__.py: it leads outside tools/, to <outside>/kit/__init__.py',
+      );
+    });
+  });
 });

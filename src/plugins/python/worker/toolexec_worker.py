@@ -279,7 +279,8 @@ def _limit_memory(arguments):
 
 def main():
     _limit_memory(sys.argv[1:])
-    toolexec_imports.install()
+    root = os.environ.get("TOOLEXEC_ROOT")
+    toolexec_imports.install(os.path.join(root, "tools") if root else None)
     incoming = os.fdopen(3, "rb")
     outgoing = 4
     sys.stdout = _printed
