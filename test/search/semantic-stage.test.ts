@@ -1,12 +1,12 @@
 /** The semantic stage: the embedded word vectors, and a host's own embeddings with vectors cached by tool text. */
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor, type ExecutorOptions } from "../../src/index.js";
 import { embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
-import { loadWordVectors } from "../../src/plugins/search/word-vectors.js";
+import { WORD_VECTORS_PATH, loadWordVectors } from "../../src/plugins/search/word-vectors.js";
 import { createTempProject } from "../helpers/temp-project.js";
-import { CATALOG, changingPlugin } from "./search-fixtures.js";
+import { CATALOG, changingPlugin, tool } from "./search-fixtures.js";
 
 const opened: Executor[] = [];
 afterEach(async () => {
@@ -58,6 +58,22 @@ describe("the embedded word vectors", () => {
   it("put texts about the same thing closer than texts about different things", async () => {
     const [rain, forecast, invoice] = await embedWithWordVectors(["will it drizzle tomorrow", "weather forecast for a city", "create an invoice for a customer"]);
     expect(dot(rain!, forecast!)).toBeGreaterThan(dot(rain!, invoice!) + 0.1);
+  });
+
+  it("decide between tools the words alone cannot tell apart", async () => {
+    // The same name and the same words but one: the request shares no word with either difference.
+    const twins = [tool("alpha__get_report", "Get the report on rainfall and temperature."), tool("beta__get_report", "Get the report on invoices and payments.")];
+    const request = "get me the report on what we were paid";
+    const lexical = await executorWith({ plugins: [changingPlugin(twins).plugin], toolSearch: { embeddings: false } });
+    const [first, second] = await lexical.searchTools(request, { limit: 2 });
+    expect(first!.score).toBe(second!.score);
+    const semantic = await executorWith({ plugins: [changingPlugin(twins).plugin] });
+    expect((await semantic.searchTools(request, { limit: 2 })).map((result) => result.name)).toEqual(["beta__get_report", "alpha__get_report"]);
+  });
+
+  it("stay within their share of the install size", () => {
+    // The whole semantic stage may add at most 40 MB to the package; these vectors are 5.4 MB.
+    expect(statSync(WORD_VECTORS_PATH).size).toBeLessThanOrEqual(6 * 1024 * 1024);
   });
 
   it("keep the ranking stable: same tools, same order, whatever order they are registered in", async () => {
