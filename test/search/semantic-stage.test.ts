@@ -157,7 +157,20 @@ describe("toolSearch.embeddings", () => {
     }
   });
 
+  it("counts as much as toolSearch.semanticWeight says", async () => {
+    const tools = [tool("alpha__list_records", "List the records of a table."), tool("beta__list_outlook", "List the weather outlook for a region.")];
+    const request = "list the records: do I need an umbrella";
+    const ranked = async (semanticWeight?: number) => {
+      const executor = await executorWith({ plugins: [changingPlugin(tools).plugin], toolSearch: { embeddings: countingEmbeddings().embeddings, semanticWeight } });
+      return (await executor.searchTools(request, { limit: 2 })).map((result) => result.name);
+    };
+    // By default the words decide; at full weight the host's vectors can overrule them.
+    expect(await ranked()).toEqual(["alpha__list_records", "beta__list_outlook"]);
+    expect(await ranked(1)).toEqual(["beta__list_outlook", "alpha__list_records"]);
+  });
+
   it("is checked as an option", async () => {
     await expect(executorWith({ toolSearch: { embeddings: "openai" as never } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+    await expect(executorWith({ toolSearch: { semanticWeight: 2 } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
   });
 });
