@@ -79,6 +79,12 @@ export interface ExecutorOptions extends CoreExecutorOptions {
      * embedded word vectors. `false`: lexical ranking only.
      */
     embeddings?: ((texts: string[]) => Promise<number[][]>) | false;
+    /**
+     * How much the semantic stage counts: what the tool most similar to the request gains, next to 1
+     * for the best lexical match (0–1). Default 0.1, which only reorders near ties; raise it (0.3–0.5)
+     * with a model trained for retrieval, and measure on your own requests.
+     */
+    semanticWeight?: number;
   };
   /**
    * The `web_search` tool: its provider, key and limits. Replaces tools.json's `webSearch` as a whole
@@ -138,6 +144,7 @@ const optionsSchema = z.strictObject({
       searchFirst: z.boolean().optional(),
       pinnedTools: z.array(z.string()).optional(),
       embeddings: z.union([z.function(), z.literal(false)]).optional(),
+      semanticWeight: z.number().min(0).max(1).optional(),
     })
     .optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),

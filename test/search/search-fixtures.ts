@@ -1,7 +1,8 @@
 /** A small invented catalog and a host plugin whose tools a test can change while it runs. */
 import type { ExecutorPlugin, ToolDefinition } from "../../src/plugin.js";
 
-const tool = (name: string, description: string, properties: Record<string, { type: string; description?: string }> = {}): ToolDefinition => ({
+/** A tool definition with an object schema of these properties. */
+export const tool = (name: string, description: string, properties: Record<string, { type: string; description?: string }> = {}): ToolDefinition => ({
   name,
   description,
   inputSchema: { type: "object", properties },

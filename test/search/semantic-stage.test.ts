@@ -1,12 +1,12 @@
 /** The semantic stage: the embedded word vectors, and a host's own embeddings with vectors cached by tool text. */
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor, type ExecutorOptions } from "../../src/index.js";
 import { embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
-import { loadWordVectors } from "../../src/plugins/search/word-vectors.js";
+import { WORD_VECTORS_PATH, loadWordVectors } from "../../src/plugins/search/word-vectors.js";
 import { createTempProject } from "../helpers/temp-project.js";
-import { CATALOG, changingPlugin } from "./search-fixtures.js";
+import { CATALOG, changingPlugin, tool } from "./search-fixtures.js";
 
 const opened: Executor[] = [];
 afterEach(async () => {
@@ -58,6 +58,22 @@ describe("the embedded word vectors", () => {
   it("put texts about the same thing closer than texts about different things", async () => {
     const [rain, forecast, invoice] = await embedWithWordVectors(["will it drizzle tomorrow", "weather forecast for a city", "create an invoice for a customer"]);
     expect(dot(rain!, forecast!)).toBeGreaterThan(dot(rain!, invoice!) + 0.1);
+  });
+
+  it("decide between tools the words alone cannot tell apart", async () => {
+    // The same name and the same words but one: the request shares no word with either difference.
+    const twins = [tool("alpha__get_report", "Get the report on rainfall and temperature."), tool("beta__get_report", "Get the report on invoices and payments.")];
+    const request = "get me the report on what we were paid";
+    const lexical = await executorWith({ plugins: [changingPlugin(twins).plugin], toolSearch: { embeddings: false } });
+    const [first, second] = await lexical.searchTools(request, { limit: 2 });
+    expect(first!.score).toBe(second!.score);
+    const semantic = await executorWith({ plugins: [changingPlugin(twins).plugin] });
+    expect((await semantic.searchTools(request, { limit: 2 })).map((result) => result.name)).toEqual(["beta__get_report", "alpha__get_report"]);
+  });
+
+  it("stay within their share of the install size", () => {
+    // The whole semantic stage may add at most 40 MB to the package; these vectors are 5.4 MB.
+    expect(statSync(WORD_VECTORS_PATH).size).toBeLessThanOrEqual(6 * 1024 * 1024);
   });
 
   it("keep the ranking stable: same tools, same order, whatever order they are registered in", async () => {
@@ -141,7 +157,20 @@ describe("toolSearch.embeddings", () => {
     }
   });
 
+  it("counts as much as toolSearch.semanticWeight says", async () => {
+    const tools = [tool("alpha__list_records", "List the records of a table."), tool("beta__list_outlook", "List the weather outlook for a region.")];
+    const request = "list the records: do I need an umbrella";
+    const ranked = async (semanticWeight?: number) => {
+      const executor = await executorWith({ plugins: [changingPlugin(tools).plugin], toolSearch: { embeddings: countingEmbeddings().embeddings, semanticWeight } });
+      return (await executor.searchTools(request, { limit: 2 })).map((result) => result.name);
+    };
+    // By default the words decide; at full weight the host's vectors can overrule them.
+    expect(await ranked()).toEqual(["alpha__list_records", "beta__list_outlook"]);
+    expect(await ranked(1)).toEqual(["beta__list_outlook", "alpha__list_records"]);
+  });
+
   it("is checked as an option", async () => {
     await expect(executorWith({ toolSearch: { embeddings: "openai" as never } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+    await expect(executorWith({ toolSearch: { semanticWeight: 2 } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
   });
 });

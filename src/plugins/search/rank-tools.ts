@@ -200,8 +200,12 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
   results.splice(low, 0, result);
 }
 
-/** How much the semantic stage adds, next to the best lexical match's 1. */
-const SEMANTIC_WEIGHT = 0.1;
+/**
+ * How much the semantic stage adds by default, next to the best lexical match's 1: at this weight it
+ * only reorders tools within 10% of each other lexically, which is what the embedded word vectors
+ * are good for (more of them cost the gold set top-1).
+ */
+export const DEFAULT_SEMANTIC_WEIGHT = 0.1;
 
 /** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
 function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string): number {
@@ -217,11 +221,11 @@ function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, q
 
 /**
  * A tool's semantic share: its similarity above the mean similarity, scaled so the most similar
- * tool gets SEMANTIC_WEIGHT. Relative, because what a cosine means depends on the embedding.
+ * tool gets `weight`. Relative, because what a cosine means depends on the embedding.
  */
-function semanticShare(similarities: Similarities, slot: number): number {
+function semanticShare(similarities: Similarities, slot: number, weight: number): number {
   const { bySlot, mean, best } = similarities;
-  return best > mean ? (SEMANTIC_WEIGHT * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
+  return best > mean ? (weight * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
 }
 
 /** What the semantic stage brings to one search. */
@@ -234,6 +238,8 @@ export interface SemanticStage {
    * (alone they are too loose: on the gold set they added nothing but noise).
    */
   rankUnmatched?: boolean;
+  /** What the most similar tool gains, next to the best lexical match's 1. Default {@link DEFAULT_SEMANTIC_WEIGHT}. */
+  weight?: number;
 }
 
 /**
@@ -241,7 +247,7 @@ export interface SemanticStage {
  * per slot) the two fused — the lexical score relative to the best one, plus the semantic share.
  */
 export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}): ToolSearchResult[] {
-  const { similarities } = semantic;
+  const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
   const { matched, scores } = scoreTools(index, expandQuery(query));
   const bestLexical = adjustLexical(matched, scores, query);
   const candidates: Iterable<ToolDocument> = similarities && semantic.rankUnmatched === true ? index.documents() : matched;
@@ -249,7 +255,7 @@ export function rankTools(index: IndexStatistics, query: string, limit: number, 
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
   for (const document of candidates) {
-    const fused = (scores[document.slot] as number) * lexicalScale + (similarities ? semanticShare(similarities, document.slot) : 0);
+    const fused = (scores[document.slot] as number) * lexicalScale + (similarities ? semanticShare(similarities, document.slot, weight) : 0);
     if (fused <= 0) continue;
     const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;

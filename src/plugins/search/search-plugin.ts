@@ -52,6 +52,12 @@ export interface SearchPluginOptions {
    * called in batches of up to 128 texts. Default: the embedded word vectors. `false`: lexical only.
    */
   embeddings?: EmbedTexts | false;
+  /**
+   * How much the semantic stage counts: what the tool most similar to the request gains, next to 1
+   * for the best lexical match (0–1). Default 0.1, which only reorders near ties; raise it with a
+   * model trained for retrieval.
+   */
+  semanticWeight?: number;
 }
 
 /**
@@ -95,7 +101,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
             version = index.version;
             similarities = await semantic.similarities(index, query);
           } while (index.version !== version);
-          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors });
+          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors, weight: options.semanticWeight });
         },
         refresh,
       };
