@@ -4,10 +4,14 @@
 // path: createExecutor (spawns a worker, imports the module, reads its schemas) and its first call;
 // CPU per call on both sides of the pipe; throughput of a parallel tool on 4 workers vs 1.
 // Usage: npm run build && node bench/python-functions.mjs [--runs 10000] [--warmup 3000] [--script-runs 40] [--throughput-calls 4000]
+//        [--placement free|cross|same]
 // The warm-up matters: with a few hundred calls the figures are V8 compiling and collecting the
-// start-up's garbage, not the call path. On 2 cores the ratios depend on where the scheduler puts
-// the two processes (a wake-up on the other core costs tens of µs, more than the work); run it
-// also under `taskset -c 0` to compare the work itself without cross-core wake-ups.
+// start-up's garbage, not the call path. Where the scheduler puts the two processes matters more
+// than the work: a round trip whose Python side wakes on the other core costs ~40 µs more here, and
+// with free placement each run lands in one mode or the other. --placement pins them (taskset):
+// `cross` puts Node on core 0 and every Python process on core 1 (how a busy multi-core host runs
+// them), `same` puts all on core 0 (the work alone, no cross-core wake-up). Pinned runs skip the
+// throughput section, which needs free placement.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -38,8 +42,19 @@ writeFileSync(path.join(root, "tools.json"), JSON.stringify({
 }));
 const args = { message: "hello", numbers: [1, 2, 3] };
 
+const placementAt = process.argv.indexOf("--placement");
+const placement = placementAt >= 0 ? process.argv[placementAt + 1] : "free";
+if (!["free", "cross", "same"].includes(placement)) throw new Error(`--placement is free, cross or same, not ${placement}`);
+if (placement === "cross" && os.cpus().length < 2) throw new Error("--placement cross needs two cores");
+/** Pins every thread of `pid` to one core (placement free: leaves it where the scheduler puts it). */
+const pin = (pid, python) => {
+  if (placement !== "free") execFileSync("taskset", ["-a", "-pc", String(python && placement === "cross" ? 1 : 0), String(pid)], { stdio: "ignore" });
+};
+pin(process.pid, false);
+
 // (b) the floor: one python3 process, one JSON line in, one JSON line out.
 const bare = spawn("python3", ["-c", "import json, sys\nfor line in sys.stdin:\n    sys.stdout.write(json.dumps(json.loads(line)) + '\\n')\n    sys.stdout.flush()\n"], { stdio: ["pipe", "pipe", "inherit"] });
+pin(bare.pid, true);
 const lines = createInterface({ input: bare.stdout });
 const waiting = [];
 lines.on("line", (line) => waiting.shift()(JSON.parse(line)));
@@ -69,6 +84,7 @@ const childPids = () => execFileSync("ps", ["-o", "pid=", "--ppid", String(proce
 // (c) the plugin's own transport without the executor's pipeline: one worker, framed JSON on fd 3/4.
 const worker = spawnPythonWorker({ interpreter: "python3", cwd: root, env: { PATH: process.env.PATH ?? "" } });
 await worker.ready;
+pin(worker.pid, true);
 await worker.request({ op: "call", module: echoModule, realPath: echoModule, function: "echo", arguments: args }); // the import
 const workerCall = () => worker.request({ op: "call", module: echoModule, function: "echo", arguments: args });
 
@@ -82,6 +98,7 @@ const first = await executor.callTool("echo_function", args);
 const firstCallMs = performance.now() - firstStarted;
 if (!first.ok) throw new Error(JSON.stringify(first.error));
 const executorWorkers = childPids().filter((pid) => !pidsBefore.has(pid));
+for (const pid of executorWorkers) pin(pid, true);
 
 /** Per kind: wall times per call, and CPU used by Node and by the Python process(es) serving it. */
 const cpu = new Map();
@@ -148,16 +165,17 @@ try {
   }
   const script = await measure(() => executor.callTool("echo_script", args), scriptRuns, "script", []);
   const tool = (name) => () => executor.callTool(name, args);
-  await throughput(tool("echo_parallel"), 400, 8); // start the parallel tool's other workers
-  const serialRate = await throughput(tool("echo_function"), throughputCalls, 8);
-  const parallelRate = await throughput(tool("echo_parallel"), throughputCalls, 8);
+  const free = placement === "free";
+  if (free) await throughput(tool("echo_parallel"), 400, 8); // start the parallel tool's other workers
+  const serialRate = free ? await throughput(tool("echo_function"), throughputCalls, 8) : NaN;
+  const parallelRate = free ? await throughput(tool("echo_parallel"), throughputCalls, 8) : NaN;
   const pluginRates = [];
-  for (const workers of [1, 4]) pluginRates.push(`${workers} worker(s) ${(await pluginThroughput(workers, throughputCalls)).toFixed(0)} calls/s`);
+  if (free) for (const workers of [1, 4]) pluginRates.push(`${workers} worker(s) ${(await pluginThroughput(workers, throughputCalls)).toFixed(0)} calls/s`);
   const p50 = (values) => quantile(values, 0.5);
   // Sub-millisecond figures in µs: at 0.01 ms resolution a 1.3x target cannot be read.
   const time = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : format(ms));
   const row = (label, values) => console.log(`${label.padEnd(44)} p50 ${time(p50(values)).padStart(10)}  p90 ${time(quantile(values, 0.9)).padStart(10)}  p99 ${time(quantile(values, 0.99)).padStart(10)}  (n=${values.length})`);
-  console.log(`python-functions bench — node ${process.version}, ${os.cpus().length} cores, affinity ${execFileSync("taskset", ["-pc", String(process.pid)], { encoding: "utf8" }).trim().split(": ").pop()}, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
+  console.log(`python-functions bench — node ${process.version}, ${os.cpus().length} cores, placement ${placement}, Node's affinity ${execFileSync("taskset", ["-pc", String(process.pid)], { encoding: "utf8" }).trim().split(": ").pop()}, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
   row("warm pool: callTool(echo_function)", warm);
   row("(a) script tool: callTool(echo_script)", script);
   row("(b) bare persistent python loop (JSON lines)", floor);
@@ -169,8 +187,10 @@ try {
     return `Node ${(total.node / total.calls * 1000).toFixed(1)} µs + Python ${(total.python / total.calls * 1000).toFixed(1)} µs`;
   };
   console.log(`CPU per call: warm pool ${perCall("warm")}; bare loop ${perCall("bare")}; transport alone ${perCall("transport")} (Python side from /proc at 10 ms resolution)`);
-  console.log(`throughput through callTool, 8 calls in flight: parallel tool on ${DEFAULT_MAX_WORKERS} workers (the default here) ${parallelRate.toFixed(0)} calls/s; serial tool ${serialRate.toFixed(0)} calls/s`);
-  console.log(`throughput of the plugin alone, 2 calls in flight per worker: ${pluginRates.join("; ")} (${os.cpus().length} cores)`);
+  if (free) {
+    console.log(`throughput through callTool, 8 calls in flight: parallel tool on ${DEFAULT_MAX_WORKERS} workers (the default here) ${parallelRate.toFixed(0)} calls/s; serial tool ${serialRate.toFixed(0)} calls/s`);
+    console.log(`throughput of the plugin alone, 2 calls in flight per worker: ${pluginRates.join("; ")} (${os.cpus().length} cores)`);
+  }
   const speedup = p50(script) / p50(warm);
   const ratio = p50(warm) / p50(floor);
   console.log(`warm vs (a): ${speedup.toFixed(0)}x faster (target >= 100x); warm vs (b): ${ratio.toFixed(2)}x (target <= 1.3x); (c) vs (b): ${(p50(transport) / p50(floor)).toFixed(2)}x; warm p50 target <= 0.5 ms; cold first call target <= 150 ms`);
