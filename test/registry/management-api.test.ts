@@ -120,6 +120,39 @@ describe("management API", () => {
     expect(served.audit).toEqual([]);
   });
 
+  it("keeps the served port's rules (403 for a foreign Origin, 413 past the body limit) and appends audit lines to the project by default", async () => {
+    const project = createTempProject({ tools: { tools: [] } });
+    const executor = await createExecutor({ root: project.root, logDir: false, logger: quiet, watch: false });
+    const serving = await serveHttp(executor, { apiKey: API_KEY, maxBodyBytes: 2048 });
+    cleanup.push(async () => {
+      await serving.close();
+      await executor.close();
+    });
+    const url = `${new URL(serving.url).origin}/api/tools`;
+    const headers = { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" };
+    const foreign = await fetch(url, { headers: { ...headers, origin: "http://evil.example" } });
+    expect([foreign.status, await foreign.json()]).toEqual([403, { ok: false, error: { code: "INVALID_INPUT", message: 'Origin "http://evil.example" is not allowed' } }]);
+    const huge = await fetch(url, { method: "POST", headers, body: json({ entry: toolEntry("big", "shell", "big.sh", { description: "x".repeat(4096) }) }) });
+    expect([huge.status, await huge.json()]).toEqual([413, { ok: false, error: { code: "INVALID_INPUT", message: "Request body larger than 2048 bytes" } }]);
+
+    const created = await fetch(url, { method: "POST", headers: { ...headers, "user-agent": "audit-test/1" }, body: json({ entry: toolEntry("hello", "shell", "hello.sh"), script: GREET }) });
+    expect(created.status).toBe(201);
+    const lines = readFileSync(project.path(".toolexec/registry-audit.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        actor: { key: expect.stringMatching(/^[0-9a-f]{12}$/), address: "127.0.0.1", userAgent: "audit-test/1" },
+        action: "create",
+        tool: "hello",
+        before: expect.any(String),
+        after: ((await created.json()) as { etag: string }).etag,
+        entryAfter: created.headers.get("etag")!.slice(1, -1),
+        script: "tools/hello.sh",
+      },
+    ]);
+    expect(readFileSync(project.path("tools.json"), "utf8")).not.toContain('"big"');
+  });
+
   it("says precisely what is wrong with a request", async () => {
     const served = await serve({ tools: [toolEntry("greet", "shell", "greet.sh")] });
     const cases: Array<[string, RequestInit, number, string, RegExp]> = [

@@ -73,6 +73,26 @@ it("serves over HTTP, prints the URL, and stops cleanly on SIGTERM", async () =>
   await vi.waitFor(() => expect(upstream.filter(isRunning)).toEqual([]), { timeout: 5_000, interval: 25 });
 });
 
+it("on SIGINT over HTTP, lets the call under way finish before it exits", async () => {
+  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
+  const url = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
+  const client = await httpClient(url);
+  let signalled = false;
+  // The first progress notification is the signal that the call is running upstream.
+  const result = await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 0.6, steps: 3 } }, undefined, {
+    onprogress: () => {
+      if (!signalled) signalled = child.kill("SIGINT");
+    },
+  });
+  expect(signalled).toBe(true);
+  expect(result.isError).toBeFalsy();
+  expect(result.content).toEqual([expect.objectContaining({ text: expect.stringContaining("Long running operation completed") })]);
+  const exited = await child;
+  expect(exited.exitCode).toBe(0);
+  expect(exited.stderr).toContain("toolexec serve: stopping (calls under way may finish)");
+  await client.close().catch(() => undefined);
+});
+
 it("refuses HTTP-only flags without --http, and a token variable that is not set", async () => {
   const cli = path.join(REPOSITORY, "dist", "cli", "main.js");
   const portWithoutHttp = await execa(process.execPath, [cli, "serve", "--port", "8000", "--root", project.root], { reject: false });

@@ -58,11 +58,17 @@ describe("serveHttp security", () => {
     expect((await post(serving.url, { origin: `http://localhost:${port}` })).status).toBe(200);
   });
 
-  it("answers 413 past the body limit, 404 for an unknown session and for another path", async () => {
+  it("answers 413 past the body limit, 404 for an unknown session, another server's session and another path", async () => {
     const serving = await serve({ maxBodyBytes: 1024 });
     expect((await post(serving.url, {}, JSON.stringify({ padding: "x".repeat(2048) }))).status).toBe(413);
-    const unknown = await post(serving.url, { "mcp-session-id": "no-such-session" }, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    const unknown = await post(serving.url, { "mcp-session-id": "no-such-session" }, list);
     expect(unknown.status).toBe(404);
+    const other = await serve();
+    const opened = await post(other.url);
+    await opened.body?.cancel();
+    const foreign = await post(serving.url, { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-06-18" }, list);
+    expect([foreign.status, await foreign.json()]).toEqual([404, { jsonrpc: "2.0", error: { code: -32001, message: "Session not found: it ended or belongs to another server; initialize a new one" }, id: null }]);
     expect((await post(serving.url.replace(/\/mcp$/, "/other"))).status).toBe(404);
   });
 
