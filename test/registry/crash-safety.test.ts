@@ -1,8 +1,8 @@
 /**
  * Crash safety of registry and saved-tool writes: a real child process writes in a loop and is
- * killed with SIGKILL at random moments, 50 times; after each kill tools.json and every saved-tool
- * file are the last acknowledged version or the one after it (written but not yet acknowledged),
- * never a partial or invalid file, and at most the one temp file of the last killed write is left in
+ * killed with SIGKILL at random moments, 50 times; after each kill tools.json, the set of saved-tool
+ * files and the saved tool rewritten in place are each the last acknowledged version or the one
+ * after it (written but not yet acknowledged), never a partial or invalid file, and at most the one temp file of the last killed write is left in
  * each folder (the next writer removes those of dead processes).
  */
 import { spawn } from "node:child_process";
@@ -17,8 +17,10 @@ import { createTempProject } from "../helpers/temp-project.js";
 const WRITER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "registry-writer.mjs");
 const KILLS = 50;
 
+type Acknowledged = { tools: number; saved: number; current: number };
+
 /** Runs the writer until `acks` more acknowledgements arrived, then kills it within a random few ms; resolves to the last ack of each kind. */
-function runAndKill(root: string, acks: number, last: { tools: number; saved: number }): Promise<{ tools: number; saved: number }> {
+function runAndKill(root: string, acks: number, last: Acknowledged): Promise<Acknowledged> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRITER, root], { stdio: ["ignore", "pipe", "pipe"] });
     const seen = { ...last };
@@ -34,7 +36,7 @@ function runAndKill(root: string, acks: number, last: { tools: number; saved: nu
       for (const line of lines) {
         const [word, kind, number] = line.split(" ");
         if (word !== "ack") continue;
-        seen[kind as "tools" | "saved"] = Number(number);
+        seen[kind as keyof Acknowledged] = Number(number);
         if (++counted === acks && !killing) {
           killing = true;
           // A random moment: usually in the middle of the next write.
@@ -57,9 +59,9 @@ async function killRepeatedly(kills: number): Promise<number> {
   const project = createTempProject({ tools: `${JSON.stringify({ tools: [] }, null, 2)}\n` });
   project.write("tools/w.sh", "echo '{}'\n");
   mkdirSync(project.path(".toolexec/saved-tools"), { recursive: true });
-  let last = { tools: -1, saved: -1 };
+  let last: Acknowledged = { tools: -1, saved: -1, current: -1 };
   for (let kill = 0; kill < kills; kill++) {
-    last = await runAndKill(project.root, 1 + Math.floor(Math.random() * 3), last);
+    last = await runAndKill(project.root, 1 + Math.floor(Math.random() * 4), last);
 
     const bytes = readFileSync(project.path("tools.json"));
     const loaded = await loadToolsConfig(project.root, "tools.json", bytes);
@@ -69,18 +71,24 @@ async function killRepeatedly(kills: number): Promise<number> {
     expect([acknowledged, [...acknowledged, `w${last.tools + 1}`]], `tools.json after kill ${kill}`).toContainEqual(names);
 
     const files = readdirSync(project.path(".toolexec/saved-tools")).filter((name) => name.endsWith(".js") && !name.startsWith("."));
+    const versions: number[] = [];
     for (const file of files) {
       const parsed = parseSavedToolFile(readFileSync(project.path(`.toolexec/saved-tools/${file}`), "utf8"));
       expect(parsed.ok, `${file} after kill ${kill}`).toBe(true);
       if (parsed.ok) expect(`${String(parsed.definition.name)}.js`).toBe(file);
+      if (parsed.ok && file === "current.js") versions.push(Number(/^Version (\d+) /.exec(String(parsed.definition.description))![1]));
     }
+    // The file rewritten in place: the last acknowledged version or the next, whole (none before its first write).
+    expect([last.current === -1 ? [] : [last.current], [last.current + 1]], `current.js after kill ${kill}`).toContainEqual(versions);
     // A writer killed mid-write leaves its temp file; the next writer removes those of dead processes.
     expect(readdirSync(project.root).filter((name) => name.endsWith(".tmp")).length, `temp files after kill ${kill}`).toBeLessThanOrEqual(1);
     const savedTemporary = readdirSync(project.path(".toolexec/saved-tools")).filter((name) => name.endsWith(".tmp"));
     expect(savedTemporary.length, `saved-tool temp files after kill ${kill}: ${savedTemporary.join(", ")}`).toBeLessThanOrEqual(1);
     const savedAcknowledged = [...Array(last.saved + 1).keys()].map((index) => `s${index}.js`).sort();
-    expect([savedAcknowledged, [...savedAcknowledged, `s${last.saved + 1}.js`].sort()], `saved tools after kill ${kill}`).toContainEqual(files.sort());
+    const numbered = files.filter((file) => file !== "current.js").sort();
+    expect([savedAcknowledged, [...savedAcknowledged, `s${last.saved + 1}.js`].sort()], `saved tools after kill ${kill}`).toContainEqual(numbered);
   }
+  expect(last.current, "versions of current.js acknowledged").toBeGreaterThan(0);
   return last.tools;
 }
 
