@@ -1,5 +1,5 @@
 /** Saved composite tools end to end, with real files, real runtimes, the real CLI and the real watcher. */
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -24,6 +24,7 @@ const messageOf = (result: ToolResult) => (result.ok ? "" : result.error.message
 let project: CodeProject;
 let executor: Executor;
 const savedFile = (name: string) => path.join(project.root, ".toolexec", "saved-tools", `${name}.js`);
+const savedFiles = () => (existsSync(path.dirname(savedFile("x"))) ? readdirSync(path.dirname(savedFile("x"))) : []);
 
 beforeAll(async () => {
   project = writeCodeProject({ codeExecution: { enabled: true, poolSize: 2 } });
@@ -43,7 +44,7 @@ describe("saved tools", () => {
     expect(text.endsWith(`*/\n${DOUBLE.code}\n`)).toBe(true);
 
     const listed = await executor.callTool("list_saved_tools", {});
-    expect(listed).toMatchObject({ ok: true, value: { tools: [{ name: "double_echo", description: DOUBLE.description, inputSchema: DOUBLE.inputSchema }] } });
+    expect(listed).toMatchObject({ ok: true, value: { tools: [{ name: "double_echo", description: DOUBLE.description, inputSchema: DOUBLE.inputSchema, created: expect.any(String), modified: expect.any(String) }] } });
     expect((await executor.listTools()).map((tool) => tool.name)).toContain("double_echo");
 
     const ended = nextEvent(executor, "code:end");
@@ -57,7 +58,8 @@ describe("saved tools", () => {
       value: 42,
       content: { ok: true, value: 42, execution_id: called.executionId, logs: ["doubling 21"], tool_calls: [{ server: "local", tool: "echo", ok: true, duration_ms: expect.any(Number) }], duration_ms: expect.any(Number) },
     });
-    expect((await executor.callTool("double_echo", { n: "x" })).ok).toBe(false);
+    const badArguments = await executor.callTool("double_echo", { n: "x" });
+    expect([codeOf(badArguments), messageOf(badArguments)]).toEqual(["INVALID_INPUT", 'Invalid arguments for "double_echo": n: must be number']);
 
     const cli = await runCli(["tools", "call", "double_echo", "--args", '{"n": 5}', "--json"], { cwd: project.root });
     expect(cli.stderr).toBe("");
@@ -125,6 +127,7 @@ describe("saved tools", () => {
       [{ ...DOUBLE, code: "x".repeat(300 * 1024) }, "code: 307200 bytes, over the limit of 262144 (codeExecution.maxCodeBytes)"],
       [{ ...DOUBLE, colour: "red" }, 'unknown property "colour"'],
     ];
+    const before = savedFiles();
     for (const [definition, message] of cases) {
       const result = await executor.callTool("save_tool", definition);
       expect(result.ok, JSON.stringify(definition).slice(0, 80)).toBe(false);
@@ -132,7 +135,7 @@ describe("saved tools", () => {
       expect(messageOf(result)).toContain(message);
     }
     await expect(executor.saveTool({ ...DOUBLE, name: "bad name" })).rejects.toMatchObject({ code: "INVALID_INPUT", message: /^Cannot save the tool: name: Expected/ });
-    expect(existsSync(path.join(project.root, ".toolexec", "saved-tools", "bad name.js"))).toBe(false);
+    expect(savedFiles()).toEqual(before);
     await executor.saveTool({ ...DOUBLE, name: "once" });
     expect(messageOf(await executor.callTool("save_tool", { ...DOUBLE, name: "once" }))).toContain('a saved tool named "once" exists; pass overwrite: true');
     expect(await executor.callTool("save_tool", { ...DOUBLE, name: "once", description: "Second version", overwrite: true })).toMatchObject({ ok: true });
@@ -163,6 +166,25 @@ describe("saved tools", () => {
     rmSync(savedFile("edited"));
     await removed;
     expect(codeOf(await executor.callTool("edited", { n: 2 }))).toBe("TOOL_NOT_FOUND");
+  });
+});
+
+describe("limits", () => {
+  it("runs a saved tool under code mode's limits: its deadline and its tool-call cap", async () => {
+    const limited = writeCodeProject({ codeExecution: { enabled: true, poolSize: 1, timeoutMs: 500, maxToolCalls: 1 } });
+    try {
+      const host = await createExecutor({ root: limited.root, logger: silentLogger, watch: false, logDir: false });
+      try {
+        await host.saveTool({ name: "spin", description: "Never ends", inputSchema: { type: "object" }, code: "while (true) {}" });
+        await host.saveTool({ name: "twice", description: "Two tool calls", inputSchema: { type: "object" }, code: "await call_tool('local', 'echo', { n: 1 });\nconst second = await call_tool('local', 'echo', { n: 2 });\nsecond.ok ? 'no cap' : second.error.code" });
+        expect(codeOf(await host.callTool("spin", {}))).toBe("TIMEOUT");
+        expect(await host.callTool("twice", {})).toMatchObject({ ok: true, value: "MAX_TOOL_CALLS_EXCEEDED" });
+      } finally {
+        await host.close();
+      }
+    } finally {
+      limited.remove();
+    }
   });
 });
 
