@@ -1,7 +1,7 @@
 /**
  * How a served call ends, as an MCP client sees it: a failure of each error-code class is an
- * `isError` result with `CODE: message` and the code in `_meta`, through real tools; and a cancelled
- * call's whole process tree is gone within 100 ms.
+ * `isError` result with `CODE: message` and the code in `_meta`, through real tools; a cancelled
+ * call's whole process tree is gone within 100 ms; a cancelled upstream call is cancelled upstream.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -10,6 +10,7 @@ import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { toMcpResult } from "../../src/serve/to-mcp-result.js";
 import { isRunning } from "../helpers/processes.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
+import { fixtureLog, openProject, stdioFixture } from "../mcp/mcp-test-helpers.js";
 import { httpClient, silentLogger } from "./serve-test-helpers.js";
 
 let project: TempProject;
@@ -85,4 +86,19 @@ it("kills a cancelled call's whole process tree (the script and its grandchild) 
   await vi.waitFor(() => expect(isRunning(child!) || isRunning(grandchild!)).toBe(false), { timeout: 2_000, interval: 5 });
   expect(Date.now() - abortedAt).toBeLessThan(100);
   await client.close();
+});
+
+it("cancels an upstream call upstream: the server hears notifications/cancelled", async () => {
+  const log = fixtureLog();
+  const { executor: proxy } = await openProject({ mcpServers: { fixture: stdioFixture(log.file) } });
+  const served = await serveHttp(proxy);
+  const client = await httpClient(served.url);
+  const controller = new AbortController();
+  const call = client.callTool({ name: "fixture__hang", arguments: {} }, undefined, { signal: controller.signal }).catch((error: Error) => error);
+  await vi.waitFor(() => expect(log.runs("hang")).toBe(1), { timeout: 10_000, interval: 10 });
+  controller.abort();
+  expect(await call).toBeInstanceOf(Error);
+  await vi.waitFor(() => expect(log.events().filter((event) => event.event === "cancelled").map((event) => event.tool)).toEqual(["hang"]), { timeout: 5_000, interval: 10 });
+  await client.close();
+  await served.close();
 });
