@@ -105,6 +105,11 @@ async function readBody(request: IncomingMessage, limit: number): Promise<{ ok: 
  * console.log(serving.url); // http://127.0.0.1:8931/mcp
  */
 export async function serveHttp(executor: Executor, options: HttpServeOptions = {}): Promise<HttpServing> {
+  // An empty secret would be met by a request that sends none.
+  for (const key of ["token", "apiKey"] as const) {
+    const secret = options[key];
+    if (secret !== undefined && (typeof secret !== "string" || secret === "")) throw new ToolexecError("INVALID_OPTIONS", `Expected ${key} to be a non-empty string, got ${JSON.stringify(secret)}`);
+  }
   const host = options.host ?? DEFAULT_SERVE_HOST;
   const loopback = isLoopbackHost(host);
   if (!loopback && !options.token) {

@@ -66,6 +66,8 @@ describe("management API", () => {
     expect((await served.api("/api/tools")).status).toBe(200);
     const off = await serve({ tools: [] }, null);
     expect((await off.api("/api/tools")).status).toBe(404);
+    // An empty key would match a request that sends none: refused before anything listens.
+    await expect(serveHttp(served.executor, { apiKey: "" })).rejects.toThrowErrorMatchingInlineSnapshot(`[ToolexecError: Expected apiKey to be a non-empty string, got ""]`);
   });
 
   it("creates a tool with its script, live on the response; gets, patches, replaces and deletes it with ETags", async () => {

@@ -28,6 +28,8 @@ const post = (url: string, headers: Record<string, string> = {}, body = initiali
 describe("serveHttp security", () => {
   it("refuses to bind off loopback without a token", async () => {
     await expect(serveHttp(executor, { host: "0.0.0.0" })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: expect.stringContaining("without a token") });
+    // An empty token would be met by a request that sends none.
+    await expect(serveHttp(executor, { token: "" })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: 'Expected token to be a non-empty string, got ""' });
   });
 
   it("answers 401 without the bearer token or with a wrong one, and serves with the right one", async () => {
