@@ -126,6 +126,9 @@ describe("saved tools", () => {
       [{ ...DOUBLE, code: "1\nimport fs from 'fs'" }, "code: import declarations are not available"],
       [{ ...DOUBLE, code: "x".repeat(300 * 1024) }, "code: 307200 bytes, over the limit of 262144 (codeExecution.maxCodeBytes)"],
       [{ ...DOUBLE, colour: "red" }, 'unknown property "colour"'],
+      [{ ...DOUBLE, description: "x".repeat(70 * 1024) }, "description and schemas: 71867 bytes as JSON, over the limit of 65536"],
+      [{ ...DOUBLE, code: "  \n" }, 'code: Expected a non-empty string of JavaScript, got "  \\n"'],
+      [{ name: "no_schema", description: "d", code: "1" }, 'arguments: missing required property "inputSchema"'],
     ];
     const before = savedFiles();
     for (const [definition, message] of cases) {

@@ -31,7 +31,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 /**
  * @example
  * checkSavedTool({ name: "total", description: "Sum", inputSchema: { type: "object" }, code: "1 +" }, limits);
- * // { ok: false, problems: ["code: Unexpected token (line 1, column 4)"] }
+ * // { ok: false, problems: ["code: Unexpected token at line 1, column 4"] }
  */
 export function checkSavedTool(definition: unknown, limits: SavedToolLimits): CheckSavedToolResult {
   if (!isObject(definition)) return { ok: false, problems: [`Expected the tool's definition as an object, got ${describeValue(definition)}`] };
