@@ -101,14 +101,14 @@ describe("serveHttp: tools", () => {
     await client.close();
   });
 
-  it("asks an elicitation-capable client's person for request_human_input (also from code mode), else the host", async () => {
+  it("asks an elicitation-capable client's person for request_human_input (also from code mode; accept, decline, cancel), else the host", async () => {
     const asking = new Client({ name: "asking", version: "2.0.0" }, { capabilities: { elicitation: {} } });
     const questions: Array<{ message: string; enum: unknown }> = [];
-    let reply: "accept" | "decline" = "accept";
+    let reply: "accept" | "decline" | "cancel" = "accept";
     asking.setRequestHandler(ElicitRequestSchema, async (request) => {
       const params = request.params as unknown as { message: string; requestedSchema: { properties: { answer: { enum?: string[] } } } };
       questions.push({ message: params.message, enum: params.requestedSchema.properties.answer.enum });
-      return reply === "accept" ? { action: "accept", content: { answer: "blue" } } : { action: "decline" };
+      return reply === "accept" ? { action: "accept", content: { answer: "blue" } } : { action: reply };
     });
     await asking.connect(new StreamableHTTPClientTransport(new URL(serving.url)));
     const direct = await asking.callTool({ name: "request_human_input", arguments: { question: "Which color?", options: ["red", "blue"] } });
@@ -118,6 +118,12 @@ describe("serveHttp: tools", () => {
     expect(questions).toEqual([{ message: "Which color?", enum: ["red", "blue"] }, { message: "And now?", enum: undefined }]);
     reply = "decline";
     expect(await asking.callTool({ name: "request_human_input", arguments: { question: "Still there?" } })).toMatchObject({ isError: true, _meta: { "toolexec/errorCode": "HUMAN_INPUT_UNAVAILABLE" } });
+    reply = "cancel";
+    expect(await asking.callTool({ name: "request_human_input", arguments: { question: "Hello?" } })).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "CANCELLED: The person dismissed the question" }],
+      _meta: { "toolexec/errorCode": "CANCELLED" },
+    });
     await asking.close();
 
     const plain = await httpClient(serving.url);
