@@ -93,6 +93,27 @@ it("on SIGINT over HTTP, lets the call under way finish before it exits", async 
   await client.close().catch(() => undefined);
 });
 
+it("takes the bearer token from the variable --token-env names, and serves without sessions with --stateless", async () => {
+  const token = "cli-token-5d1e";
+  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--token-env", "SERVE_TEST_TOKEN", "--stateless", "--root", project.root], {
+    reject: false,
+    stdin: "ignore",
+    env: { SERVE_TEST_TOKEN: token },
+  });
+  const url = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
+  const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+  const post = (headers: Record<string, string>) => fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: initialize });
+  expect((await post({})).status).toBe(401);
+  const opened = await post({ authorization: `Bearer ${token}` });
+  expect([opened.status, opened.headers.get("mcp-session-id")]).toEqual([200, null]);
+  await opened.body?.cancel();
+  const client = await httpClient(url, { authorization: `Bearer ${token}` });
+  expect((await client.callTool({ name: "echo", arguments: { stateless: true } })).structuredContent).toEqual({ stateless: true });
+  await client.close();
+  child.kill("SIGTERM");
+  expect((await child).exitCode).toBe(0);
+});
+
 it("refuses HTTP-only flags without --http, and a token variable that is not set", async () => {
   const cli = path.join(REPOSITORY, "dist", "cli", "main.js");
   const portWithoutHttp = await execa(process.execPath, [cli, "serve", "--port", "8000", "--root", project.root], { reject: false });
