@@ -126,3 +126,24 @@ it("refuses HTTP-only flags without --http, and a token variable that is not set
   expect(unsetToken.exitCode).toBe(1);
   expect(unsetToken.stderr).toMatchInlineSnapshot(`"toolexec serve: --token-env TOOLEXEC_NO_SUCH_TOKEN: that environment variable is not set (or empty)"`);
 });
+
+it("serves the registry management API with the key --api-key-env names: a tool created over HTTP is called at once", async () => {
+  const key = "cli-api-key-93b2";
+  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--api-key-env", "SERVE_TEST_API_KEY", "--root", project.root], {
+    reject: false,
+    stdin: "ignore",
+    env: { SERVE_TEST_API_KEY: key },
+  });
+  const url = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
+  const api = `${new URL(url).origin}/api/tools`;
+  const body = JSON.stringify({ entry: { name: "hello_cli", description: "Say hello", runtime: "shell", script: "hello_cli.sh", inputSchema: { type: "object" } }, script: "printf '{\"hello\": \"cli\"}'\n" });
+  expect((await fetch(api, { method: "POST", headers: { "content-type": "application/json" }, body })).status).toBe(401);
+  const created = await fetch(api, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body });
+  expect(created.status).toBe(201);
+  const client = await httpClient(url);
+  expect((await client.callTool({ name: "hello_cli", arguments: {} })).structuredContent).toEqual({ hello: "cli" });
+  await client.close();
+  expect((await fetch(`${api}/hello_cli`, { method: "DELETE", headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+  child.kill("SIGTERM");
+  expect((await child).exitCode).toBe(0);
+});
