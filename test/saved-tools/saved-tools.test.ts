@@ -1,7 +1,7 @@
 /** Saved composite tools end to end, with real files, real runtimes, the real CLI and the real watcher. */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createExecutor, type Executor, type ToolResult } from "../../src/index.js";
@@ -169,6 +169,27 @@ describe("saved tools", () => {
     rmSync(savedFile("edited"));
     await removed;
     expect(codeOf(await executor.callTool("edited", { n: 2 }))).toBe("TOOL_NOT_FOUND");
+  });
+});
+
+describe("a file broken by hand", () => {
+  it("keeps the last good version running and warns, naming the file and the problem", async () => {
+    const broken = writeCodeProject({ codeExecution: { enabled: true, poolSize: 1 } });
+    const warnings: string[] = [];
+    try {
+      const host = await createExecutor({ root: broken.root, logger: { ...silentLogger, warn: (message: string) => warnings.push(message) }, watch: true, logDir: false });
+      try {
+        await host.saveTool({ ...DOUBLE, name: "fragile" });
+        const file = path.join(broken.root, ".toolexec", "saved-tools", "fragile.js");
+        writeFileSync(file, readFileSync(file, "utf8").replace("echoed.echo.n * 2", "echoed.echo.n *"));
+        await vi.waitFor(() => expect(warnings.find((message) => message.includes("fragile.js"))).toContain("code: Unexpected token at line 3"), { timeout: 10_000, interval: 20 });
+        expect(await host.callTool("fragile", { n: 2 })).toMatchObject({ ok: true, value: 4 });
+      } finally {
+        await host.close();
+      }
+    } finally {
+      broken.remove();
+    }
   });
 });
 
