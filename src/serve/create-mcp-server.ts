@@ -16,6 +16,7 @@ import {
   type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Executor } from "../index.js";
+import { expectWholeNumber } from "./check-serve-options.js";
 import { createClientCaller } from "./client-caller.js";
 import { registerCompletionHandler } from "./serve-completions.js";
 import { registerPromptHandlers } from "./serve-prompts.js";
@@ -49,6 +50,7 @@ const PACKAGE_VERSION = "0.1.0";
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(executor: Executor, options: McpServerOptions = {}): ServedMcpServer {
+  expectWholeNumber("maxConcurrentCalls", options.maxConcurrentCalls, 1);
   const maxCalls = options.maxConcurrentCalls ?? DEFAULT_MAX_CALLS_PER_SESSION;
   const server = new Server(
     { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION },

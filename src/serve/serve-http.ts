@@ -11,6 +11,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
 import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
+import { expectSecret, expectWholeNumber } from "./check-serve-options.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
 import { createSessionEventStore } from "./session-event-store.js";
 import { createSessionExpiry, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
@@ -105,22 +106,20 @@ async function readBody(request: IncomingMessage, limit: number): Promise<{ ok: 
  * console.log(serving.url); // http://127.0.0.1:8931/mcp
  */
 export async function serveHttp(executor: Executor, options: HttpServeOptions = {}): Promise<HttpServing> {
-  // An empty secret would be met by a request that sends none.
-  for (const key of ["token", "apiKey"] as const) {
-    const secret = options[key];
-    if (secret !== undefined && (typeof secret !== "string" || secret === "")) throw new ToolexecError("INVALID_OPTIONS", `Expected ${key} to be a non-empty string, got ${JSON.stringify(secret)}`);
+  expectSecret("token", options.token);
+  expectSecret("apiKey", options.apiKey);
+  expectWholeNumber("sessionIdleMs", options.sessionIdleMs, 1, " of ms");
+  expectWholeNumber("closeTimeoutMs", options.closeTimeoutMs, 0, " of ms");
+  expectWholeNumber("maxBodyBytes", options.maxBodyBytes, 1, " of bytes");
+  expectWholeNumber("maxConcurrentCalls", options.maxConcurrentCalls, 1);
+  if (options.resumability) {
+    expectWholeNumber("resumability.maxEvents", options.resumability.maxEvents, 1);
+    expectWholeNumber("resumability.maxBytes", options.resumability.maxBytes, 1);
   }
   const host = options.host ?? DEFAULT_SERVE_HOST;
   const loopback = isLoopbackHost(host);
   if (!loopback && !options.token) {
     throw new ToolexecError("INVALID_OPTIONS", `Refusing to serve on ${host} without a token: off loopback every request must carry a bearer token (pass token, e.g. from --token-env)`);
-  }
-  if (options.sessionIdleMs !== undefined && !(Number.isInteger(options.sessionIdleMs) && options.sessionIdleMs > 0)) {
-    throw new ToolexecError("INVALID_OPTIONS", `Expected sessionIdleMs to be a whole number of ms above 0, got ${String(options.sessionIdleMs)}`);
-  }
-  for (const key of ["maxEvents", "maxBytes"] as const) {
-    const value = options.resumability ? options.resumability[key] : undefined;
-    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ToolexecError("INVALID_OPTIONS", `Expected resumability.${key} to be a whole number above 0, got ${String(value)}`);
   }
   const endpoint = options.path ?? DEFAULT_SERVE_PATH;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

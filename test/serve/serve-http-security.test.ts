@@ -2,7 +2,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Executor } from "../../src/index.js";
-import { serveHttp, type HttpServing } from "../../src/serve.js";
+import { createMcpServer, serveHttp, type HttpServing } from "../../src/serve.js";
 import { httpClient, servedProject } from "./serve-test-helpers.js";
 
 let executor: Executor;
@@ -30,6 +30,13 @@ describe("serveHttp security", () => {
     await expect(serveHttp(executor, { host: "0.0.0.0" })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: expect.stringContaining("without a token") });
     // An empty token would be met by a request that sends none.
     await expect(serveHttp(executor, { token: "" })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: 'Expected token to be a non-empty string, got ""' });
+  });
+
+  it("refuses a limit that is not a whole number in range, naming the option, before anything listens", async () => {
+    await expect(serveHttp(executor, { maxBodyBytes: 0 })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: "Expected maxBodyBytes to be a whole number of bytes above 0, got 0" });
+    await expect(serveHttp(executor, { closeTimeoutMs: -1 })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: "Expected closeTimeoutMs to be a whole number of ms from 0, got -1" });
+    await expect(serveHttp(executor, { maxConcurrentCalls: 0 })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: "Expected maxConcurrentCalls to be a whole number above 0, got 0" });
+    expect(() => createMcpServer(executor, { maxConcurrentCalls: 1.5 })).toThrow("Expected maxConcurrentCalls to be a whole number above 0, got 1.5");
   });
 
   it("answers 401 without the bearer token or with a wrong one, and serves with the right one", async () => {
