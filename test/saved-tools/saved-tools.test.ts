@@ -194,21 +194,35 @@ describe("a file broken by hand", () => {
 });
 
 describe("limits", () => {
-  it("runs a saved tool under code mode's limits: its deadline and its tool-call cap", async () => {
-    const limited = writeCodeProject({ codeExecution: { enabled: true, poolSize: 1, timeoutMs: 500, maxToolCalls: 1 } });
+  /** An executor on a fresh code project with `codeExecution` limits, closed and removed after `use`. */
+  async function withLimits(limits: Record<string, unknown>, use: (host: Awaited<ReturnType<typeof createExecutor>>) => Promise<void>) {
+    const limited = writeCodeProject({ codeExecution: { enabled: true, poolSize: 1, ...limits } });
     try {
       const host = await createExecutor({ root: limited.root, logger: silentLogger, watch: false, logDir: false });
       try {
-        await host.saveTool({ name: "spin", description: "Never ends", inputSchema: { type: "object" }, code: "while (true) {}" });
-        await host.saveTool({ name: "twice", description: "Two tool calls", inputSchema: { type: "object" }, code: "await call_tool('local', 'echo', { n: 1 });\nconst second = await call_tool('local', 'echo', { n: 2 });\nsecond.ok ? 'no cap' : second.error.code" });
-        expect(codeOf(await host.callTool("spin", {}))).toBe("TIMEOUT");
-        expect(await host.callTool("twice", {})).toMatchObject({ ok: true, value: "MAX_TOOL_CALLS_EXCEEDED" });
+        await use(host);
       } finally {
         await host.close();
       }
     } finally {
       limited.remove();
     }
+  }
+
+  // Two executors: after the deadline's kill a fresh runtime starts, which can take longer than a
+  // short deadline on a loaded machine; the tool-call cap is checked under the default deadline.
+  it("runs a saved tool under code mode's deadline", async () => {
+    await withLimits({ timeoutMs: 500 }, async (host) => {
+      await host.saveTool({ name: "spin", description: "Never ends", inputSchema: { type: "object" }, code: "while (true) {}" });
+      expect(codeOf(await host.callTool("spin", {}))).toBe("TIMEOUT");
+    });
+  });
+
+  it("runs a saved tool under code mode's tool-call cap", async () => {
+    await withLimits({ maxToolCalls: 1 }, async (host) => {
+      await host.saveTool({ name: "twice", description: "Two tool calls", inputSchema: { type: "object" }, code: "await call_tool('local', 'echo', { n: 1 });\nconst second = await call_tool('local', 'echo', { n: 2 });\nsecond.ok ? 'no cap' : second.error.code" });
+      expect(await host.callTool("twice", {})).toMatchObject({ ok: true, value: "MAX_TOOL_CALLS_EXCEEDED" });
+    });
   });
 });
 
