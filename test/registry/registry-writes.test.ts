@@ -91,8 +91,24 @@ describe("registry writes", () => {
     }
     await expect(executor.registerTool(toolEntry("traversal", "shell", "../../etc/x.sh"), { script: "echo" })).rejects.toMatchObject({ code: "INVALID_INPUT", message: /escape the tools folder/ });
     expect(existsSync(path.join(project.root, "..", "etc"))).toBe(false);
+    // An absolute path is named as given, not glued under tools/.
+    const absolute = await executor.registerTool(toolEntry("absolute", "shell", "/etc/x.sh"), { script: "echo" }).then(() => undefined, (thrown: unknown) => thrown as { code: string; message: string });
+    expect(absolute?.code).toBe("INVALID_INPUT");
+    expect(absolute?.message).toMatch(/^Cannot write the script \/etc\/x\.sh: /);
     expect(readFileSync(project.path("tools.json"), "utf8")).toBe(before);
     await expect(executor.updateTool("missing", { description: "x" })).rejects.toMatchObject({ code: "TOOL_NOT_FOUND" });
+  });
+
+  it("answers CONFLICT naming the other source for a name a saved tool holds, which the registry cannot replace", async () => {
+    const project = createTempProject({ tools: { tools: [], codeExecution: { enabled: true, poolSize: 1 } } });
+    const executor = await open(project.root);
+    await executor.saveTool({ name: "shared_name", description: "Saved", inputSchema: { type: "object" }, code: "1" });
+    const before = readFileSync(project.path("tools.json"), "utf8");
+    await expect(executor.registerTool(toolEntry("shared_name", "shell", "shared.sh"))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: 'A tool named "shared_name" already exists outside tools.json (an MCP, saved or built-in tool); choose another name',
+    });
+    expect(readFileSync(project.path("tools.json"), "utf8")).toBe(before);
   });
 
   it("refuses a script folder that links outside tools/", async () => {

@@ -16,7 +16,7 @@ import { describeValue } from "./describe-value.js";
 import { appendToolEntry, removeToolEntry, replaceToolEntry } from "./edit-tools-array.js";
 import { loadToolsConfig } from "./load-tools-config.js";
 import type { ToolEntryFile } from "./tools-config-schema.js";
-import { checkScriptContent, writeToolScript } from "./write-tool-script.js";
+import { checkScriptContent, scriptLabel, writeToolScript } from "./write-tool-script.js";
 import { enqueueProjectWrite } from "./write-queue.js";
 
 /** One tools.json entry as written, with its own tag (for `ifMatch` on that entry). */
@@ -163,7 +163,7 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
       if (built.entry && writeOptions.script !== undefined) {
         if (scriptPath === undefined) throw invalid('Expected the entry to name its script ("script" or "function") when script content is given');
         const problem = checkScriptContent(root, scriptPath, writeOptions.script);
-        if (problem) throw invalid(`Cannot write the script tools/${scriptPath}: ${problem}`);
+        if (problem) throw invalid(`Cannot write the script ${scriptLabel(scriptPath)}: ${problem}`);
       }
       await validate(built.text, current.text);
       const after = contentTag(built.text);
@@ -200,8 +200,12 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
         if (writeOptions.ifMatch !== undefined && writeOptions.ifMatch !== current.etag) {
           throw new ToolexecError("CONFLICT", `${fileName} changed since it was read (its tag is ${current.etag}, the request expected ${writeOptions.ifMatch}): read it again and retry`, { details: { current: current.etag } });
         }
-        if (current.entries.some((existing) => existing.name === entry.name) || (typeof entry.name === "string" && options.isNameTaken(entry.name))) {
-          throw new ToolexecError("CONFLICT", `A tool named "${name}" already exists; choose another name, or replace it`, { details: { reason: "exists" } });
+        if (current.entries.some((existing) => existing.name === entry.name)) {
+          throw new ToolexecError("CONFLICT", `A tool named "${name}" already exists in ${fileName}; choose another name, or replace it`, { details: { reason: "exists" } });
+        }
+        // Another source's tool (MCP, saved, built-in): the registry cannot replace it.
+        if (typeof entry.name === "string" && options.isNameTaken(entry.name)) {
+          throw new ToolexecError("CONFLICT", `A tool named "${name}" already exists outside ${fileName} (an MCP, saved or built-in tool); choose another name`, { details: { reason: "exists" } });
         }
         return { text: appendToolEntry(current.text, entry), entry };
       }, writeOptions);

@@ -20,6 +20,11 @@ export function checkScriptContent(root: string, relative: string, content: unkn
   return problem && !problem.warning ? problem.message : undefined;
 }
 
+/** A script path for messages: `tools/<relative>`, or the path as given when it is absolute (refused anyway). */
+export function scriptLabel(relative: string): string {
+  return path.isAbsolute(relative) ? relative : `tools/${relative}`;
+}
+
 /**
  * Write `content` at `tools/<relative>` atomically. Throws `INVALID_INPUT` when the path is not
  * allowed, checked again right before the write (links may have changed since validation).
@@ -29,7 +34,7 @@ export function checkScriptContent(root: string, relative: string, content: unkn
  */
 export async function writeToolScript(root: string, relative: string, content: string): Promise<void> {
   const problem = checkScriptContent(root, relative, content);
-  if (problem) throw new ToolexecError("INVALID_INPUT", `Cannot write the script tools/${relative}: ${problem}`);
+  if (problem) throw new ToolexecError("INVALID_INPUT", `Cannot write the script ${scriptLabel(relative)}: ${problem}`);
   const paths = resolveProjectPaths(root);
   const target = path.resolve(paths.toolsDir, relative);
   await mkdir(path.dirname(target), { recursive: true });
