@@ -1,4 +1,5 @@
 /** Process checks shared by tests that kill process trees. */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /**
@@ -19,4 +20,11 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Pids of this process's running children: a leak check that trusts no bookkeeping of the code under test. */
+export function childPids(): number[] {
+  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], { encoding: "utf8" }).trim();
+  // ps itself is a child while it runs; it has exited by now.
+  return out === "" ? [] : out.split("\n").map((line) => Number(line.trim())).filter((pid) => isRunning(pid));
 }

@@ -1,6 +1,7 @@
 /** `"prefix": false` in mcp.json: an upstream server's tools under their own names (transparent proxying). */
 import { createExecutor } from "../../src/index.js";
 import { expect, it } from "vitest";
+import { childPids } from "../helpers/processes.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { fixtureLog, openProject, silentLogger, stdioFixture, track } from "./mcp-test-helpers.js";
 
@@ -15,11 +16,24 @@ it("exposes the tools of a server with prefix false under their own names, next 
   expect(executor.servers().find((server) => server.name === "named")).not.toHaveProperty("prefix");
 });
 
-it("keeps the first of two unprefixed servers' same-named tools and warns naming both servers", async () => {
+it("refuses to start when two unprefixed servers in mcp.json serve one name, naming both, and leaves no server running", async () => {
+  const logs = { first: fixtureLog(), second: fixtureLog() };
+  const project = createTempProject({ tools: { tools: [] }, mcp: { mcpServers: { first: stdioFixture(logs.first.file, { prefix: false }), second: stdioFixture(logs.second.file, { prefix: false }) } } });
+  const started = createExecutor({ root: project.root, logDir: false, watch: false, logger: silentLogger }).then(track);
+  await expect(started).rejects.toMatchObject({ code: "TOOL_NAME_CONFLICT", details: { servers: ["first", "second"] } });
+  await expect(started).rejects.toThrowErrorMatchingInlineSnapshot(
+    `[ToolexecError: Tool name "echo" is served by both server "first" and server "second" in mcp.json; set "prefix": true on one of them]`,
+  );
+  expect(childPids()).toEqual([]);
+});
+
+it("keeps the first server's tool, with a warning naming both, when a clash appears after start", async () => {
   const warnings: string[] = [];
   const logger = { ...silentLogger, warn: (message: string) => warnings.push(message) };
   const logs = { first: fixtureLog(), second: fixtureLog() };
-  const { executor } = await openProject({ mcpServers: { first: stdioFixture(logs.first.file, { prefix: false }), second: stdioFixture(logs.second.file, { prefix: false }) } }, { logger });
+  const { executor } = await openProject({ mcpServers: { first: stdioFixture(logs.first.file, { prefix: false }) } }, { logger });
+  // A server added at run time is not mcp.json's: its clash is found once it has connected.
+  expect(await executor.addServer("second", stdioFixture(logs.second.file, { prefix: false }), { trusted: true })).toMatchObject({ ok: true });
   expect(executor.servers().map((server) => [server.name, server.tools.includes("echo")])).toEqual([["first", true], ["second", true]]);
   expect(await executor.callTool("count", {})).toMatchObject({ ok: true, value: { runs: 1 } });
   expect([logs.first.runs("count"), logs.second.runs("count")]).toEqual([1, 0]);

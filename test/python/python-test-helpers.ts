@@ -1,5 +1,4 @@
 /** Shared helpers for the python plugin's tests: projects with fixture modules, executors closed after each test. */
-import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,12 +48,7 @@ export async function startExecutor(project: TempProject, options: ExecutorOptio
   return executor;
 }
 
-/** Pids of this process's children: a leak check that trusts no bookkeeping of the plugin's. */
-export function childPids(): number[] {
-  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], { encoding: "utf8" }).trim();
-  // ps itself is a child while it runs; it has exited by now.
-  return out === "" ? [] : out.split("\n").map((line) => Number(line.trim())).filter((pid) => isAlive(pid));
-}
+export { childPids } from "../helpers/processes.js";
 
 /** Resolves once `file` exists: a tool's own "I have started" signal, never a sleep. */
 export async function fileAppears(file: string): Promise<void> {

@@ -5,6 +5,7 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
 import { abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
 import type { AuthorizationHandler } from "./auth/server-authorization.js";
 import { createFileTokenStore, type OAuthTokenStore } from "./auth/token-store.js";
@@ -166,23 +167,28 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       // Only an unprefixed server's names can clash (prefixed ones differ by server name): they are
       // known once both are connected, so the first in mcp.json order keeps the name, and each
       // rebuild warns again while the clash lasts.
-      const routeTable = () => {
-        if (routes) return routes;
-        routes = new Map();
-        const connections = all();
+      /** The routes of `connections`' tools, the first in order keeping a name two serve; and the names two serve. */
+      const buildRoutes = (connections: ServerConnection[]) => {
+        const table = new Map<string, Route>();
+        const clashes: Array<{ tool: string; servers: [string, string] }> = [];
         // Quarantined tools never enter the table: not listed, not routed (docs/tool-trust.md).
         const admitted = trust.admit(connections.map(view));
         for (const [index, connection] of connections.entries()) {
           for (const tool of admitted[index]!) {
-            const first = routes.get(tool.definition.name);
-            if (first) {
-              context.logger.warn(`MCP tool name "${tool.definition.name}" is served by both server "${first.tool.server}" and server "${tool.server}"; keeping server "${first.tool.server}"'s (set "prefix": true on one of them)`);
-              continue;
-            }
-            routes.set(tool.definition.name, { connection, tool });
+            const first = table.get(tool.definition.name);
+            if (first) clashes.push({ tool: tool.definition.name, servers: [first.tool.server, tool.server] });
+            else table.set(tool.definition.name, { connection, tool });
           }
         }
-        return routes;
+        return { table, clashes };
+      };
+      const routeTable = () => {
+        if (routes) return routes;
+        const built = buildRoutes(all());
+        for (const { tool, servers } of built.clashes) {
+          context.logger.warn(`MCP tool name "${tool}" is served by both server "${servers[0]}" and server "${servers[1]}"; keeping server "${servers[0]}"'s (set "prefix": true on one of them)`);
+        }
+        return (routes = built.table);
       };
       await Promise.all(configured.map((connection) => connection.start(startupTimeoutMs)));
 
@@ -268,6 +274,15 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           }
         },
       };
+      // At start (and so at a reload), mcp.json servers serving one name is a config error, as a clash
+      // with a local tool is; one that appears later (a server connecting late, a list change) keeps
+      // the first server's tool, with the warning above.
+      const clash = buildRoutes(configured).clashes[0];
+      if (clash) {
+        await instance.close();
+        const [first, second] = clash.servers;
+        throw new ToolexecError("TOOL_NAME_CONFLICT", `Tool name "${clash.tool}" is served by both server "${first}" and server "${second}" in mcp.json; set "prefix": true on one of them`, { details: { tool: clash.tool, servers: clash.servers } });
+      }
       return instance;
 
       async function callServerTool(route: Route | undefined, call: ToolCall, { signal, deadline, onProgress, caller }: PluginCallOptions): Promise<PluginResult> {
