@@ -229,6 +229,15 @@ describe("OAuth against a local authorization server", () => {
     // Nothing of a machine client is written to the token store.
     expect(tokenFiles()).toEqual([]);
     secretsSeen.add(token).add("svc-secret");
+    expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_basic");
+  });
+
+  it("authenticates a client-credentials client the way tokenEndpointAuthMethod says", async () => {
+    const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", tokenEndpointAuthMethod: "client_secret_post" } } } } });
+    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logDir: false, logger: recordingLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
+    executors.push(executor);
+    expect(await executor.callTool("billing__whoami", {})).toMatchObject({ ok: true, value: "hello from a protected server" });
+    expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_post");
   });
 
   it("over the whole story, no token, code or secret reached the execution log, the hosts' logger or the CLI's output", async () => {
