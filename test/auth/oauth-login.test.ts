@@ -240,6 +240,20 @@ describe("OAuth against a local authorization server", () => {
     expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_post");
   });
 
+  it("sends client credentials to no authorization server but oauth.issuer, and says so", async () => {
+    const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", issuer: "https://auth.example.com" } } } } });
+    const before = (await servers.stats()).grants.client_credentials ?? 0;
+    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logDir: false, logger: recordingLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
+    executors.push(executor);
+    const refused = await executor.callTool("billing__whoami", {});
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.message).toBe(
+      `Cannot call "billing__whoami": server "billing" has its client for the authorization server https://auth.example.com, and does not present it to ${servers.issuer} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`toolexec auth logout billing\` for a stored client)`,
+    );
+    expect((await servers.stats()).grants.client_credentials ?? 0).toBe(before);
+  });
+
   it("over the whole story, no token, code or secret reached the execution log, the hosts' logger or the CLI's output", async () => {
     await Promise.all(executors.map((executor) => executor.close()));
     const lines = await logLines(project, "docs__admin_action");
