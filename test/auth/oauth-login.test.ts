@@ -213,8 +213,7 @@ describe("OAuth against a local authorization server", () => {
   it("authorizes a client-credentials server without a person, and keeps its token out of the log", async () => {
     vi.stubEnv("OAUTH_TEST_SVC_SECRET", "svc-secret");
     const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "${OAUTH_TEST_SVC_SECRET}" } } } } });
-    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logger: recordingLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
-    executors.push(executor);
+    const executor = await open({ root: machine.root });
     vi.unstubAllEnvs();
     expect(executor.servers()[0]).toMatchObject({ state: "connected", authorization: "authorized" });
     const echoed = await executor.callTool("billing__echo_authorization", {});
@@ -234,8 +233,7 @@ describe("OAuth against a local authorization server", () => {
 
   it("authenticates a client-credentials client the way tokenEndpointAuthMethod says", async () => {
     const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", tokenEndpointAuthMethod: "client_secret_post" } } } } });
-    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logDir: false, logger: recordingLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
-    executors.push(executor);
+    const executor = await open({ root: machine.root, logDir: false });
     expect(await executor.callTool("billing__whoami", {})).toMatchObject({ ok: true, value: "hello from a protected server" });
     expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_post");
   });
@@ -243,8 +241,7 @@ describe("OAuth against a local authorization server", () => {
   it("sends client credentials to no authorization server but oauth.issuer, and says so", async () => {
     const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", issuer: "https://auth.example.com" } } } } });
     const before = (await servers.stats()).grants.client_credentials ?? 0;
-    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logDir: false, logger: recordingLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
-    executors.push(executor);
+    const executor = await open({ root: machine.root, logDir: false });
     const refused = await executor.callTool("billing__whoami", {});
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
