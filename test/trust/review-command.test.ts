@@ -1,8 +1,8 @@
 /**
  * `toolexec tools review / approve / revoke` as a user runs them (the built binary, a real stdio
  * upstream): review shows what changed (as text, and as reviewTools()' answer with --json) and exits
- * 1 while anything is held; approve writes the lock
- * file and the execution log, and an executor already running on the project picks it up.
+ * 1 while anything is held; approve writes the lock file and the execution log, and an executor
+ * already running on the project picks it up.
  */
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
