@@ -238,6 +238,26 @@ describe("OAuth against a local authorization server", () => {
     expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_post");
   });
 
+  it("logs in a pre-registered confidential client, authenticating as tokenEndpointAuthMethod says (else as the server prefers)", async () => {
+    const entry = async (tokenEndpointAuthMethod?: string) => ({ type: "http", url: servers.mcpUrl, oauth: { clientId: "app", clientSecret: "app-secret", callbackPort: await freePort(), ...(tokenEndpointAuthMethod ? { tokenEndpointAuthMethod } : {}) } });
+    const tracker = createTempProject({ mcp: { mcpServers: { posted: await entry("client_secret_post"), preferred: await entry() } } });
+    const executor = await open({ root: tracker.root, logDir: false });
+    for (const [server, method] of [["posted", "client_secret_post"], ["preferred", "client_secret_basic"]] as const) {
+      const started = await executor.startServerLogin(server);
+      if (!started.ok || started.authorized) throw new Error(`Expected a login URL, got ${JSON.stringify(started)}`);
+      expect(new URL(started.url).searchParams.get("client_id")).toBe("app");
+      const redirect = await followAuthorization(started.url);
+      secretsSeen.add(redirect.searchParams.get("code")!);
+      expect(await executor.finishServerLogin(server, { code: redirect.searchParams.get("code")!, state: redirect.searchParams.get("state")! })).toMatchObject({ ok: true, server: { state: "connected" } });
+      expect((await servers.stats()).clientAuthentications.at(-1)).toBe(method);
+      expect(await executor.callTool(`${server}__whoami`, {})).toMatchObject({ ok: true });
+      collectSecrets();
+      // Both entries are the same client of the same server, so they share one stored record.
+      expect(await executor.logoutServer(server)).toBe(true);
+    }
+    secretsSeen.add("app-secret");
+  });
+
   it("sends client credentials to no authorization server but oauth.issuer, and says so", async () => {
     const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", issuer: "https://auth.example.com" } } } } });
     const before = (await servers.stats()).grants.client_credentials ?? 0;
