@@ -5,7 +5,7 @@
  * and runs one call through `runToolCalls` under the options' signal joined with the framework's.
  */
 import type { Executor, ToolInfo } from "../index.js";
-import { runToolCalls, type RunToolCallsOptions, type ToolCallAnswer } from "./run-tool-calls.js";
+import { runOptionProblems, runToolCalls, type RunToolCallsOptions, type ToolCallAnswer } from "./run-tool-calls.js";
 import { selectTools, type ToolSelectionOptions } from "./select-tools.js";
 import { createToolMapping, type ToolMapping } from "./tool-mapping.js";
 
@@ -22,7 +22,7 @@ export interface FrameworkTools {
 }
 
 export function prepareFrameworkTools(executor: Pick<Executor, "callTool">, listed: readonly ToolInfo[], options: FrameworkToolOptions): FrameworkTools {
-  const tools = selectTools(listed, options, RUN_OPTIONS);
+  const tools = selectTools(listed, options, RUN_OPTIONS, runOptionProblems);
   const mapping = createToolMapping(tools, "portable");
   const { signal, timeoutMs, onProgress } = options;
   return {

@@ -4,7 +4,9 @@
  * started at once through `executor.callTool` — a tool that is not `parallel` still runs its calls one
  * at a time there — under the caller's signal and one deadline for the whole batch.
  */
-import type { Executor, ToolProgress, ToolResult } from "../index.js";
+import { ToolexecError, type Executor, type ToolProgress, type ToolResult } from "../index.js";
+import { isPlainObject } from "./is-plain-object.js";
+import { kindOf } from "./kind-of.js";
 import type { ToolMapping } from "./tool-mapping.js";
 
 /** Options of every `run*ToolCalls` function. */
@@ -44,6 +46,35 @@ export interface ToolCallAnswer {
   isError: boolean;
 }
 
+const RUN_OPTION_KEYS = ["mapping", "signal", "timeoutMs", "onProgress"];
+/** setTimeout's largest delay, the bound of `callTool`'s own `timeoutMs`. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** What is wrong with the values of run options (`mapping`, `signal`, `timeoutMs`, `onProgress`), one sentence each. */
+export function runOptionProblems(options: Record<string, unknown>): string[] {
+  const { mapping, signal, timeoutMs, onProgress } = options;
+  const problems: string[] = [];
+  if (signal !== undefined && !(signal instanceof AbortSignal)) problems.push(`Expected an AbortSignal, got ${kindOf(signal)} at options.signal`);
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    problems.push(`Expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${typeof timeoutMs === "number" ? timeoutMs : kindOf(timeoutMs)} at options.timeoutMs`);
+  }
+  if (onProgress !== undefined && typeof onProgress !== "function") problems.push(`Expected a function, got ${kindOf(onProgress)} at options.onProgress`);
+  const isMapping = typeof mapping === "object" && mapping !== null && typeof (mapping as ToolMapping).fromProvider === "function" && typeof (mapping as ToolMapping).restoreArguments === "function";
+  if (mapping !== undefined && !isMapping) problems.push(`Expected the mapping returned with the tools (by to*Tools), got ${kindOf(mapping)} at options.mapping`);
+  return problems;
+}
+
+/** Throws `INVALID_OPTIONS` naming every problem of a run function's options. */
+function checkRunOptions(options: unknown): void {
+  const problems = !isPlainObject(options)
+    ? [`Expected an object, got ${kindOf(options)} at options`]
+    : [
+        ...Object.keys(options).filter((key) => !RUN_OPTION_KEYS.includes(key)).map((key) => `Unknown option "${key}" at options; expected one of ${RUN_OPTION_KEYS.join(", ")}`),
+        ...runOptionProblems(options),
+      ];
+  if (problems.length > 0) throw new ToolexecError("INVALID_OPTIONS", `Invalid tool-call options: ${problems.join("; ")}`, { details: { problems } });
+}
+
 /** How much of unparseable arguments is quoted back to the model. */
 const MAX_SHOWN_ARGUMENTS = 200;
 
@@ -70,8 +101,12 @@ export function valueText(value: unknown): string {
   }
 }
 
-/** Run `calls` concurrently; resolves to one answer per call, in order. Never rejects for a fault of a call. */
+/**
+ * Run `calls` concurrently; resolves to one answer per call, in order. Never rejects for a fault of a
+ * call; rejects with `INVALID_OPTIONS` for wrong options, before any call runs.
+ */
 export async function runToolCalls(executor: CallingExecutor, calls: readonly ProviderToolCall[], options: RunToolCallsOptions = {}): Promise<ToolCallAnswer[]> {
+  checkRunOptions(options);
   const deadline = new AbortController();
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => deadline.abort(), options.timeoutMs);
   const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([options.signal, deadline.signal]);

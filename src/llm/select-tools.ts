@@ -5,6 +5,7 @@
  */
 import { CODE_EXECUTION_TOOL_NAME, ToolexecError, type ToolInfo } from "../index.js";
 import { isPlainObject } from "./is-plain-object.js";
+import { kindOf } from "./kind-of.js";
 
 /** The options every `to*Tools` function takes. */
 export interface ToolSelectionOptions {
@@ -22,17 +23,15 @@ export interface ToolSelectionOptions {
 
 const KNOWN_OPTIONS = ["filter", "codeMode", "maxDescriptionLength"];
 
-const kindOf = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value);
-
 /**
  * The tools to show, in order, with descriptions cut to the limit. `known` lists the keys of the
- * caller's own options besides these.
+ * caller's own options besides these, and `knownProblems` checks their values.
  *
  * @example
  * selectTools(await executor.listTools(), { codeMode: { excludeTools: ["deploy"] }, maxDescriptionLength: 1024 });
  */
-export function selectTools(tools: readonly ToolInfo[], options: ToolSelectionOptions = {}, known: readonly string[] = []): ToolInfo[] {
-  const codeMode = checkOptions(options, known);
+export function selectTools(tools: readonly ToolInfo[], options: ToolSelectionOptions = {}, known: readonly string[] = [], knownProblems: (options: Record<string, unknown>) => string[] = () => []): ToolInfo[] {
+  const codeMode = checkOptions(options, known, knownProblems);
   let selected = options.filter === undefined ? [...tools] : tools.filter((tool) => options.filter!(tool));
   if (codeMode !== undefined) {
     if (!tools.some((tool) => tool.name === CODE_EXECUTION_TOOL_NAME)) {
@@ -50,7 +49,7 @@ export function selectTools(tools: readonly ToolInfo[], options: ToolSelectionOp
 }
 
 /** The names code mode lists (when `codeMode` is set); throws `INVALID_OPTIONS` naming every problem. */
-function checkOptions(options: ToolSelectionOptions, known: readonly string[]): Set<string> | undefined {
+function checkOptions(options: ToolSelectionOptions, known: readonly string[], knownProblems: (options: Record<string, unknown>) => string[]): Set<string> | undefined {
   const problems: string[] = [];
   if (!isPlainObject(options)) problems.push(`Expected an object, got ${kindOf(options)} at options`);
   else {
@@ -65,6 +64,7 @@ function checkOptions(options: ToolSelectionOptions, known: readonly string[]): 
       const excluded: unknown = codeMode.excludeTools;
       if (excluded !== undefined && !(Array.isArray(excluded) && excluded.every((name) => typeof name === "string"))) problems.push(`Expected a list of tool names, got ${kindOf(excluded)} at options.codeMode.excludeTools`);
     }
+    problems.push(...knownProblems(options));
   }
   if (problems.length > 0) throw new ToolexecError("INVALID_OPTIONS", `Invalid tool options: ${problems.join("; ")}`, { details: { problems } });
   const { codeMode } = options;

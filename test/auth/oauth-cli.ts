@@ -37,14 +37,16 @@ export async function followAuthorization(url: string): Promise<URL> {
 
 /**
  * `toolexec auth login <server>` with the browser step scripted: the URL it prints is followed and
- * its redirect brought to the CLI's loopback listener. `page` is what the listener answered.
+ * its redirect brought to the CLI's loopback listener. `page` is what the listener answered, `redirect`
+ * the URL the browser was sent to (with the authorization code).
  */
-export async function loginWithCli(server: string, place: CliPlace): Promise<OAuthCliRun & { page: Response | undefined }> {
-  let browser: Promise<Response> | undefined;
+export async function loginWithCli(server: string, place: CliPlace): Promise<OAuthCliRun & { page: Response | undefined; redirect: URL | undefined }> {
+  let browser: Promise<{ redirect: URL; page: Response }> | undefined;
   const run = await runOAuthCli(["auth", "login", server], place, (line) => {
     const url = /^\s+(http\S+authorize\S+)$/.exec(line)?.[1];
     // The listener is up before the URL is printed.
-    if (url) browser = followAuthorization(url).then((redirect) => fetch(redirect));
+    if (url) browser = followAuthorization(url).then(async (redirect) => ({ redirect, page: await fetch(redirect) }));
   });
-  return { ...run, page: await browser };
+  const visit = await browser;
+  return { ...run, page: visit?.page, redirect: visit?.redirect };
 }

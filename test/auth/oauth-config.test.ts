@@ -57,4 +57,28 @@ describe("oauth settings", () => {
         mcp.json:34:7 mcpServers.local.oauth: "oauth" is for http and sse servers; this is a stdio server (it has "command")"
     `);
   });
+
+  it("refuses a tokenEndpointAuthMethod that would be ignored or cannot work, and keeps one that works", async () => {
+    const text = await configErrorText(
+      createTempProject({
+        tools: { tools: [] },
+        mcp: {
+          mcpServers: {
+            registered: { url: URL, oauth: { tokenEndpointAuthMethod: "client_secret_post" } },
+            person: { url: URL, oauth: { clientId: "app", clientSecret: "abc", tokenEndpointAuthMethod: "private_key_jwt" } },
+            signed: { url: URL, oauth: { grant: "client_credentials", clientId: "svc", privateKey: "pem", tokenEndpointAuthMethod: "client_secret_basic" } },
+            anonymous: { url: URL, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "abc", tokenEndpointAuthMethod: "none" } },
+          },
+        },
+      }),
+    );
+    expect(text).toMatchInlineSnapshot(`
+      "4 problems in mcp.json:
+        mcp.json:6:36 mcpServers.registered.oauth.tokenEndpointAuthMethod: "tokenEndpointAuthMethod" is for a pre-registered client; set "clientId" (a dynamically registered client authenticates as the authorization server told it)
+        mcp.json:14:36 mcpServers.person.oauth.tokenEndpointAuthMethod: "private_key_jwt" needs "grant": "client_credentials" and "privateKey" (the key that signs the client assertion)
+        mcp.json:23:36 mcpServers.signed.oauth.tokenEndpointAuthMethod: "privateKey" authenticates with private_key_jwt, not client_secret_basic; remove "tokenEndpointAuthMethod" or set it to "private_key_jwt"
+        mcp.json:32:36 mcpServers.anonymous.oauth.tokenEndpointAuthMethod: The client_credentials grant authenticates the client: "none" cannot work; use "client_secret_basic" or "client_secret_post""
+    `);
+    expect(await resolved({ oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "abc", tokenEndpointAuthMethod: "client_secret_post" } })).toMatchObject({ oauth: { tokenEndpointAuthMethod: "client_secret_post" } });
+  });
 });

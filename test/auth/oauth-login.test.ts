@@ -1,16 +1,17 @@
 /**
  * OAuth end to end against a real authorization server and the MCP server it protects (two
  * processes on 127.0.0.1, test/fixtures/oauth/): the CLI's login with a scripted browser step, token
- * reuse across runs, silent refresh, a revoked refresh token, step-up, logout, and no token in any
- * log line. One story, in order: each test starts where the one before left off.
+ * reuse across runs, silent refresh, a revoked refresh token, step-up, logout, and no token,
+ * authorization code or client secret in any log line (the execution log, the host's logger, the CLI's
+ * output). One story, in order: each test starts where the one before left off.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createExecutor, createFileTokenStore, type Executor, type ExecutorOptions } from "../../src/index.js";
+import { createExecutor, createFileTokenStore, type Executor, type ExecutorOptions, type Logger } from "../../src/index.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
-import { eventually, freePort, silentLogger } from "../mcp/mcp-test-helpers.js";
+import { eventually, freePort } from "../mcp/mcp-test-helpers.js";
 import { followAuthorization, loginWithCli, runOAuthCli, type OAuthCliRun } from "./oauth-cli.js";
 import { startProtectedServers, type ProtectedServers } from "./protected-servers.js";
 
@@ -21,6 +22,8 @@ let tokenDirectory: string;
 /** Every token and code seen in the store, and every line toolexec printed or logged. */
 const secretsSeen = new Set<string>();
 const printed: string[] = [];
+/** The hosts' logger: every line it is given is kept with the CLI's output. */
+const recordingLogger = Object.fromEntries(["debug", "info", "warn", "error"].map((level) => [level, (message: string) => printed.push(`${level}: ${message}`)])) as unknown as Logger;
 const executors: Executor[] = [];
 
 const place = () => ({ root: project.root, configHome });
@@ -57,7 +60,7 @@ async function logLines(where: TempProject, tool: string): Promise<string[]> {
 }
 
 async function open(options: ExecutorOptions = {}): Promise<Executor> {
-  const executor = await createExecutor({ root: project.root, toolsConfig: false, watch: false, logger: silentLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) }, ...options });
+  const executor = await createExecutor({ root: project.root, toolsConfig: false, watch: false, logger: recordingLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) }, ...options });
   executors.push(executor);
   return executor;
 }
@@ -103,6 +106,7 @@ describe("OAuth against a local authorization server", () => {
       if (statSync(full).isFile()) for (const secret of secretsSeen) expect(readFileSync(full, "utf8")).not.toContain(secret);
     }
     expect((await servers.stats()).authorizations).toBe(1);
+    secretsSeen.add(run.redirect!.searchParams.get("code")!);
   });
 
   it("reuses the stored token in a new run, without a new authorization", async () => {
@@ -167,6 +171,7 @@ describe("OAuth against a local authorization server", () => {
       onAuthorization: async ({ server, url }) => {
         requests.push(new URL(url).searchParams.get("scope") ?? "");
         const redirect = await followAuthorization(url);
+        secretsSeen.add(redirect.searchParams.get("code")!);
         const finished = await executor.finishServerLogin(server, { code: redirect.searchParams.get("code")!, state: redirect.searchParams.get("state") ?? undefined });
         expect(finished.ok).toBe(true);
       },
@@ -193,6 +198,7 @@ describe("OAuth against a local authorization server", () => {
     expect(started.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     const redirect = await followAuthorization(started.url);
     const code = redirect.searchParams.get("code")!;
+    secretsSeen.add(code);
     const forged = await executor.finishServerLogin("docs", { code, state: "forged" });
     expect(forged).toEqual({
       ok: false,
@@ -207,8 +213,7 @@ describe("OAuth against a local authorization server", () => {
   it("authorizes a client-credentials server without a person, and keeps its token out of the log", async () => {
     vi.stubEnv("OAUTH_TEST_SVC_SECRET", "svc-secret");
     const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "${OAUTH_TEST_SVC_SECRET}" } } } } });
-    const executor = await createExecutor({ root: machine.root, toolsConfig: false, watch: false, logger: silentLogger, mcp: { tokenStore: createFileTokenStore(tokenDirectory) } });
-    executors.push(executor);
+    const executor = await open({ root: machine.root });
     vi.unstubAllEnvs();
     expect(executor.servers()[0]).toMatchObject({ state: "connected", authorization: "authorized" });
     const echoed = await executor.callTool("billing__echo_authorization", {});
@@ -222,5 +227,56 @@ describe("OAuth against a local authorization server", () => {
     }
     // Nothing of a machine client is written to the token store.
     expect(tokenFiles()).toEqual([]);
+    secretsSeen.add(token).add("svc-secret");
+    expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_basic");
+  });
+
+  it("authenticates a client-credentials client the way tokenEndpointAuthMethod says", async () => {
+    const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", tokenEndpointAuthMethod: "client_secret_post" } } } } });
+    const executor = await open({ root: machine.root, logDir: false });
+    expect(await executor.callTool("billing__whoami", {})).toMatchObject({ ok: true, value: "hello from a protected server" });
+    expect((await servers.stats()).clientAuthentications.at(-1)).toBe("client_secret_post");
+  });
+
+  it("logs in a pre-registered confidential client, authenticating as tokenEndpointAuthMethod says (else as the server prefers)", async () => {
+    const entry = async (tokenEndpointAuthMethod?: string) => ({ type: "http", url: servers.mcpUrl, oauth: { clientId: "app", clientSecret: "app-secret", callbackPort: await freePort(), ...(tokenEndpointAuthMethod ? { tokenEndpointAuthMethod } : {}) } });
+    const tracker = createTempProject({ mcp: { mcpServers: { posted: await entry("client_secret_post"), preferred: await entry() } } });
+    const executor = await open({ root: tracker.root, logDir: false });
+    for (const [server, method] of [["posted", "client_secret_post"], ["preferred", "client_secret_basic"]] as const) {
+      const started = await executor.startServerLogin(server);
+      if (!started.ok || started.authorized) throw new Error(`Expected a login URL, got ${JSON.stringify(started)}`);
+      expect(new URL(started.url).searchParams.get("client_id")).toBe("app");
+      const redirect = await followAuthorization(started.url);
+      secretsSeen.add(redirect.searchParams.get("code")!);
+      expect(await executor.finishServerLogin(server, { code: redirect.searchParams.get("code")!, state: redirect.searchParams.get("state")! })).toMatchObject({ ok: true, server: { state: "connected" } });
+      expect((await servers.stats()).clientAuthentications.at(-1)).toBe(method);
+      expect(await executor.callTool(`${server}__whoami`, {})).toMatchObject({ ok: true });
+      collectSecrets();
+      // Both entries are the same client of the same server, so they share one stored record.
+      expect(await executor.logoutServer(server)).toBe(true);
+    }
+    secretsSeen.add("app-secret");
+  });
+
+  it("sends client credentials to no authorization server but oauth.issuer, and says so", async () => {
+    const machine = createTempProject({ mcp: { mcpServers: { billing: { type: "http", url: servers.mcpUrl, oauth: { grant: "client_credentials", clientId: "svc", clientSecret: "svc-secret", issuer: "https://auth.example.com" } } } } });
+    const before = (await servers.stats()).grants.client_credentials ?? 0;
+    const executor = await open({ root: machine.root, logDir: false });
+    const refused = await executor.callTool("billing__whoami", {});
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.message).toBe(
+      `Cannot call "billing__whoami": server "billing" has its client for the authorization server https://auth.example.com, and does not present it to ${servers.issuer} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`toolexec auth logout billing\` for a stored client)`,
+    );
+    expect((await servers.stats()).grants.client_credentials ?? 0).toBe(before);
+  });
+
+  it("over the whole story, no token, code or secret reached the execution log, the hosts' logger or the CLI's output", async () => {
+    await Promise.all(executors.map((executor) => executor.close()));
+    const lines = await logLines(project, "docs__admin_action");
+    // The story logged (the check looks at something) and saw every kind of secret it checks for.
+    expect(printed.some((line) => /^(debug|info|warn|error): /.test(line))).toBe(true);
+    expect(secretsSeen.size).toBeGreaterThanOrEqual(8);
+    for (const line of [...lines, ...printed]) for (const secret of secretsSeen) expect(line).not.toContain(secret);
   });
 });

@@ -11,7 +11,7 @@ export interface ProtectedServers {
   expireAccessTokens(): Promise<void>;
   /** Refresh tokens are revoked too (the next refresh gets invalid_grant). */
   revokeAll(): Promise<void>;
-  stats(): Promise<{ authorizations: number; grants: Record<string, number>; scopes: string[]; introspections: number }>;
+  stats(): Promise<{ authorizations: number; grants: Record<string, number>; scopes: string[]; introspections: number; clientAuthentications: string[] }>;
   stop(): Promise<void>;
 }
 

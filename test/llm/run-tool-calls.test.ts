@@ -1,11 +1,12 @@
 /**
  * The runner behind every provider: calls run at once (a tool that is not `parallel` still one at a
- * time), one deadline for the batch, the caller's signal, and faults as answers, never throws.
+ * time), one deadline for the batch, the caller's signal, and faults as answers, never throws (only
+ * the host's own wrong options are refused).
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
-import { runToolCalls, toOpenAiChatTools, type ToolCallProgressEvent } from "../../src/llm.js";
+import { runOpenAiToolCalls, runToolCalls, toOpenAiChatTools, type RunToolCallsOptions, type ToolCallProgressEvent } from "../../src/llm.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
 import { startCalculator } from "./llm-test-helpers.js";
 
@@ -108,5 +109,22 @@ describe("runToolCalls", () => {
     });
     expect(answer!.isError).toBe(false);
     expect(progress).toEqual(["1/2", "2/2"]);
+  });
+
+  it("refuses wrong options with INVALID_OPTIONS naming each problem, before running anything", async () => {
+    const untouched = { callTool: () => Promise.reject(new Error("no call may run")) };
+    const call = [{ id: "1", name: "search", arguments: "{}" }];
+    const wrong = { timeoutMs: "60s", signal: "stop", onProgress: true, mapping: {}, deadline: 5 } as unknown as RunToolCallsOptions;
+    const refused = await runToolCalls(untouched, call, wrong).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "INVALID_OPTIONS", message: expect.stringMatching(/^Invalid tool-call options: /) });
+    expect((refused as { details: { problems: string[] } }).details.problems).toEqual([
+      'Unknown option "deadline" at options; expected one of mapping, signal, timeoutMs, onProgress',
+      "Expected an AbortSignal, got string at options.signal",
+      "Expected a whole number of milliseconds from 1 to 2147483647, got string at options.timeoutMs",
+      "Expected a function, got boolean at options.onProgress",
+      "Expected the mapping returned with the tools (by to*Tools), got object at options.mapping",
+    ]);
+    for (const timeoutMs of [0, 1.5, 2 ** 31]) await expect(runToolCalls(untouched, call, { timeoutMs })).rejects.toThrow(`got ${timeoutMs} at options.timeoutMs`);
+    await expect(runOpenAiToolCalls(untouched, { tool_calls: [] }, null as unknown as RunToolCallsOptions)).rejects.toThrow("Invalid tool-call options: Expected an object, got null at options");
   });
 });

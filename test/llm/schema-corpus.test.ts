@@ -1,12 +1,14 @@
 /**
  * Every tool schema this repository has at hand — the example project, the accepted config corpus,
- * the code_execution tool, and the tools of server-everything and server-filesystem — converts for
+ * the code_execution tool, the tools of server-everything and server-filesystem, the tests' own MCP
+ * fixture servers, and the schemas the Python plugin derives from the tests' fixture modules (type
+ * hints, TypedDict, dataclasses, enums, pydantic models, FastMCP) — converts for
  * every provider (OpenAI, Anthropic, Gemini, the AI SDK, LangChain) with none of the keywords that
  * provider documents as refused (provider-keywords.ts); the OpenAI strict schemas accept and refuse
  * the same argument examples as the originals (ajv), and the schemas the config corpus refuses
  * (reference cycles, 300 levels deep) convert without a throw.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +19,8 @@ import { removeAddedNulls, toAnthropicTools, toGeminiTools, toOpenAiChatTools, t
 import { toAiSdkTools } from "../../src/llm/ai-sdk.js";
 import { toLangChainTools } from "../../src/llm/langchain.js";
 import { GEMINI_KEYWORDS, refusedKeywords, UNSUPPORTED_KEYWORDS } from "./provider-keywords.js";
-import { EVERYTHING, REPOSITORY } from "../mcp/mcp-test-helpers.js";
+import { EVERYTHING, FIXTURES, REPOSITORY } from "../mcp/mcp-test-helpers.js";
+import { PYTHON_FIXTURES } from "../python/python-test-helpers.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { brokenValue, sampleValue, strictForm } from "./schema-examples.js";
 
@@ -58,14 +61,26 @@ const refused: Named[] = readdirSync(path.join(CORPUS, "tools")).flatMap((file) 
 });
 
 const FILESYSTEM = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js");
+const node = (...args: string[]) => ({ command: process.execPath, args });
+/** The tests' MCP fixture servers. */
+const FIXTURE_SERVERS = {
+  fixture: node(path.join(FIXTURES, "stdio-server.mjs")),
+  media: node(path.join(FIXTURES, "media-server.mjs")),
+  upstream: node(path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs")),
+  cli: node(path.join(REPOSITORY, "test", "cli", "fixtures", "cli-server.mjs")),
+};
+/** Python functions whose type hints become schemas, and fixture modules whose marked functions are discovered. */
+const PYTHON_FUNCTIONS = ["hinted.py:scalars", "hinted.py:containers", "hinted.py:choices", "hinted.py:structures", "hinted.py:google", "pydantic_tools.py:place_order"];
+const PYTHON_MODULES = ["text_tools.py", "marked_tools.py", "fastmcp_server.py"];
 
 let executor: Executor;
-/** The MCP servers' tools: server-everything's and server-filesystem's. */
+/** The tools the executor lists: the MCP servers' and the Python modules'. */
 let everything: Named[] = [];
 beforeAll(async () => {
-  const project = createTempProject({ sharedByFile: true });
-  project.write("mcp.json", { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] }, filesystem: { command: process.execPath, args: [FILESYSTEM, project.root] } } });
-  executor = await createExecutor({ root: project.root, toolsConfig: false, watch: false, logDir: false, mcp: { startupTimeoutMs: 15_000 } });
+  const project = createTempProject({ sharedByFile: true, tools: { tools: PYTHON_FUNCTIONS.map((entry) => ({ name: entry.split(":")[1], function: entry })), pythonModules: PYTHON_MODULES } });
+  for (const name of readdirSync(PYTHON_FIXTURES)) if (name.endsWith(".py")) copyFileSync(path.join(PYTHON_FIXTURES, name), project.path(`tools/${name}`));
+  project.write("mcp.json", { mcpServers: { everything: node(EVERYTHING, "stdio"), filesystem: node(FILESYSTEM, project.root), ...FIXTURE_SERVERS } });
+  executor = await createExecutor({ root: project.root, watch: false, logDir: false, mcp: { startupTimeoutMs: 15_000 } });
   everything = await executor.listTools();
 });
 afterAll(() => executor?.close());
@@ -104,6 +119,8 @@ describe("the schema corpus", () => {
     expect(accepted.length).toBeGreaterThanOrEqual(6);
     expect(everything.filter((tool) => tool.name.startsWith("everything__")).length).toBeGreaterThanOrEqual(8);
     expect(everything.filter((tool) => tool.name.startsWith("filesystem__")).length).toBeGreaterThanOrEqual(10);
+    for (const server of Object.keys(FIXTURE_SERVERS)) expect(everything.some((tool) => tool.name.startsWith(`${server}__`)), server).toBe(true);
+    expect(everything.map((tool) => tool.name)).toEqual(expect.arrayContaining(["upstream__json_schema_2020_12_tool", "structures", "containers", "place_order", "welcome"]));
     expect(refused.length).toBeGreaterThanOrEqual(10);
     expect(refusedKeywords({ properties: { format: { anyOf: [{ $ref: "#" }] } }, items: { format: "uri" } }, ["$ref", "format"])).toEqual(["/items/format", "/properties/format/anyOf/0/$ref"]);
   });

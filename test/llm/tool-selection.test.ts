@@ -63,6 +63,28 @@ describe.each(Object.entries(PROVIDERS))("%s tool options", (_provider, list) =>
   });
 });
 
+describe("the AI SDK's and LangChain's run options", () => {
+  it.each([
+    ["AI SDK", toAiSdkTools],
+    ["LangChain", toLangChainTools],
+  ] as const)("%s: refuses a wrong signal, timeoutMs or onProgress with the selection's problems", (_framework, toTools) => {
+    const wrong = { timeoutMs: 0, signal: {}, onProgress: "log", filter: 1 } as unknown as Parameters<typeof toTools>[2];
+    expect(() => toTools(executor, tools, wrong)).toThrow(
+      expect.objectContaining({
+        code: "INVALID_OPTIONS",
+        details: {
+          problems: [
+            "Expected a function, got number at options.filter",
+            "Expected an AbortSignal, got object at options.signal",
+            "Expected a whole number of milliseconds from 1 to 2147483647, got 0 at options.timeoutMs",
+            "Expected a function, got string at options.onProgress",
+          ],
+        },
+      }),
+    );
+  });
+});
+
 describe("OpenAI's own option", () => {
   it("refuses a strict mode it does not know", () => {
     expect(() => toOpenAiChatTools(tools, { strict: true as unknown as false })).toThrowErrorMatchingInlineSnapshot(`[ToolexecError: Invalid tool options: expected "auto" or false, got true at options.strict]`);

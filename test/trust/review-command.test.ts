@@ -1,7 +1,8 @@
 /**
  * `toolexec tools review / approve / revoke` as a user runs them (the built binary, a real stdio
- * upstream): review shows what changed and exits 1 while anything is held; approve writes the lock
- * file and the execution log, and an executor already running on the project picks it up.
+ * upstream): review shows what changed (as text, and as reviewTools()' answer with --json) and exits
+ * 1 while anything is held; approve writes the lock file and the execution log, and an executor
+ * already running on the project picks it up.
  */
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
@@ -32,6 +33,17 @@ it("reviews, approves a changed tool for a running executor too, logs the decisi
     1 tool quarantined; lock file: <root>/.toolexec/tools.lock.json
     "
   `);
+
+  const json = await runCli(["tools", "review", "--json", "--root", project.root]);
+  expect(json.code).toBe(1);
+  const answer = JSON.parse(json.stdout);
+  expect(answer).toMatchObject({ quarantined: 1, lockFile: project.path(".toolexec/tools.lock.json") });
+  expect(answer.servers[0].tools.find((tool: { tool: string }) => tool.tool === "search")).toMatchObject({
+    status: "quarantined",
+    reason: "changed",
+    changed: ["description"],
+    warnings: [{ kind: "invisible-characters" }, { kind: "addressed-to-model" }],
+  });
 
   const running = await openTrusted(project);
   expect(await toolNames(running)).not.toContain("docs__search");

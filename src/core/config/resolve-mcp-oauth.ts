@@ -77,7 +77,18 @@ export function resolveMcpOAuth(entry: McpServerEntryFile, headers: Record<strin
     }
   }
   if (settings.clientSecret !== undefined && settings.clientId === undefined) problem(at("clientSecret"), '"clientSecret" needs "clientId" (the client it belongs to)');
+  const methodProblem = settings.tokenEndpointAuthMethod === undefined ? undefined : tokenEndpointAuthMethodProblem(settings.tokenEndpointAuthMethod, settings);
+  if (methodProblem !== undefined) problem(at("tokenEndpointAuthMethod"), methodProblem);
   return settings;
+}
+
+/** Why `method` would be ignored (no pre-registered client) or cannot work with the client's credentials; undefined when it works. */
+function tokenEndpointAuthMethodProblem(method: NonNullable<McpOAuthSettings["tokenEndpointAuthMethod"]>, settings: McpOAuthSettings): string | undefined {
+  if (settings.clientId === undefined) return '"tokenEndpointAuthMethod" is for a pre-registered client; set "clientId" (a dynamically registered client authenticates as the authorization server told it)';
+  if (settings.privateKey !== undefined) return method === "private_key_jwt" ? undefined : `"privateKey" authenticates with private_key_jwt, not ${method}; remove "tokenEndpointAuthMethod" or set it to "private_key_jwt"`;
+  if (method === "private_key_jwt") return '"private_key_jwt" needs "grant": "client_credentials" and "privateKey" (the key that signs the client assertion)';
+  if (method === "none" && settings.grant === "client_credentials") return 'The client_credentials grant authenticates the client: "none" cannot work; use "client_secret_basic" or "client_secret_post"';
+  return undefined;
 }
 
 function isHttpsUrlWithPath(value: string): boolean {

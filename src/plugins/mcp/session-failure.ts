@@ -173,7 +173,16 @@ function classifyStatus(status: number, failure: Error, context: FailureContext)
   if (status === 404 || (status === 400 && /session/i.test(failure.message))) {
     return { kind: "not-sent", sessionLost: true, message: `${server} no longer knows this session (HTTP ${status})`, details };
   }
-  if (status === 401 || status === 403) return { kind: "permanent", message: `${server} refused the credentials (HTTP ${status}): ${firstLine(failure.message)}; check the headers (or oauth settings) in mcp.json`, details };
+  if (status === 401 || status === 403) {
+    // The SDK keeps a client (configured or stored) to the authorization server it belongs to.
+    const boundElsewhere = /bound to authorization server (\S+) and is not presented to (\S+?)\.(?:\s|$)/.exec(failure.message);
+    if (boundElsewhere) {
+      const [, own, named] = boundElsewhere;
+      const message = `${server} has its client for the authorization server ${own}, and does not present it to ${named} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`toolexec auth logout ${context.server}\` for a stored client)`;
+      return { kind: "permanent", message, details };
+    }
+    return { kind: "permanent", message: `${server} refused the credentials (HTTP ${status}): ${firstLine(failure.message)}; check the headers (or oauth settings) in mcp.json`, details };
+  }
   if (status >= 500) return { kind: "lost", message: `${server} failed with HTTP ${status}: ${firstLine(failure.message)}`, details };
   return { kind: "remote", code: "TOOL_FAILED", message: `${server} rejected the request with HTTP ${status}: ${firstLine(failure.message)}`, details };
 }

@@ -77,7 +77,13 @@ function machineProvider(settings: McpOAuthSettings): OAuthClientProvider {
   if (settings.privateKey !== undefined) {
     return new PrivateKeyJwtProvider({ clientId: settings.clientId!, privateKey: settings.privateKey, algorithm: settings.signingAlgorithm ?? "RS256", clientName: "toolexec", ...scope });
   }
-  return new ClientCredentialsProvider({ clientId: settings.clientId!, clientSecret: settings.clientSecret!, clientName: "toolexec", ...scope });
+  const provider = new ClientCredentialsProvider({ clientId: settings.clientId!, clientSecret: settings.clientSecret!, clientName: "toolexec", ...scope });
+  // The SDK picks the method the authorization server prefers unless the client's information names one.
+  if (settings.tokenEndpointAuthMethod !== undefined) {
+    const information = { ...provider.clientInformation()!, token_endpoint_auth_method: settings.tokenEndpointAuthMethod };
+    provider.saveClientInformation(information);
+  }
+  return provider;
 }
 
 /**
