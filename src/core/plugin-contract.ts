@@ -236,6 +236,14 @@ export interface PluginInstance<Api = unknown> {
    */
   explainMissingTool?(name: string): ToolErrorInfo | undefined;
   /**
+   * Capability: make a missing tool available, when this plugin can do it during the call — e.g. an
+   * MCP server that needs login, whose tokens another process (`toolexec auth login`) has stored
+   * since. Asked only for names not in the registry, in start order, before `explainMissingTool`;
+   * resolve true once the tool is listed (the call then runs it), false for names that are not yours
+   * or that stay missing. `signal` aborts at the call's deadline or cancel; a throw counts as false.
+   */
+  resolveMissingTool?(name: string, options: { signal: AbortSignal }): Promise<boolean>;
+  /**
    * Capability: the plugin's own API for hosts, reached with `executor.pluginApi(plugin)` (typed by
    * the plugin's `Api`), e.g. the MCP plugin's servers and resources.
    */

@@ -215,6 +215,8 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         if (instance.secrets) for (const secret of instance.secrets()) expect(secret).toBeTypeOf("string");
         // It explains missing names only: a tool it lists is not missing.
         if (instance.explainMissingTool) for (const tool of tools) expect(instance.explainMissingTool(tool.name)).toBeUndefined();
+        // Nor does it resolve them: resolving is for names it does not list.
+        if (instance.resolveMissingTool) for (const tool of tools) expect(await instance.resolveMissingTool(tool.name, { signal: AbortSignal.timeout(5_000) })).toBe(false);
         if (instance.shapeLogRecord) {
           const record: ExecutionRecord = { time: new Date().toISOString(), executionId: "contract-test", tool: tools[0]!.name, plugin: name, arguments: {}, ok: true, value: null, durationMs: 1 };
           const shaped = instance.shapeLogRecord(record);

@@ -136,6 +136,29 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
   };
 
   /**
+   * Ask the plugins that can to make a missing tool available within the call's time (its timeout
+   * and cancel); true once one did. Names no plugin claims cost only the asking.
+   */
+  const resolveMissing = async (name: string, options: CallToolOptions): Promise<boolean> => {
+    if (name.length > MAX_TOOL_NAME_LENGTH) return false;
+    const resolvers = host.instances().filter((instance) => instance.resolveMissingTool);
+    if (resolvers.length === 0) return false;
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? dependencies.defaultTimeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // A resolver that ignores the signal is not waited for past it.
+    const stopped = new Promise<false>((resolve) => (signal.aborted ? resolve(false) : signal.addEventListener("abort", () => resolve(false), { once: true })));
+    for (const instance of resolvers) {
+      try {
+        if (await Promise.race([instance.resolveMissingTool!(name, { signal }), stopped])) return true;
+      } catch {
+        // A throwing resolver is a tool that stays missing.
+      }
+      if (signal.aborted) return false;
+    }
+    return false;
+  };
+
+  /**
    * Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting.
    * A free turn is taken without a promise (the common case): the release function, else a promise of it.
    */
@@ -217,7 +240,8 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     const parentExecutionId = (call.parentExecutionId = options.parentExecutionId);
     call.caller = options.caller ?? (parentExecutionId === undefined ? undefined : calls.get(parentExecutionId)?.caller);
 
-    const registered = host.lease(name);
+    let registered = host.lease(name);
+    if (!registered && (await resolveMissing(name, options))) registered = host.lease(name);
     if (!registered) return finish(notFound(name), call);
     call.registered = registered;
     try {

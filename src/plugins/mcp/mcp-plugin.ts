@@ -257,6 +257,18 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           if (explained?.code === "AUTH_REQUIRED") resumeStoredLogin(String(explained.details?.server));
           return explained;
         },
+        // A tool of a server that needs login: a login stored since by another process (`toolexec auth
+        // login`) connects the server within this call, which then runs (docs/auth.md).
+        async resolveMissingTool(name, { signal }) {
+          if (closed) return false;
+          routeTable();
+          const explained = trust.explain(name) ?? explainMissingServerTool(name, api.servers());
+          if (explained?.code !== "AUTH_REQUIRED") return false;
+          const connection = all().find((candidate) => candidate.entry.name === String(explained.details?.server));
+          if (!connection || signal.aborted) return false;
+          // The executor stops waiting at the call's deadline; the connection goes on in the background.
+          return (await connection.resumeStoredLogin()) && !closed && routeTable().has(name);
+        },
         callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
         api,
         async close() {
