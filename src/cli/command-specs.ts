@@ -20,7 +20,7 @@ export const FLAGS = {
   json: { type: "boolean", description: "Print exact JSON on stdout" },
   args: { type: "string", value: "<json>", description: "The arguments, a JSON object (default {})" },
   "args-file": { type: "string", value: "<file|->", description: "Read the arguments from a file, or from stdin with -" },
-  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000; auth login waits 300000)" },
+  timeout: { type: "string", value: "<ms>", description: "Deadline in milliseconds (default: the tool's timeoutMs, else 30000)" },
   code: { type: "string", value: "<js>", description: "The JavaScript to run" },
   file: { type: "string", value: "<file|->", description: "Read the JavaScript from a file, or from stdin with -" },
   input: { type: "string", value: "<json>", description: "The program's `input`, as JSON" },
@@ -51,6 +51,8 @@ export interface CommandSpec {
   summary: string;
   /** The command's own flags, then `PROJECT_FLAGS` when `project`. */
   flags: readonly FlagName[];
+  /** What a flag means for this command, where the shared description does not fit. */
+  flagDescriptions?: Partial<Record<FlagName, string>>;
   project: boolean;
   examples: readonly string[];
 }
@@ -153,6 +155,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: ["<server>"],
     summary: "Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder",
     flags: ["timeout"],
+    flagDescriptions: { timeout: "How long to wait for the login to finish, in milliseconds (default 300000)" },
     project: true,
     examples: ["toolexec auth login linear", "toolexec auth login docs --mcp-config ~/.cursor/mcp.json --timeout 600000"],
   },

@@ -41,7 +41,7 @@ export function formatGlobalHelp(): string {
 /** One command's help: usage line, summary, its flags, the project flags, examples. */
 export function formatCommandHelp(command: CommandSpec): string {
   const own = flagsOf(command).filter((name) => !command.project || !(PROJECT_FLAGS as readonly FlagName[]).includes(name));
-  const lines = [`Usage: ${usageLine(command)}`, "", command.summary, "", "Options:", ...table(own.map((name) => [flagLabel(name), FLAGS[name].description]))];
+  const lines = [`Usage: ${usageLine(command)}`, "", command.summary, "", "Options:", ...table(own.map((name) => [flagLabel(name), command.flagDescriptions?.[name] ?? FLAGS[name].description]))];
   if (command.project) {
     lines.push(
       "",

@@ -14,7 +14,7 @@ describe("toolexec help", () => {
       Options:
         --args <json>         The arguments, a JSON object (default {})
         --args-file <file|->  Read the arguments from a file, or from stdin with -
-        --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000; auth login waits 300000)
+        --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000)
         --json                Print exact JSON on stdout
         -h, --help            Show help (for a command: toolexec <command> --help)
 
@@ -31,6 +31,12 @@ describe("toolexec help", () => {
         toolexec tools call everything__echo --args '{"message": "hi"}' --json
       "
     `);
+  });
+
+  it("describes a shared flag as the command uses it: auth login's --timeout is how long the login may take", async () => {
+    const help = (await runCli(["auth", "login", "--help"])).stdout;
+    expect(help).toContain("--timeout <ms>  How long to wait for the login to finish, in milliseconds (default 300000)");
+    expect(help).not.toContain("the tool's timeoutMs");
   });
 
   it("help <command> is the same as <command> --help; the global help lists every command", async () => {
