@@ -2,13 +2,19 @@
  * A toolexec result as an MCP `tools/call` result: a success carries the upstream tool's own content
  * blocks when it has them (images, audio, resource links pass through unchanged), else the value as
  * text, plus `structuredContent` when the value is an object; a failure is an `isError` result whose
- * text is `CODE: message` and whose code is machine-readable in `_meta`.
+ * text is `CODE: message` and whose code is machine-readable in `_meta`. A raw output that is not MCP
+ * content (a saved tool's run audit) rides in `_meta` too.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolResult } from "../index.js";
 
 /** The `_meta` key that carries a failed call's toolexec error code. */
 export const ERROR_CODE_META_KEY = "toolexec/errorCode";
+/**
+ * The `_meta` key that carries a success's raw output when it is not MCP content: a saved tool's run
+ * (`logs`, `tool_calls`, `duration_ms`), which the library gives its caller as `result.content`.
+ */
+export const OUTPUT_META_KEY = "toolexec/output";
 
 const CONTENT_TYPES = new Set(["text", "image", "audio", "resource", "resource_link"]);
 
@@ -38,8 +44,10 @@ export function toMcpResult(result: ToolResult): CallToolResult {
   if (!result.ok) {
     return { isError: true, content: [{ type: "text", text: `${result.error.code}: ${result.error.message}` }], _meta: { [ERROR_CODE_META_KEY]: result.error.code } };
   }
-  const content = contentBlocks(result.content) ?? [{ type: "text", text: asText(result.value) }];
-  return isPlainObject(result.value) ? { content, structuredContent: result.value } : { content };
+  const blocks = contentBlocks(result.content);
+  const content = blocks ?? [{ type: "text", text: asText(result.value) }];
+  const output = blocks === undefined && isPlainObject(result.content) ? { _meta: { [OUTPUT_META_KEY]: result.content } } : {};
+  return isPlainObject(result.value) ? { content, structuredContent: result.value, ...output } : { content, ...output };
 }
 
 /**

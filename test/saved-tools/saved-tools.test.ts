@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createExecutor, type Executor, type ToolResult } from "../../src/index.js";
-import { serveHttp } from "../../src/serve.js";
+import { OUTPUT_META_KEY, serveHttp } from "../../src/serve.js";
 import { runCli } from "../cli/run-cli.js";
 import { silentLogger, writeCodeProject, type CodeProject } from "../code/code-test-helpers.js";
 import { nextEvent } from "../helpers/next-event.js";
@@ -77,7 +77,7 @@ describe("saved tools", () => {
     expect(codeOf(await executor.callTool("delete_saved_tool", { name: "double_echo" }))).toBe("TOOL_NOT_FOUND");
   });
 
-  it("is listed and called by an MCP client when served", async () => {
+  it("is listed and called by an MCP client when served, which gets the run's audit in _meta", async () => {
     await executor.saveTool({ ...DOUBLE, name: "served_double" });
     const serving = await serveHttp(executor);
     const client = new Client({ name: "saved-tools-test", version: "1.0.0" });
@@ -87,6 +87,7 @@ describe("saved tools", () => {
       const result = await client.callTool({ name: "served_double", arguments: { n: 8 } });
       expect(result.isError).toBeFalsy();
       expect(result.content).toEqual([{ type: "text", text: "16" }]);
+      expect(result._meta?.[OUTPUT_META_KEY]).toMatchObject({ ok: true, value: 16, logs: ["doubling 8"], tool_calls: [{ server: "local", tool: "echo", ok: true }] });
     } finally {
       await client.close();
       await serving.close();

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createExecutor, ERROR_CODES, type Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
-import { toMcpResult } from "../../src/serve/to-mcp-result.js";
+import { OUTPUT_META_KEY, toMcpResult } from "../../src/serve/to-mcp-result.js";
 import { isRunning } from "../helpers/processes.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
 import { fixtureLog, openProject, stdioFixture } from "../mcp/mcp-test-helpers.js";
@@ -37,6 +37,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await serving?.close();
   await executor?.close();
+});
+
+it("puts a raw output that is not MCP content in _meta, and passes MCP content blocks through as the content", () => {
+  const base = { executionId: "e", tool: "t", durationMs: 1 };
+  expect(toMcpResult({ ok: true, value: 2, content: { value: 2, logs: ["x"] }, ...base })).toEqual({ content: [{ type: "text", text: "2" }], _meta: { [OUTPUT_META_KEY]: { value: 2, logs: ["x"] } } });
+  const image = [{ type: "image", data: "AAAA", mimeType: "image/png" }];
+  expect(toMcpResult({ ok: true, value: { a: 1 }, content: image, ...base })).toEqual({ content: image, structuredContent: { a: 1 } });
+  expect(toMcpResult({ ok: true, value: "plain", ...base })).toEqual({ content: [{ type: "text", text: "plain" }] });
 });
 
 it("maps every error code the same way: isError, CODE: message, the code in _meta", () => {
