@@ -146,12 +146,6 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         if (!closed) for (const listener of [...listeners]) listener();
       };
       const all = () => [...configured, ...pool.runtime.values()];
-      /** A call for a server that needs login: `toolexec auth login` may have run elsewhere; the explanation is synchronous, so the next call finds it connected. */
-      const resumeStoredLogin = (server: string) =>
-        void all()
-          .find((connection) => connection.entry.name === server)
-          ?.resumeStoredLogin()
-          .catch((error: unknown) => context.logger.warn(`MCP server "${server}": reading its stored login failed: ${(error as Error)?.message ?? String(error)}`));
       const subscriptions = new Map<ServerConnection, () => void>();
       const subscribe = () => {
         for (const connection of all()) if (!subscriptions.has(connection)) subscriptions.set(connection, connection.onToolsChanged(changed));
@@ -189,6 +183,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           context.logger.warn(`MCP tool name "${tool}" is served by both server "${servers[0]}" and server "${servers[1]}"; keeping server "${servers[0]}"'s (set "prefix": true on one of them)`);
         }
         return (routes = built.table);
+      };
+      /** Why `name` is not routed, as trust and the servers' states tell. */
+      const whyMissing = (name: string) => {
+        routeTable();
+        return trust.explain(name) ?? explainMissingServerTool(name, api.servers());
       };
       await Promise.all(configured.map((connection) => connection.start(startupTimeoutMs)));
 
@@ -250,24 +249,23 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
           return () => listeners.delete(listener);
         },
         secrets: () => [...new Set(all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? [])]))],
-        explainMissingTool(name) {
-          if (closed) return undefined;
-          routeTable();
-          const explained = trust.explain(name) ?? explainMissingServerTool(name, api.servers());
-          if (explained?.code === "AUTH_REQUIRED") resumeStoredLogin(String(explained.details?.server));
-          return explained;
-        },
+        explainMissingTool: (name) => (closed ? undefined : whyMissing(name)),
         // A tool of a server that needs login: a login stored since by another process (`toolexec auth
-        // login`) connects the server within this call, which then runs (docs/auth.md).
+        // login`) connects the server within this call, which then runs (docs/auth.md). The executor
+        // asks this before explainMissingTool.
         async resolveMissingTool(name, { signal }) {
           if (closed) return false;
-          routeTable();
-          const explained = trust.explain(name) ?? explainMissingServerTool(name, api.servers());
+          const explained = whyMissing(name);
           if (explained?.code !== "AUTH_REQUIRED") return false;
-          const connection = all().find((candidate) => candidate.entry.name === String(explained.details?.server));
+          const server = String(explained.details?.server);
+          const connection = all().find((candidate) => candidate.entry.name === server);
           if (!connection || signal.aborted) return false;
           // The executor stops waiting at the call's deadline; the connection goes on in the background.
-          return (await connection.resumeStoredLogin()) && !closed && routeTable().has(name);
+          const connected = await connection.resumeStoredLogin().catch((error: unknown) => {
+            context.logger.warn(`MCP server "${server}": reading its stored login failed: ${(error as Error)?.message ?? String(error)}`);
+            return false;
+          });
+          return connected && !closed && routeTable().has(name);
         },
         callTool: (call, callOptions) => (closed ? Promise.resolve(toolError("EXECUTOR_CLOSED", "The MCP plugin is closed")) : callServerTool(routeTable().get(call.name), call, callOptions)),
         api,
