@@ -4,7 +4,7 @@
  * started at once through `executor.callTool` — a tool that is not `parallel` still runs its calls one
  * at a time there — under the caller's signal and one deadline for the whole batch.
  */
-import { ToolexecError, type Executor, type ToolProgress, type ToolResult } from "../index.js";
+import { MAX_TIMEOUT_MS, ToolexecError, type Executor, type ToolProgress, type ToolResult } from "../index.js";
 import { isPlainObject } from "./is-plain-object.js";
 import { kindOf } from "./kind-of.js";
 import type { ToolMapping } from "./tool-mapping.js";
@@ -47,8 +47,6 @@ export interface ToolCallAnswer {
 }
 
 const RUN_OPTION_KEYS = ["mapping", "signal", "timeoutMs", "onProgress"];
-/** setTimeout's largest delay, the bound of `callTool`'s own `timeoutMs`. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** What is wrong with the values of run options (`mapping`, `signal`, `timeoutMs`, `onProgress`), one sentence each. */
 export function runOptionProblems(options: Record<string, unknown>): string[] {
