@@ -202,6 +202,13 @@ export interface PluginContext {
    * executor has no log.
    */
   writeLog?(record: Record<string, unknown>): void;
+  /**
+   * What a call of `name` would answer because no tool has that name (`TOOL_NOT_FOUND`, or a
+   * plugin's `explainMissingTool` answer: a server that is down, a quarantined tool), without
+   * calling anything; undefined when the registry has `name`. Absent in contexts not made by the
+   * executor.
+   */
+  explainMissingTool?(name: string): ToolErrorInfo | undefined;
 }
 
 /**

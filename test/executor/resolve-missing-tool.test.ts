@@ -77,3 +77,15 @@ it("ignores a resolver that throws, and bounds one that never settles by the cal
   controller.abort();
   expect(await cancelled).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
 });
+
+it("is not asked when code mode only explains a tool it does not list: nothing runs, and code gets the plugin's explanation", async () => {
+  const lazy = lazyPlugin();
+  const project = createTempProject({ tools: { tools: [] } });
+  const executor = await createExecutor({ root: project.root, watch: false, logDir: false, mcpConfig: false, plugins: [lazy.plugin], codeExecution: { enabled: true, poolSize: 1 } });
+  open.push(executor);
+  const run = await executor.executeCode({ code: `return call_tool("lazy_echo", { n: 1 }).error` });
+  expect(run).toMatchObject({ ok: true, value: { code: "SERVICE_UNAVAILABLE", message: "lazy_echo is not loaded" } });
+  expect(lazy.asked).toEqual([]);
+  // A direct call still resolves it and runs.
+  expect(await executor.callTool("lazy_echo", { n: 2 })).toMatchObject({ ok: true, value: { echoed: { n: 2 } } });
+});

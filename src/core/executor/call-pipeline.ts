@@ -40,6 +40,8 @@ export type CallTool = (name: string, args?: unknown, options?: CallToolOptions)
 
 export interface CallPipeline {
   callTool: CallTool;
+  /** What a call of `name` would answer for want of that tool, without calling; undefined when it is registered. */
+  explainMissing(name: string): ToolErrorInfo | undefined;
   /** Refuse new calls (`EXECUTOR_CLOSED`), abort every call under way with `reason`, and wait until all have settled. */
   closeAll(reason: ToolexecError): Promise<void>;
 }
@@ -288,6 +290,11 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
 
   return {
     callTool,
+    explainMissing(name) {
+      if (host.tools.has(name)) return undefined;
+      const missing = notFound(name);
+      return missing.ok ? undefined : missing.error;
+    },
     async closeAll(reason) {
       closedWith = reason;
       const under = [...calls.values()];

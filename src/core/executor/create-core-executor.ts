@@ -152,6 +152,7 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
       logger,
       callTool: (name, args, callOptions) => pipeline.callTool(name, args, callOptions),
       listTools: () => [...host.tools.values()].map((tool) => tool.definition),
+      explainMissingTool: (name) => pipeline.explainMissing(name),
       onToolsChanged(listener) {
         registryListeners.add(listener);
         return () => registryListeners.delete(listener);

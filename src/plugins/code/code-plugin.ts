@@ -165,7 +165,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           policy: request.policy,
           executionId,
           signal: () => (calls ??= new AbortController()).signal,
-          isRegistered: (name) => context.listTools().some((definition) => definition.name === name),
+          explainMissing: (name) => context.explainMissingTool?.(name),
           callTool: (name, callArgs, callOptions) => withinSavedToolChain(savedTools, () => context.callTool(name, callArgs, callOptions)),
         });
         const runStarted = performance.now();

@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from "node:events";
 import { closestMatch } from "../../core/config/describe-value.js";
-import type { CallToolOptions } from "../../core/plugin-contract.js";
+import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
 import { registryNameAt, type CodeModeTool } from "./declarations/index.js";
 import { contentForCode } from "./sandbox-content.js";
@@ -43,8 +43,8 @@ export interface ToolDispatcherOptions {
   executionId: string;
   /** The run's signal for its calls (aborted when the run ends), made on first use. */
   signal(): AbortSignal;
-  /** Whether the executor's registry has `name` right now, listed to code or not. */
-  isRegistered(name: string): boolean;
+  /** Why the executor has no tool `name` (the pipeline's own answer, nothing called); undefined when it has one, listed to code or not. */
+  explainMissing(name: string): ToolErrorInfo | undefined;
   callTool(name: string, args: unknown, options: CallToolOptions): Promise<ToolResult>;
 }
 
@@ -120,29 +120,21 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
 
   /**
    * Why a tool code mode does not list is missing, when the executor knows more than "no such
-   * tool" (a quarantined tool: TOOL_QUARANTINED with what changed; a server that is down). Asked of
-   * the pipeline by calling the name, which answers for names outside the registry only — and the
-   * registry is checked in the same tick, with no await between, so the call can never run a tool.
-   * Nothing is asked for a name code may not call (excluded, or in the registry but not listed to
-   * code), on a server the run does not allow, past the call cap or after the run: those stay
-   * TOOL_NOT_FOUND. `server` is "" for a call by registry name; the answer's `details.server` is
-   * then checked.
+   * tool" (a quarantined tool: TOOL_QUARANTINED with what changed; a server that is down): the
+   * pipeline's answer for a name outside the registry, asked without calling anything. Nothing is
+   * asked for a name code may not call (excluded, or in the registry but not listed to code), on a
+   * server the run does not allow, past the call cap or after the run: those stay TOOL_NOT_FOUND.
+   * `server` is "" for a call by registry name; the answer's `details.server` is then checked.
    */
-  const explainUnlisted = async (name: string, server: string, args: unknown): Promise<{ code: string; message: string; server?: string; tool?: string } | undefined> => {
-    const signal = signalOfRun();
-    if (signal.aborted || (server !== "" && !allows(server)) || (policy.maxToolCalls > 0 && count > policy.maxToolCalls)) return undefined;
-    if (catalog.excluded.has(name) || options.isRegistered(name)) return undefined;
-    let result: ToolResult;
-    try {
-      result = await options.callTool(name, args, { signal, parentExecutionId: options.executionId });
-    } catch {
-      return undefined;
-    }
-    if (result.ok || result.error.code === "TOOL_NOT_FOUND") return undefined;
-    const details = (result.error.details ?? {}) as Record<string, unknown>;
+  const explainUnlisted = (name: string, server: string): { code: string; message: string; server?: string; tool?: string } | undefined => {
+    if (signalOfRun().aborted || (server !== "" && !allows(server)) || (policy.maxToolCalls > 0 && count > policy.maxToolCalls)) return undefined;
+    if (catalog.excluded.has(name)) return undefined;
+    const error = options.explainMissing(name);
+    if (error === undefined || error.code === "TOOL_NOT_FOUND") return undefined;
+    const details = (error.details ?? {}) as Record<string, unknown>;
     const owner = typeof details.server === "string" ? details.server : undefined;
     if (owner !== undefined && !allows(owner)) return undefined;
-    return { code: result.error.code, message: result.error.message, ...(owner === undefined ? {} : { server: owner }), ...(typeof details.tool === "string" ? { tool: details.tool } : {}) };
+    return { code: error.code, message: error.message, ...(owner === undefined ? {} : { server: owner }), ...(typeof details.tool === "string" ? { tool: details.tool } : {}) };
   };
 
   return {
@@ -160,7 +152,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
         return failure(code, message);
       };
       if ("refusal" in resolved) {
-        const explained = resolved.name === undefined ? undefined : await explainUnlisted(resolved.name, server, args);
+        const explained = resolved.name === undefined ? undefined : explainUnlisted(resolved.name, server);
         if (explained?.server !== undefined) entry.server = explained.server;
         if (explained?.tool !== undefined) entry.tool = explained.tool;
         const { code, message } = explained ?? resolved.refusal.error;
