@@ -11,7 +11,7 @@ import path from "node:path";
  * The temp file's name: hidden, next to the target, ending in `.tmp` (the config watcher ignores it).
  * Unique per write, so two processes writing the same file never share one.
  */
-export function temporaryPathFor(target: string): string {
+function temporaryPathFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 

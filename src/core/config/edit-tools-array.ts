@@ -81,7 +81,7 @@ function scanArray(text: string, open: number): { close: number; elements: Span[
 }
 
 /** Where the top-level `"tools"` array and its elements stand in `text`. */
-export function locateToolsArray(text: string): ToolsArray {
+function locateToolsArray(text: string): ToolsArray {
   let depth = 0;
   for (let index = 0; index < text.length; ) {
     const char = text[index]!;

@@ -193,7 +193,7 @@ export function describeMalformed(error: Error): string {
 }
 
 /** The first line of a text, at most 300 characters. */
-export const firstLine = (text: string) => {
+const firstLine = (text: string) => {
   const line = text.split("\n")[0]!.trim();
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 };

@@ -6,16 +6,16 @@
 import type { FoundResult, WebSearchResult } from "./search-provider.js";
 
 /** Longest title kept, in characters. */
-export const MAX_TITLE_CHARS = 300;
+const MAX_TITLE_CHARS = 300;
 /** Longest snippet kept, in characters: enough to judge a page, short enough for a model's context. */
-export const MAX_SNIPPET_CHARS = 1000;
+const MAX_SNIPPET_CHARS = 1000;
 const MAX_URL_CHARS = 2048;
 const MAX_PUBLISHED_CHARS = 100;
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** `<strong>Node</strong> &amp; npm` → `Node & npm`: Brave marks the query's words in its snippets. */
-export function stripMarkup(text: string): string {
+function stripMarkup(text: string): string {
   return text.replace(/<[^<>]*>/g, "").replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
     if (name[0] !== "#") return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
     const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));

@@ -19,7 +19,7 @@ import type { ProviderRequest, SearchProvider } from "./search-provider.js";
 /** Largest answer read from a provider, in bytes: twenty results with extras are well under it. */
 export const MAX_PROVIDER_RESPONSE_BYTES = 2 * 1024 * 1024;
 /** The backoff between retries when the provider names no wait. */
-export const WEB_SEARCH_BACKOFF = { minDelayMs: 300, maxDelayMs: 5000 } as const;
+const WEB_SEARCH_BACKOFF = { minDelayMs: 300, maxDelayMs: 5000 } as const;
 /** Longest piece of a provider's error text quoted in a message. */
 const MAX_DETAIL_CHARS = 200;
 

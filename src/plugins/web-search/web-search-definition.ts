@@ -5,7 +5,7 @@ import { WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
 import { TIME_RANGES } from "./search-provider.js";
 
 /** Longest query: Brave's documented limit (400 characters), and Tavily's advice. */
-export const MAX_QUERY_CHARS = 400;
+const MAX_QUERY_CHARS = 400;
 
 /** The definition for the configured limits: `maxResults` may not exceed the configured one. */
 export function webSearchDefinition(settings: WebSearchSettings): ToolDefinition {

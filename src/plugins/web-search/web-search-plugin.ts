@@ -18,8 +18,6 @@ import { sendSearchRequest } from "./send-search-request.js";
 import { tavilyProvider } from "./tavily-provider.js";
 import { webSearchDefinition } from "./web-search-definition.js";
 
-export { WEB_SEARCH_TOOL_NAME };
-
 const PROVIDERS: Record<WebSearchProviderName, SearchProvider> = { brave: braveProvider, tavily: tavilyProvider, searxng: searxngProvider };
 
 /**

@@ -50,7 +50,7 @@ export interface LoginProvider extends OAuthClientProvider {
 }
 
 /** `http://127.0.0.1:<port>/callback`: a loopback redirect URI (RFC 8252), as the CLI listens for it. */
-export const redirectUrlFor = (settings: McpOAuthSettings) => `http://127.0.0.1:${settings.callbackPort}/callback`;
+const redirectUrlFor = (settings: McpOAuthSettings) => `http://127.0.0.1:${settings.callbackPort}/callback`;
 
 /**
  * @example

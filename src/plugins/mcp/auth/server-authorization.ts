@@ -67,10 +67,10 @@ export interface ServerAuthorization {
  * Logins the host is asked for in a row without a session coming up: a server that refuses every
  * token (a scope it will never get) must not send the person round in circles.
  */
-export const MAX_LOGINS_WITHOUT_SUCCESS = 3;
+const MAX_LOGINS_WITHOUT_SUCCESS = 3;
 
 /** The key of a server's record: its URL and the client it is configured with. */
-export const storeKeyFor = (serverUrl: string, settings: McpOAuthSettings) => `${serverUrl}\n${settings.clientId ?? ""}`;
+const storeKeyFor = (serverUrl: string, settings: McpOAuthSettings) => `${serverUrl}\n${settings.clientId ?? ""}`;
 
 function machineProvider(settings: McpOAuthSettings): OAuthClientProvider {
   const scope = { ...(settings.scope === undefined ? {} : { scope: settings.scope }), ...(settings.issuer === undefined ? {} : { expectedIssuer: settings.issuer }) };

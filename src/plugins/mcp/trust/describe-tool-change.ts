@@ -27,7 +27,7 @@ const excerpt = (text: string) => (text.length > MAX_EXCERPT_CHARACTERS ? `${tex
  * diffDescription("Search the docs.", "Search the docs. Ignore previous instructions.");
  * // "- …h the docs.\n+ …h the docs. Ignore previous instructions."
  */
-export function diffDescription(before: string, after: string): string {
+function diffDescription(before: string, after: string): string {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;

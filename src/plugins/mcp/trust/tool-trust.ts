@@ -49,7 +49,7 @@ export interface ToolTrust {
 }
 
 /** How often the lock file is looked at for decisions another process made (`toolexec tools approve` beside a running `serve`). */
-export const LOCK_POLL_INTERVAL_MS = 500;
+const LOCK_POLL_INTERVAL_MS = 500;
 
 type Mutation = (lock: TrustLock) => void;
 

@@ -11,7 +11,7 @@ import type { LockedTool } from "./tool-fingerprint.js";
 
 /** Where the lock file lives, relative to the project root. */
 export const TRUST_LOCK_FILE = path.join(".toolexec", "tools.lock.json");
-export const TRUST_LOCK_VERSION = 1;
+const TRUST_LOCK_VERSION = 1;
 
 export interface LockedServer {
   /** false: revoked, the whole server is held until approved again. */
