@@ -26,15 +26,15 @@ export function scriptLabel(relative: string): string {
 }
 
 /**
- * Write `content` at `tools/<relative>` atomically. Throws `INVALID_INPUT` when the path is not
- * allowed, checked again right before the write (links may have changed since validation).
+ * Write `content` at `tools/<relative>` atomically, after the caller has checked them with
+ * `checkScriptContent` (the registry writer does, before validating the entry). Throws
+ * `INVALID_INPUT` when the folder really leads outside tools/, checked right before the write
+ * (links may have changed since validation).
  *
  * @example
  * await writeToolScript(root, "greet.sh", 'echo "{\\"hello\\": 1}"\n');
  */
 export async function writeToolScript(root: string, relative: string, content: string): Promise<void> {
-  const problem = checkScriptContent(root, relative, content);
-  if (problem) throw new ToolexecError("INVALID_INPUT", `Cannot write the script ${scriptLabel(relative)}: ${problem}`);
   const paths = resolveProjectPaths(root);
   const target = path.resolve(paths.toolsDir, relative);
   await mkdir(path.dirname(target), { recursive: true });
