@@ -24,7 +24,7 @@ function stripMarkup(text: string): string {
 }
 
 /** Whitespace collapsed, then cut to `max` characters with an ellipsis. */
-function clip(text: string, max: number): string {
+export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }

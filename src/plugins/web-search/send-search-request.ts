@@ -14,6 +14,7 @@ import { abortReasonCode, type ToolErrorInfo } from "../../core/plugin-contract.
 import { backoffDelay, parseRetryAfter, sleep } from "../../core/retry/backoff-delay.js";
 import { toolError } from "../../core/tool-result.js";
 import { readLimitedBody } from "./read-limited-body.js";
+import { clip } from "./result-text.js";
 import type { ProviderRequest, SearchProvider } from "./search-provider.js";
 
 /** Largest answer read from a provider, in bytes: twenty results with extras are well under it. */
@@ -51,9 +52,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 /** The provider's own words about an error, short: its documented field, else the start of the text. */
 function errorDetail(provider: SearchProvider, text: string, body: unknown, scrub: (text: string) => string): string {
   const detail = provider.errorDetail(body) ?? (body === undefined ? text : "");
-  const flat = scrub(detail).replace(/\s+/g, " ").trim();
-  if (flat === "") return "";
-  return `: ${flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS - 1)}…` : flat}`;
+  const clipped = clip(scrub(detail), MAX_DETAIL_CHARS);
+  return clipped === "" ? "" : `: ${clipped}`;
 }
 
 function isRetryableStatus(status: number): boolean {

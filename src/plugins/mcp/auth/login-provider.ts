@@ -181,14 +181,14 @@ export function createLoginProvider(options: LoginProviderOptions): LoginProvide
         verifier = undefined;
         state = undefined;
       }
-      if (scope === "tokens" || scope === "all") {
-        await update(({ tokens: _tokens, ...rest }) => rest);
-      }
-      if (scope === "client" || scope === "all") {
-        await update(({ client: _client, ...rest }) => rest);
-      }
-      if (scope === "discovery" || scope === "all") {
-        await update(({ discovery: _discovery, ...rest }) => rest);
+      // One read-modify-write of the record for the keys the scope names.
+      const dropped = (["tokens", "client", "discovery"] as const).filter((key) => scope === key || scope === "all");
+      if (dropped.length > 0) {
+        await update((record) => {
+          const kept = { ...record };
+          for (const key of dropped) delete kept[key];
+          return kept;
+        });
       }
     },
     async discoveryState() {
