@@ -4,7 +4,7 @@
  * schema can be made strict (see `toStrictSchema`), else non-strict with its schema as it is (local
  * references inlined); `nonStrict` says which and why.
  */
-import { ToolexecError, type JsonSchema, type ToolInfo } from "../index.js";
+import type { JsonSchema, ToolInfo } from "../index.js";
 import { inlineReferences } from "./inline-references.js";
 import { selectTools, type ToolSelectionOptions } from "./select-tools.js";
 import { createToolMapping, type ProviderTools, type ToolMapping } from "./tool-mapping.js";
@@ -43,8 +43,9 @@ interface OpenAiFunction {
 }
 
 function toFunctions(listed: readonly ToolInfo[], options: OpenAiToolOptions): { functions: OpenAiFunction[]; mapping: ToolMapping; nonStrict: Array<{ tool: string; reason: string }> } {
-  const tools = selectTools(listed, options, ["strict"]);
-  if (options.strict !== undefined && options.strict !== "auto" && options.strict !== false) throw new ToolexecError("INVALID_OPTIONS", `Invalid tool options: expected "auto" or false, got ${JSON.stringify(options.strict)} at options.strict`);
+  // `strict` is checked with the shared options, so a bad one is named beside any other problem.
+  const strictProblems = ({ strict }: Record<string, unknown>) => (strict === undefined || strict === "auto" || strict === false ? [] : [`expected "auto" or false, got ${JSON.stringify(strict)} at options.strict`]);
+  const tools = selectTools(listed, options, ["strict"], strictProblems);
   const strictSchemas = new Map<string, JsonSchema>();
   const nonStrict: Array<{ tool: string; reason: string }> = [];
   const converted = tools.map((tool) => {
