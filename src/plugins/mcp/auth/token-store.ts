@@ -3,10 +3,11 @@
  * three-method store a host can replace. The default keeps one JSON file per server under the
  * user's config folder, 0600 in a 0700 folder, written atomically; never in the project.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { chmod, mkdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { writeFileAtomic } from "../../../core/config/atomic-write.js";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 
@@ -85,10 +86,7 @@ export function createFileTokenStore(directory: string = defaultTokenDirectory()
     },
     async save(key, value) {
       await ensureDirectory();
-      const target = path.join(directory, fileName(key));
-      const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-      await writeFile(temporary, JSON.stringify(value), { mode: 0o600 });
-      await rename(temporary, target);
+      await writeFileAtomic(path.join(directory, fileName(key)), JSON.stringify(value), 0o600);
     },
     async remove(key) {
       await rm(path.join(directory, fileName(key)), { force: true });

@@ -3,9 +3,10 @@
  * diff-friendly (sorted keys, two-space indent, one entry per tool, no timestamps) and atomically
  * (a temp file in the same folder, fsync, rename), one write at a time.
  */
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "../../../core/config/atomic-write.js";
 import { sortKeys } from "./canonical-json.js";
 import type { LockedTool } from "./tool-fingerprint.js";
 
@@ -71,22 +72,9 @@ export function formatTrustLock(lock: TrustLock): string {
   return `${JSON.stringify(sortKeys({ version: TRUST_LOCK_VERSION, servers }), null, 2)}\n`;
 }
 
-/** Write `lock` under `root`: temp file in the same folder, fsync, rename over the old one. */
+/** Write `lock` under `root` atomically (temp file, fsync, rename over the old one). */
 export async function writeTrustLock(root: string, lock: TrustLock): Promise<void> {
   const file = path.join(root, TRUST_LOCK_FILE);
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const handle = await open(temporary, "w", 0o644);
-  try {
-    await handle.writeFile(formatTrustLock(lock));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(file, formatTrustLock(lock));
 }
