@@ -32,6 +32,7 @@ export type { ExecutorPlugin, CallToolOptions, CallerInfo, PersonAnswer, ToolPro
 export type { ToolResult, ToolSuccess, ToolFailure } from "./core/tool-result.js";
 export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "./core/tool-names.js";
 export { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
+export { RESERVED_TOOL_NAMES } from "./core/tool-names.js";
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";
 export type { McpApi, AddServerResult } from "./plugins/mcp/mcp-plugin.js";
 export type { AddServerOptions } from "./plugins/mcp/prepare-runtime-server.js";

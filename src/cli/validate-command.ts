@@ -27,9 +27,10 @@ export async function runValidate(context: CommandContext): Promise<number> {
     ? { servers: [], tools: [] }
     : await withExecutor(context, modules === 0 ? { ...project, toolsConfig: false } : project, { logDir: false }, async (executor) => ({ servers: executor.servers(), tools: await executor.listTools() }));
   const servers = started.servers;
-  // The listed tools less tools.json's own, the MCP servers' (`server__tool`) and the built-ins: those the modules marked.
-  const builtIns: string[] = [context.library.HUMAN_INPUT_TOOL_NAME, context.library.CODE_EXECUTION_TOOL_NAME];
-  const discovered = modules === 0 ? [] : started.tools.map((tool) => tool.name).filter((name) => !named.includes(name) && !name.includes("__") && !builtIns.includes(name));
+  // The listed tools less tools.json's own, the MCP servers' (as served, prefixed or not) and the
+  // built-ins (web_search, the saved-tool tools, ...): those the modules marked.
+  const others = new Set<string>([...named, ...servers.flatMap((server) => server.tools), ...context.library.RESERVED_TOOL_NAMES]);
+  const discovered = modules === 0 ? [] : started.tools.map((tool) => tool.name).filter((name) => !others.has(name));
   const unavailable = format.serversWithoutTools(servers);
   if (context.values.json) {
     const serverWarnings = unavailable.map((server) => ({ server: server.name, state: server.state, ...(server.lastError ? { lastError: server.lastError } : {}) }));

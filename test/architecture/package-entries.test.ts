@@ -33,6 +33,6 @@ describe("package entries", () => {
 
   it("keeps internals off the main entry", async () => {
     const result = await run("-e", 'console.log(Object.keys(require("toolexec")).sort().join(","))');
-    expect(result.stdout).toMatchInlineSnapshot(`"CODE_EXECUTION_TOOL_NAME,ConfigError,ERROR_CODES,HUMAN_INPUT_TOOL_NAME,ToolexecError,WEB_SEARCH_TOOL_NAME,codeExecutionInputSchema,createExecutor,createFileTokenStore,formatConfigIssue,isConfigError,isToolexecError,loadProjectConfig"`);
+    expect(result.stdout).toMatchInlineSnapshot(`"CODE_EXECUTION_TOOL_NAME,ConfigError,ERROR_CODES,HUMAN_INPUT_TOOL_NAME,MAX_TIMEOUT_MS,RESERVED_TOOL_NAMES,ToolexecError,WEB_SEARCH_TOOL_NAME,codeExecutionInputSchema,createExecutor,createFileTokenStore,formatConfigIssue,isConfigError,isToolexecError,loadProjectConfig"`);
   });
 });

@@ -12,6 +12,16 @@ describe("toolexec with pythonModules", () => {
     expect(JSON.parse(json.stdout).tools).toEqual(["word_count", "reverse", "lookup", "upper", "greet", "pid_of_worker", "read_variable"]);
   });
 
+  it("validate counts only the modules' tools as found in them, not built-ins such as web_search", async () => {
+    const project = discoveringProject(["marked_tools.py"]);
+    project.write("tools.json", { tools: [], pythonModules: ["marked_tools.py"], webSearch: { provider: "searxng", url: "http://127.0.0.1:9" } });
+    const text = await runCli(["validate", "--root", project.root]);
+    expect(text.stdout).toMatch(/\((\d+) of them found in 1 Python module\(s\)\)/);
+    const json = JSON.parse((await runCli(["validate", "--root", project.root, "--json"])).stdout);
+    expect(json.tools).not.toContain("web_search");
+    expect(text.stdout).toContain(`ok: ${json.tools.length} tool(s) in tools.json (${json.tools.length} of them found in 1 Python module(s))`);
+  });
+
   it("validate fails on a name clash, naming both sources", async () => {
     const project = discoveringProject(["clashing_tools.py"], [{ name: "word_count", function: "text_tools.py:word_count" }]);
     const result = await runCli(["validate", "--root", project.root]);
