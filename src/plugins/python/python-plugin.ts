@@ -84,6 +84,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         else state.discover = entry;
       }
       const named = entries.filter((entry): entry is PythonFunctionEntry => "function" in entry);
+      const namedByName = new Map(named.map((entry) => [entry.name, entry]));
       const discovered = entries.filter((entry): entry is PythonModuleEntry => !("function" in entry));
       let tools = new Map<string, { tool: PythonTool; definition: ToolDefinition }>();
       const unavailable = new Map<string, ToolErrorInfo>();
@@ -171,14 +172,14 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         },
         explainMissingTool(name) {
           const missing = unavailable.get(name);
-          const entry = named.find((candidate) => candidate.name === name);
+          const entry = namedByName.get(name);
           if (!missing || !entry || closed || !refreshIfEdited(stateOf(entry))) return missing;
           // A broken module was edited: it is read again in the background; the tool joins the list when it imports.
           return { ...missing, message: `${missing.message} (the module changed since and is being read again: call again in a moment)` };
         },
         async callTool(call, callOptions) {
           if (closed) return toolError("EXECUTOR_CLOSED", "The python plugin is closed");
-          const before = tools.get(call.name)?.tool ?? named.find((entry) => entry.name === call.name);
+          const before = tools.get(call.name)?.tool ?? namedByName.get(call.name);
           const refresh = before && refreshIfEdited(stateOf(before));
           if (refresh) await refresh; // no await otherwise: a warm call stays on the fast path
           const missing = unavailable.get(call.name);
