@@ -176,14 +176,14 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
         }
         return { table, clashes };
       };
-      const routeTable = () => {
-        if (routes) return routes;
-        const built = buildRoutes(all());
+      /** Take `built` as the routes in force, warning about the names two servers serve. */
+      const adoptRoutes = (built: ReturnType<typeof buildRoutes>) => {
         for (const { tool, servers } of built.clashes) {
           context.logger.warn(`MCP tool name "${tool}" is served by both server "${servers[0]}" and server "${servers[1]}"; keeping server "${servers[0]}"'s (set "prefix": true on one of them)`);
         }
         return (routes = built.table);
       };
+      const routeTable = () => routes ?? adoptRoutes(buildRoutes(all()));
       /** Why `name` is not routed, as trust and the servers' states tell. */
       const whyMissing = (name: string) => {
         routeTable();
@@ -287,8 +287,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
       // At start (and so at a reload), mcp.json servers serving one name is a config error, as a clash
       // with a local tool is; one that appears later (a server connecting late, a list change) keeps
       // the first server's tool, with the warning above.
-      const clash = buildRoutes(configured).clashes[0];
-      if (clash) {
+      // Built once here: the check and the first routes share one pass over trust's admission.
+      const built = buildRoutes(all());
+      const clash = built.clashes.find(({ servers }) => servers.every((server) => configured.some((connection) => connection.entry.name === server)));
+      if (!clash) adoptRoutes(built);
+      else {
         await instance.close();
         const [first, second] = clash.servers;
         throw new ToolexecError("TOOL_NAME_CONFLICT", `Tool name "${clash.tool}" is served by both server "${first}" and server "${second}" in mcp.json; set "prefix": true on one of them`, { details: { tool: clash.tool, servers: clash.servers } });
