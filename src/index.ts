@@ -8,8 +8,9 @@
  * console.log(await executor.listTools());
  */
 export { createExecutor } from "./create-executor.js";
-export type { Executor, ExecutorOptions, SavedToolDefinition } from "./create-executor.js";
-export type { SavedTool } from "./plugins/code/saved/saved-tool-file.js";
+export type { Executor } from "./executor.js";
+export type { ExecutorOptions } from "./executor-options.js";
+export type { SavedTool, SavedToolDefinition } from "./plugins/code/saved/saved-tool-file.js";
 export type { SavedToolSummary } from "./plugins/code/saved/saved-tools.js";
 export type { ToolInfo, ReloadResult, ConfigStatus } from "./core/executor/create-core-executor.js";
 export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/config/tools-config-writer.js";

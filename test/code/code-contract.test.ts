@@ -13,7 +13,7 @@ testPluginContract<ResolvedCodeExecutionOptions>("code", {
   // Saved tools change its list: save a probe tool, then delete it (the suite runs in the repository's folder).
   async changeTools(instance) {
     const api = instance.api as SavedToolsApi;
-    if (api.show("contract_probe")) await api.delete("contract_probe");
-    else await api.save({ name: "contract_probe", description: "A probe of the contract suite", inputSchema: { type: "object" }, code: "1" });
+    if (await api.showSavedTool("contract_probe")) await api.deleteSavedTool("contract_probe");
+    else await api.saveTool({ name: "contract_probe", description: "A probe of the contract suite", inputSchema: { type: "object" }, code: "1" });
   },
 });

@@ -28,10 +28,17 @@ export interface ToolSearchOptions {
   limit?: number;
 }
 
-/** The search plugin's API, reached with `executor.pluginApi(plugin)`. */
+/** The search plugin's API, reached with `executor.pluginApi(plugin)`; the executor offers its `searchTools`. */
 export interface ToolSearchApi {
-  /** The tools that best match a request in plain language, best first; `[]` for a blank query. */
-  search(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
+  /**
+   * The tools that best match a request in plain words, best first, each `{ name, score, summary }`;
+   * the ranking of the `search_tools` tool. `limit`: 1–100, default 10; `[]` for a blank query.
+   * See docs/tool-search.md.
+   *
+   * @example
+   * const [best] = await executor.searchTools("open a ticket about the login bug", { limit: 3 });
+   */
+  searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
   /** Bring the index up to date now (searches do it themselves); says what changed. */
   refresh(): IndexUpdate;
 }
@@ -66,7 +73,7 @@ export interface SearchPluginOptions {
  * @example
  * const search = searchPlugin({ offerTool: true });
  * const executor = await createExecutor({ toolsConfig: false, mcpConfig: false, plugins: [search] });
- * await executor.pluginApi(search)?.search("open a ticket", { limit: 3 });
+ * await executor.pluginApi(search)?.searchTools("open a ticket", { limit: 3 });
  */
 export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<never, ToolSearchApi> {
   const searchFirst = options.searchFirst === true;
@@ -89,7 +96,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       /** Made on the first search, so an executor that never searches never loads vectors. */
       let semantic: SemanticIndex | undefined;
       const api: ToolSearchApi = {
-        async search(query, searchOptions = {}) {
+        async searchTools(query, searchOptions = {}) {
           if (stale) refresh();
           if (typeof query !== "string" || query.trim() === "") return [];
           if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
@@ -111,7 +118,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
           if (!offers(call.name)) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
           if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions);
           const args = call.arguments as { query: string; limit?: number };
-          return { ok: true, value: await api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
+          return { ok: true, value: await api.searchTools(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
         },
         // A listing policy, not access control: under search-first the other tools stay callable.
         ...(searchFirst ? { isListed: (tool: ToolDefinition) => listed.has(tool.name) } : {}),

@@ -26,6 +26,9 @@ export interface SavedTool {
   modified: string;
 }
 
+/** What `saveTool` takes: a saved tool without its times. */
+export type SavedToolDefinition = Omit<SavedTool, "created" | "modified">;
+
 const FIRST_LINE = "/* toolexec saved tool: the JSON below is its definition; the code after it runs with `input` = the arguments.";
 const HEADER_END = "*/";
 

@@ -1,6 +1,6 @@
 /**
  * The saved tools of a running code plugin: loaded from their folder at start, kept in memory,
- * changed through `save`/`delete` (the file is written before the change is live) and, when the
+ * changed through `saveTool`/`deleteSavedTool` (the file is written before the change is live) and, when the
  * executor watches, reloaded after hand edits and deletions. A file that stops being valid keeps
  * its last good version running, with a warning.
  */
@@ -11,20 +11,31 @@ import type { Logger, PluginResult, ToolDefinition } from "../../../core/plugin-
 import { toolError } from "../../../core/tool-result.js";
 import { checkSavedTool } from "./check-saved-tool.js";
 import { DELETE_SAVED_TOOL_NAME, LIST_SAVED_TOOLS_NAME, SAVE_TOOL_NAME, SHOW_SAVED_TOOL_NAME, savedToolBuiltIns, savedToolDefinition } from "./saved-tool-definitions.js";
-import type { SavedTool } from "./saved-tool-file.js";
+import type { SavedTool, SavedToolDefinition } from "./saved-tool-file.js";
 import { SAVED_TOOLS_FOLDER, SAVED_TOOL_EXTENSION, createSavedToolStore } from "./saved-tool-store.js";
 
 /** A saved tool in a listing. */
 export type SavedToolSummary = Pick<SavedTool, "name" | "description" | "inputSchema" | "created" | "modified">;
 
-/** Saved tools for hosts: `executor.saveTool`, `listSavedTools`, `showSavedTool`, `deleteSavedTool`. */
+/** Saved tools for hosts: the executor's `saveTool`, `listSavedTools`, `showSavedTool` and `deleteSavedTool`. */
 export interface SavedToolsApi {
-  /** Check, write and make live; throws `INVALID_INPUT` listing every problem (nothing is written). */
-  save(definition: unknown, options?: { overwrite?: boolean }): Promise<SavedTool>;
-  list(): SavedToolSummary[];
-  show(name: string): SavedTool | undefined;
-  /** False when no saved tool has that name. */
-  delete(name: string): Promise<boolean>;
+  /**
+   * Save a code-mode program as a tool of its own (needs code execution enabled): checked like
+   * tools.json (`INVALID_INPUT` lists every problem; nothing is written), written atomically to
+   * `.toolexec/saved-tools/<name>.js`, and callable when the promise resolves. `overwrite` replaces a
+   * saved tool of that name. See docs/saved-tools.md.
+   *
+   * @example
+   * await executor.saveTool({ name: "double", description: "Twice a number", inputSchema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] }, code: "input.n * 2" });
+   * await executor.callTool("double", { n: 21 }); // { ok: true, value: 42, ... }
+   */
+  saveTool(definition: SavedToolDefinition, options?: { overwrite?: boolean }): Promise<SavedTool>;
+  /** The saved tools: `{ name, description, inputSchema, created, modified }` each. */
+  listSavedTools(): Promise<SavedToolSummary[]>;
+  /** One saved tool's whole definition with its code, or `undefined`. */
+  showSavedTool(name: string): Promise<SavedTool | undefined>;
+  /** Delete a saved tool (its file too); `false` when none has that name. */
+  deleteSavedTool(name: string): Promise<boolean>;
 }
 
 export interface SavedToolsOptions {
@@ -117,7 +128,7 @@ export async function createSavedTools(options: SavedToolsOptions): Promise<Save
   }
 
   const api: SavedToolsApi = {
-    async save(definition, saveOptions = {}) {
+    async saveTool(definition, saveOptions = {}) {
       const checked = checkSavedTool(definition, { maxCodeBytes: options.maxCodeBytes, nameTaken: (name) => nameTaken(name, saveOptions.overwrite === true) });
       if (!checked.ok) {
         throw new ToolexecError("INVALID_INPUT", `Cannot save the tool: ${checked.problems.join("; ")}`, { details: { problems: checked.problems } });
@@ -129,9 +140,9 @@ export async function createSavedTools(options: SavedToolsOptions): Promise<Save
       options.onChanged();
       return saved;
     },
-    list: () => [...tools.values()].map(({ name, description, inputSchema, created, modified }) => ({ name, description, inputSchema, created, modified })),
-    show: (name) => tools.get(name),
-    async delete(name) {
+    listSavedTools: async () => [...tools.values()].map(({ name, description, inputSchema, created, modified }) => ({ name, description, inputSchema, created, modified })),
+    showSavedTool: async (name) => tools.get(name),
+    async deleteSavedTool(name) {
       if (!tools.has(name)) return false;
       await store.remove(name);
       const next = new Map(tools);
@@ -146,19 +157,19 @@ export async function createSavedTools(options: SavedToolsOptions): Promise<Save
   const builtInCalls: Record<string, (args: Record<string, unknown>) => Promise<PluginResult>> = {
     [SAVE_TOOL_NAME]: async ({ overwrite, ...definition }) => {
       try {
-        const saved = await api.save(definition, { overwrite: overwrite === true });
+        const saved = await api.saveTool(definition as SavedToolDefinition, { overwrite: overwrite === true });
         return { ok: true, value: { saved: saved.name, file: `${SAVED_TOOLS_FOLDER}/${saved.name}${SAVED_TOOL_EXTENSION}`, created: saved.created, modified: saved.modified } };
       } catch (error) {
         if (!isToolexecError(error)) return toolError("TOOL_FAILED", `Could not save the tool: ${(error as Error)?.message ?? String(error)}`);
         return toolError(error.code, error.message, error.details);
       }
     },
-    [LIST_SAVED_TOOLS_NAME]: async () => ({ ok: true, value: { tools: api.list() } }),
+    [LIST_SAVED_TOOLS_NAME]: async () => ({ ok: true, value: { tools: await api.listSavedTools() } }),
     [SHOW_SAVED_TOOL_NAME]: async (args) => {
-      const tool = api.show(String(args.name));
+      const tool = await api.showSavedTool(String(args.name));
       return tool ? { ok: true, value: tool } : notFound(args.name);
     },
-    [DELETE_SAVED_TOOL_NAME]: async (args) => ((await api.delete(String(args.name))) ? { ok: true, value: { deleted: args.name } } : notFound(args.name)),
+    [DELETE_SAVED_TOOL_NAME]: async (args) => ((await api.deleteSavedTool(String(args.name))) ? { ok: true, value: { deleted: args.name } } : notFound(args.name)),
   };
 
   return {
