@@ -36,6 +36,7 @@ export type {
   PersonAnswer,
 } from "./core/plugin-contract.js";
 export type { PluginEvents } from "./core/plugin-events.js";
+export type { CoreEvents } from "./core/executor/executor-events.js";
 export { toolError } from "./core/tool-result.js";
 export type { ToolResult, ToolSuccess, ToolFailure } from "./core/tool-result.js";
 export { ToolexecError, isToolexecError } from "./core/errors/toolexec-error.js";

@@ -3,7 +3,7 @@
  * URL, take the redirect on the loopback redirect URI, finish the exchange), show which servers hold
  * tokens, forget a server's tokens. Tokens live in the user's config folder (docs/auth.md).
  */
-import type { McpServerInfo } from "../index.js";
+import type { McpServerInfo } from "../mcp.js";
 import type { CommandContext } from "./command-context.js";
 import { listenForRedirect } from "./loopback-redirect.js";
 import { selectProjectFiles } from "./project-options.js";

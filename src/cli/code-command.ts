@@ -3,7 +3,7 @@
  * (pretty, or the exact `CodeResult` with `--json`) and the tool-call trace; exit 1 on failure.
  * The command enables code execution for its own run; tools.json's `codeExecution` limits apply.
  */
-import type { CodeRequest, CodeResult } from "../index.js";
+import type { CodeRequest, CodeResult } from "../code.js";
 import type { CommandContext, Output } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";

@@ -1,5 +1,5 @@
 /** `toolexec tools review` as a person reads it: what is held on each server, why, and how to approve it. */
-import type { ServerReview, ToolReview, TrustReview } from "../index.js";
+import type { ServerReview, ToolReview, TrustReview } from "../mcp.js";
 
 const REASONS: Record<NonNullable<ToolReview["reason"]>, string> = {
   "server-pending": "server not approved yet",

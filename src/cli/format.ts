@@ -1,6 +1,7 @@
 /** Human-readable text for the CLI: tool lists, results, config problems, server states. */
 import path from "node:path";
-import { formatConfigIssue, type ConfigIssue, type JsonSchema, type McpServerInfo, type ToolInfo, type ToolResult } from "../index.js";
+import { formatConfigIssue, type ConfigIssue, type JsonSchema, type ToolInfo, type ToolResult } from "../index.js";
+import type { McpServerInfo } from "../mcp.js";
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "any";

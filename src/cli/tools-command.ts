@@ -3,7 +3,8 @@
  * belongs to (none for a local tool), so a project with slow servers still calls its scripts at
  * once; the list needs every server.
  */
-import type { McpServerInfo, ToolResult } from "../index.js";
+import type { ToolResult } from "../index.js";
+import type { McpServerInfo } from "../mcp.js";
 import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";

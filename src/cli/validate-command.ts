@@ -17,7 +17,8 @@ function shownName(file: string, root: string): string {
 export async function runValidate(context: CommandContext): Promise<number> {
   const project = selectProjectFiles(context.values, context.cwd, context.command);
   const format = await import("./format.js");
-  const config = await context.library.loadProjectConfig(project);
+  const { loadProjectConfig, RESERVED_TOOL_NAMES } = await import("../config.js");
+  const config = await loadProjectConfig(project);
   const enabled = config.entries.mcp.filter((server) => server.enabled);
   const named = [...config.entries.script, ...config.entries.python].flatMap((tool) => ("name" in tool ? [tool.name] : []));
   const modules = config.entries.python.length - config.entries.python.filter((entry) => "function" in entry).length;
@@ -29,7 +30,7 @@ export async function runValidate(context: CommandContext): Promise<number> {
   const servers = started.servers;
   // The listed tools less tools.json's own, the MCP servers' (as served, prefixed or not) and the
   // built-ins (web_search, the saved-tool tools, ...): those the modules marked.
-  const others = new Set<string>([...named, ...servers.flatMap((server) => server.tools), ...context.library.RESERVED_TOOL_NAMES]);
+  const others = new Set<string>([...named, ...servers.flatMap((server) => server.tools), ...RESERVED_TOOL_NAMES]);
   const discovered = modules === 0 ? [] : started.tools.map((tool) => tool.name).filter((name) => !others.has(name));
   const unavailable = format.serversWithoutTools(servers);
   if (context.values.json) {

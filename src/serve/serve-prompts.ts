@@ -6,7 +6,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { protocolError } from "./protocol-error.js";
-import type { Executor, McpPromptInfo } from "../index.js";
+import type { Executor } from "../index.js";
+import type { McpPromptInfo } from "../mcp.js";
 
 const SEPARATOR = "__";
 

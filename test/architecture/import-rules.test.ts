@@ -31,6 +31,14 @@ function areaOf(relative: string): string {
   return first === "plugins" ? `plugins/${second}` : first!;
 }
 
+/** The public entries (package.json `exports`) as paths under src: `index.js`, `mcp.js`, … */
+const PUBLIC_ENTRIES = new Set(
+  Object.values(JSON.parse(readFileSync(path.join(SOURCE, "..", "package.json"), "utf8")).exports as Record<string, string | { import?: string }>)
+    .map((target) => (typeof target === "string" ? undefined : target.import))
+    .filter((target): target is string => target?.startsWith("./dist/") === true)
+    .map((target) => target.slice("./dist/".length)),
+);
+
 const files = sourceFiles(SOURCE).map((file) => ({ file: path.relative(SOURCE, file), imports: importedPaths(file) }));
 
 describe("import rules", () => {
@@ -54,18 +62,19 @@ describe("import rules", () => {
     expect(offending).toEqual([]);
   });
 
-  it("the serve front door uses the public entry only (and itself)", () => {
+  it("the serve front door uses the public entries only (and itself)", () => {
+    expect([...PUBLIC_ENTRIES]).toEqual(expect.arrayContaining(["index.js", "mcp.js", "code.js", "config.js"]));
     const offending = files
       .filter((entry) => areaOf(entry.file) === "serve")
-      .flatMap((entry) => entry.imports.filter((target) => areaOf(target) !== "serve" && target !== "index.js").map((target) => `${entry.file} → ${target}`));
+      .flatMap((entry) => entry.imports.filter((target) => areaOf(target) !== "serve" && !PUBLIC_ENTRIES.has(target)).map((target) => `${entry.file} → ${target}`));
     expect(files.some((entry) => areaOf(entry.file) === "serve")).toBe(true);
     expect(offending).toEqual([]);
   });
 
-  it("the LLM front door uses the public entry only (and itself)", () => {
+  it("the LLM front door uses the public entries only (and itself)", () => {
     const offending = files
       .filter((entry) => areaOf(entry.file) === "llm" || entry.file === "llm.ts")
-      .flatMap((entry) => entry.imports.filter((target) => areaOf(target) !== "llm" && target !== "index.js").map((target) => `${entry.file} → ${target}`));
+      .flatMap((entry) => entry.imports.filter((target) => areaOf(target) !== "llm" && !PUBLIC_ENTRIES.has(target)).map((target) => `${entry.file} → ${target}`));
     expect(files.filter((entry) => areaOf(entry.file) === "llm").length).toBeGreaterThan(5);
     expect(offending).toEqual([]);
   });

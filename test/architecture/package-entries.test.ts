@@ -1,9 +1,10 @@
 /**
  * The package's entries as a user's program reaches them, through package.json `exports` from a
  * separate folder: `import` and `require` (Node ≥ 20.19 loads ES modules from require) of the main
- * entry and `toolexec/plugin`, and `toolexec/testing`. Uses the built dist/ (`npm test` builds first).
+ * entry, `toolexec/plugin` and the areas' entries (`toolexec/mcp`, `toolexec/code`, `toolexec/config`),
+ * and `toolexec/testing`; and the main entry's size. Uses the built dist/ (`npm test` builds first).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,8 +32,25 @@ describe("package entries", () => {
     expect(result.stdout).toBe("function function function");
   });
 
-  it("keeps internals off the main entry", async () => {
+  it("require()s and imports the areas' entries: toolexec/mcp, toolexec/code, toolexec/config", async () => {
+    const code = 'const m = AREA("toolexec/mcp"); const c = AREA("toolexec/code"); const f = AREA("toolexec/config"); console.log(typeof m.createFileTokenStore, typeof c.codeExecutionInputSchema, typeof f.loadProjectConfig, f.RESERVED_TOOL_NAMES.length > 0)';
+    const required = await run("-e", code.replaceAll("AREA", "require"));
+    expect(required.stderr).not.toMatch(/Error/);
+    expect(required.stdout).toBe("function object function true");
+    const imported = await run("--input-type=module", `const AREA = (name) => import(name); ${code.replaceAll('AREA("', 'await AREA("')}`);
+    expect(imported.stderr).not.toMatch(/Error/);
+    expect(imported.stdout).toBe("function object function true");
+  });
+
+  it("keeps internals and the areas' details off the main entry", async () => {
     const result = await run("-e", 'console.log(Object.keys(require("toolexec")).sort().join(","))');
-    expect(result.stdout).toMatchInlineSnapshot(`"CODE_EXECUTION_TOOL_NAME,ConfigError,ERROR_CODES,HUMAN_INPUT_TOOL_NAME,MAX_TIMEOUT_MS,RESERVED_TOOL_NAMES,ToolexecError,WEB_SEARCH_TOOL_NAME,codeExecutionInputSchema,createExecutor,createFileTokenStore,formatConfigIssue,isConfigError,isToolexecError,loadProjectConfig"`);
+    expect(result.stdout).toMatchInlineSnapshot(`"CODE_EXECUTION_TOOL_NAME,ConfigError,ERROR_CODES,HUMAN_INPUT_TOOL_NAME,MAX_TIMEOUT_MS,ToolexecError,WEB_SEARCH_TOOL_NAME,createExecutor,formatConfigIssue,isConfigError,isToolexecError"`);
+  });
+
+  it("the main entry carries at most 40 names, values and types together", () => {
+    const declarations = readFileSync(path.join(REPOSITORY, "dist", "index.d.ts"), "utf8");
+    const names = [...declarations.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap(([, list]) => list!.split(",").map((item) => item.trim()).filter((item) => item !== ""));
+    expect(names).toContain("Executor");
+    expect(names.length).toBeLessThanOrEqual(40);
   });
 });

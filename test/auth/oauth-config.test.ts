@@ -1,6 +1,6 @@
 /** mcp.json's `oauth` (and Cursor's `auth`): resolved settings, defaults, secrets, and the mistakes it refuses. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { configErrorText } from "../config/config-test-helpers.js";
 import { createTempProject } from "../helpers/temp-project.js";
 

@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createExecutor, createFileTokenStore, type Executor, type ExecutorOptions, type Logger } from "../../src/index.js";
+import { createExecutor, type Executor, type ExecutorOptions, type Logger } from "../../src/index.js";
+import { createFileTokenStore } from "../../src/mcp.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
 import { eventually, freePort } from "../mcp/mcp-test-helpers.js";
 import { followAuthorization, loginWithCli, runOAuthCli, type OAuthCliRun } from "./oauth-cli.js";

@@ -6,7 +6,8 @@ import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { createExecutor, formatConfigIssue, isConfigError, loadProjectConfig, type Executor, type ExecutorEvents } from "../../src/index.js";
+import { createExecutor, formatConfigIssue, isConfigError, type Executor, type ExecutorEvents } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
 import { ACCEPTED_FILES, CORPUS, GOOD_MCP, GOOD_TOOLS, REFUSED_CASES, replaceFile, type CorpusCase } from "./corpus-cases.js";
 

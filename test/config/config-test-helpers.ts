@@ -1,7 +1,8 @@
 /** Helpers shared by the config tests: load a temp project and read its ConfigError with stable paths. */
 import { realpathSync } from "node:fs";
 import { expect } from "vitest";
-import { ConfigError, isConfigError, loadProjectConfig, type ProjectConfigOptions } from "../../src/index.js";
+import { ConfigError, isConfigError } from "../../src/index.js";
+import { loadProjectConfig, type ProjectConfigOptions } from "../../src/config.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
 
 /** Replace the project's temp folder (and its real path) with `<root>`, so snapshots are stable. */

@@ -1,6 +1,6 @@
 /** mcp.json's top level, in the shapes Claude Desktop, Cursor, Claude Code and VS Code write. */
 import { describe, expect, it } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError } from "./config-test-helpers.js";
 

@@ -1,6 +1,7 @@
 /** Both config files together: every problem of both in one ConfigError, with the right code. */
 import { describe, expect, it } from "vitest";
-import { ConfigError, formatConfigIssue, isConfigError, isToolexecError, loadProjectConfig, ToolexecError } from "../../src/index.js";
+import { ConfigError, formatConfigIssue, isConfigError, isToolexecError, ToolexecError } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError } from "./config-test-helpers.js";
 

@@ -1,7 +1,7 @@
 /** `defaults` fill in what a tool leaves out; a tool's own value always wins. */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS } from "../../src/core/config/tools-config-schema.js";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 
 async function loadTools(tools: object) {

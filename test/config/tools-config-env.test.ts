@@ -1,6 +1,7 @@
 /** tools.json `env`: host variables interpolated, unset ones reported, shell startup variables ignored. */
 import { afterEach, describe, expect, it } from "vitest";
-import { createExecutor, loadProjectConfig } from "../../src/index.js";
+import { createExecutor } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { loadConfigError } from "./config-test-helpers.js";
 

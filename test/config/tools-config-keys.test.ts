@@ -1,6 +1,6 @@
 /** tools.json keys and values: unknown keys, missing keys, wrong types and values, each located. */
 import { describe, expect, it } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError, projectWithOneTool } from "./config-test-helpers.js";
 

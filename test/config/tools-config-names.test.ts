@@ -1,6 +1,6 @@
 /** Tool names: unique, not reserved by a built-in tool, and within MCP's tool-name rules. */
 import { describe, expect, it } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from "../../src/plugin.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError } from "./config-test-helpers.js";

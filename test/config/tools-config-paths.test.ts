@@ -2,7 +2,7 @@
 import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError, projectWithOneTool, withoutRoot } from "./config-test-helpers.js";
 

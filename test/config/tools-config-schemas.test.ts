@@ -1,6 +1,6 @@
 /** inputSchema and outputSchema are JSON Schemas, checked against their meta-schema at load time. */
 import { describe, expect, it } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { configErrorText, loadConfigError, projectWithOneTool } from "./config-test-helpers.js";
 
 describe("inputSchema", () => {

@@ -1,7 +1,8 @@
 /** tools.json that is missing, empty or not JSON at all: the error says where, and what came instead. */
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isConfigError, isToolexecError, loadProjectConfig, ToolexecError } from "../../src/index.js";
+import { isConfigError, isToolexecError, ToolexecError } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { configErrorText, loadConfigError } from "./config-test-helpers.js";
 

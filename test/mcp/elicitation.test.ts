@@ -4,7 +4,7 @@
  * client cannot elicit (server-everything then does not even offer its elicitation tool).
  */
 import { describe, expect, it } from "vitest";
-import type { ElicitationRequest } from "../../src/index.js";
+import type { ElicitationRequest } from "../../src/mcp.js";
 import { EVERYTHING, openProject } from "./mcp-test-helpers.js";
 
 const everything = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } };

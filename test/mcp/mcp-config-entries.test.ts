@@ -3,7 +3,7 @@
  * unchanged, and every bad entry is reported with file, line, column, JSON path and what to do.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { runCli } from "../../src/cli/main.js";
 import { configErrorText } from "../config/config-test-helpers.js";
 import { createTempProject } from "../helpers/temp-project.js";

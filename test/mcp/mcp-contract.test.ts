@@ -1,7 +1,7 @@
 /** The mcp plugin passes the shared plugin contract, serving server-everything over stdio. */
 import { resolveMcpServer, type McpServerEntry } from "../../src/core/config/resolve-mcp-server.js";
 import { mcpPlugin } from "../../src/plugins/mcp/mcp-plugin.js";
-import type { McpApi } from "../../src/index.js";
+import type { McpApi } from "../../src/mcp.js";
 import { testPluginContract } from "../../src/testing.js";
 import { EVERYTHING, REPOSITORY } from "./mcp-test-helpers.js";
 

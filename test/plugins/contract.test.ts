@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { abortReasonCode, toolError } from "../../src/plugin.js";
-import { loadProjectConfig, type ExecutorPlugin, type ScriptToolEntry } from "../../src/index.js";
+import type { ExecutorPlugin } from "../../src/index.js";
+import { loadProjectConfig, type ScriptToolEntry } from "../../src/config.js";
 import { humanInputPlugin } from "../../src/plugins/human/human-input-plugin.js";
 import { scriptPlugin } from "../../src/plugins/script/script-plugin.js";
 import { vi } from "vitest";

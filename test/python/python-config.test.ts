@@ -1,7 +1,7 @@
 /** tools.json entries naming a Python function: accepted shapes and precise errors. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadProjectConfig } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { configErrorText } from "../config/config-test-helpers.js";
 

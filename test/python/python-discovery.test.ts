@@ -1,7 +1,8 @@
 /** Tools discovered in Python files listed in `pythonModules`: @tool marks, FastMCP files unchanged, clashes, edits. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { createExecutor, isConfigError, loadProjectConfig } from "../../src/index.js";
+import { createExecutor, isConfigError } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import type { PluginInstance } from "../../src/core/plugin-contract.js";
 import { pythonPlugin } from "../../src/plugins/python/python-plugin.js";
 import type { TempProject } from "../helpers/temp-project.js";

@@ -16,7 +16,8 @@ import {
   type ClientCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createExecutor, type ElicitationRequest, type Executor } from "../../src/index.js";
+import { createExecutor, type Executor } from "../../src/index.js";
+import type { ElicitationRequest } from "../../src/mcp.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { silentLogger } from "./serve-test-helpers.js";

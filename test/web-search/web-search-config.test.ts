@@ -5,7 +5,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { createExecutor, isToolexecError, loadProjectConfig, type Executor } from "../../src/index.js";
+import { createExecutor, isToolexecError, type Executor } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
 import { configErrorText } from "../config/config-test-helpers.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { startFakeProvider, successBody } from "./fake-provider.js";

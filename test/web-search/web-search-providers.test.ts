@@ -4,7 +4,8 @@
  * errors, malformed answers, a slow answer and a huge one, and an unreachable provider.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createExecutor, type Executor, type WebSearchConfig } from "../../src/index.js";
+import { createExecutor, type Executor } from "../../src/index.js";
+import type { WebSearchConfig } from "../../src/config.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { errorBody, PAGES, startFakeProvider, successBody, type FakeProvider, type ProviderName } from "./fake-provider.js";
 

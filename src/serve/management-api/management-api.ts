@@ -6,7 +6,8 @@
  * `ETag`/`If-Match` for optimistic concurrency, and one audit line per change.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isToolexecError, type Executor, type RegistryChange } from "../../index.js";
+import { isToolexecError, type Executor } from "../../index.js";
+import type { RegistryChange } from "../../config.js";
 import { checkRequest, type GuardOptions } from "../http-guard.js";
 import { keyFingerprint } from "./api-key.js";
 import type { AuditWriter } from "./audit-log.js";

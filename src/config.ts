@@ -1,0 +1,23 @@
+/**
+ * `toolexec/config`: a project's config read and checked without starting anything
+ * (`loadProjectConfig`), the resolved entries of tools.json, and the types of registry writes
+ * (`executor.registerTool` and its siblings). mcp.json's entries are in `toolexec/mcp`, the
+ * `codeExecution` settings in `toolexec/code`. See docs/config.md and docs/registry-api.md.
+ *
+ * @example
+ * import { isConfigError, formatConfigIssue } from "toolexec";
+ * import { loadProjectConfig } from "toolexec/config";
+ * try {
+ *   const config = await loadProjectConfig({ root: "./my-project" });
+ *   console.log(config.entries.script.map((tool) => tool.name));
+ * } catch (error) {
+ *   if (isConfigError(error)) for (const issue of error.issues) console.error(formatConfigIssue(issue));
+ * }
+ */
+export { loadProjectConfig } from "./core/config/load-project-config.js";
+export type { ProjectConfig, ProjectConfigOptions } from "./core/config/load-project-config.js";
+export type { PythonEntry, PythonFunctionEntry, PythonModuleEntry, ScriptToolEntry } from "./core/config/load-tools-config.js";
+export type { WebSearchConfig } from "./core/config/web-search-config-schema.js";
+export type { WebSearchSettings } from "./core/config/resolve-web-search-config.js";
+export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/config/tools-config-writer.js";
+export { RESERVED_TOOL_NAMES } from "./core/tool-names.js";
