@@ -26,12 +26,28 @@ export class ConfigError extends ToolexecError {
   }
 }
 
-/** True for a ConfigError from any realm. */
+/**
+ * True for a ConfigError from any realm.
+ *
+ * @example
+ * try {
+ *   await createExecutor({ root: "./my-project" });
+ * } catch (error) {
+ *   if (isConfigError(error)) for (const issue of error.issues) console.error(formatConfigIssue(issue));
+ *   else throw error;
+ * }
+ */
 export function isConfigError(value: unknown): value is ConfigError {
   return isToolexecError(value) && (value.code === "CONFIG_INVALID" || value.code === "CONFIG_MISSING");
 }
 
-/** `tools.json:12:7 tools[2].timeoutMs: Expected …`, one line per issue. */
+/**
+ * One issue as `file:line:column path: message`.
+ *
+ * @example
+ * formatConfigIssue({ file: "tools.json", line: 12, column: 7, path: "tools[2].timeoutMs", message: "Expected a number, got a string" });
+ * // 'tools.json:12:7 tools[2].timeoutMs: Expected a number, got a string'
+ */
 export function formatConfigIssue(issue: ConfigIssue): string {
   const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}:${issue.column ?? 1}`;
   return issue.path === "" ? `${where}: ${issue.message}` : `${where} ${issue.path}: ${issue.message}`;

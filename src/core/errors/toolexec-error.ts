@@ -34,6 +34,14 @@ export class ToolexecError extends Error {
  * True for any toolexec error, including one made in another realm (a `vm` context) or by another
  * copy of the package. An error cloned through `postMessage`/`structuredClone` loses the marker
  * (and `code`): send `{ code, message, details }` across threads instead.
+ *
+ * @example
+ * try {
+ *   await executor.callTool("echo", {});
+ * } catch (error) {
+ *   if (isToolexecError(error) && error.code === "EXECUTOR_CLOSED") console.warn("closed already");
+ *   else throw error;
+ * }
  */
 export function isToolexecError(value: unknown): value is ToolexecError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;

@@ -5,6 +5,7 @@
  */
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 
+/** What `reload()` did: the plugins it restarted, or why the new config was rejected (the last good one still runs). */
 export type ReloadResult = { ok: true; restarted: string[] } | { ok: false; error: ToolexecError };
 
 export interface ReloaderOptions {

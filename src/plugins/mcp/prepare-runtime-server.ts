@@ -12,6 +12,7 @@ import type { ToolErrorInfo } from "../../core/plugin-contract.js";
 import { SERVER_NAME_PATTERN, SERVER_NAME_RULE } from "../../core/tool-names.js";
 import { checkUntrustedUrl, type ResolveAll } from "./guarded-fetch.js";
 
+/** Options of `addServer`. */
 export interface AddServerOptions {
   /**
    * Trusted entries may be stdio commands, reach any address, use `${VAR}` and choose their trust

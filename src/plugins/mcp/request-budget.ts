@@ -8,6 +8,7 @@ import type { ServerConnection } from "./server-connection.js";
 /** Budget of a resource request when neither the call nor the server names one. */
 export const DEFAULT_RESOURCE_TIMEOUT_MS = 30_000;
 
+/** Options of a request to a server outside a tool call (resources, prompts, completions): its budget and signal. */
 export interface ResourceRequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;

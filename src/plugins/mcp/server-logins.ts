@@ -15,8 +15,10 @@ export type StartLoginResult =
   | { ok: true; authorized: false; url: string; redirectUrl: string }
   | LoginError;
 
+/** `finishServerLogin`'s answer: the server's state once connected, or why the login failed. */
 export type FinishLoginResult = { ok: true; server: McpServerInfo } | LoginError;
 
+/** OAuth logins to MCP servers: the executor's `startServerLogin`, `finishServerLogin` and `logoutServer`. See docs/auth.md. */
 export interface ServerLogins {
   /**
    * Start logging in to an OAuth server: resolves to the authorization URL a person must open (the

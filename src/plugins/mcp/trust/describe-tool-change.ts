@@ -10,6 +10,7 @@ const CONTEXT_CHARACTERS = 20;
 /** Longest excerpt of one side of the description shown. */
 const MAX_EXCERPT_CHARACTERS = 200;
 
+/** How a tool's definition differs from the one approved. */
 export interface ToolChange {
   /** The parts that differ: `description`, `inputSchema`, `outputSchema`, `annotations`. */
   changed: Array<"description" | "inputSchema" | "outputSchema" | "annotations">;

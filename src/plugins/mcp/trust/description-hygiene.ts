@@ -9,8 +9,10 @@ import type { ToolDefinition } from "../../../core/plugin-contract.js";
 /** Descriptions longer than this are flagged. */
 export const MAX_PLAIN_DESCRIPTION_LENGTH = 2_000;
 
+/** What a description-hygiene warning is about. */
 export type HygieneKind = "invisible-characters" | "addressed-to-model" | "long-description";
 
+/** A description that looks written for the model rather than for a person: a warning, never a block. */
 export interface HygieneWarning {
   kind: HygieneKind;
   message: string;

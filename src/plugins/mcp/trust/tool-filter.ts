@@ -8,6 +8,7 @@ import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js"
 import type { ServerTool } from "../tool-definitions.js";
 import { matchesToolPattern } from "./tool-pattern.js";
 
+/** An `includeTools` / `excludeTools` pattern that matches none of the server's tools. */
 export interface UnmatchedPattern {
   key: "includeTools" | "excludeTools";
   pattern: string;

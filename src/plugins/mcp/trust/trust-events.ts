@@ -6,6 +6,7 @@ import type { ToolChange } from "./describe-tool-change.js";
 /** Why a tool is held out of the registry. */
 export type QuarantineReason = "server-pending" | "server-revoked" | "new-tool" | "changed";
 
+/** The `trust:*` events by name with their payloads (see docs/tool-trust.md). */
 export interface TrustEvents {
   /** Tools of a server were held out of the registry (each tool once per definition and reason). */
   "trust:quarantined": { server: string; tools: Array<{ name: string; reason: QuarantineReason } & Partial<ToolChange>> };

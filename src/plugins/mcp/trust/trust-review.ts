@@ -16,6 +16,7 @@ export interface TrustServerView {
   connected: boolean;
 }
 
+/** One tool of a server in `reviewTools()`: usable or held, and why. */
 export interface ToolReview extends Partial<ToolChange> {
   /** The executor's name of the tool (`server__tool`). */
   name: string;
@@ -29,6 +30,7 @@ export interface ToolReview extends Partial<ToolChange> {
   warnings: HygieneWarning[];
 }
 
+/** One server in `reviewTools()`: its policy, approval and tools. */
 export interface ServerReview {
   server: string;
   source: "config" | "runtime";
@@ -44,6 +46,13 @@ export interface ServerReview {
   approve?: string;
 }
 
+/**
+ * `reviewTools()`'s answer: every server's trust state and tools.
+ *
+ * @example
+ * const review = executor.reviewTools();
+ * for (const server of review.servers) for (const tool of server.tools) if (tool.status === "quarantined") console.log(tool.name, tool.reason);
+ */
 export interface TrustReview {
   /** The lock file's absolute path. */
   lockFile: string;
