@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createExecutor, createFileTokenStore } from "../dist/index.js";
+import { createExecutor } from "../dist/index.js";
+import { createFileTokenStore } from "../dist/mcp.js";
 import { startFixture } from "../test/fixtures/oauth/start-fixture.mjs";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
 

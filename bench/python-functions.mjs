@@ -21,7 +21,7 @@ import { createInterface } from "node:readline";
 import { createExecutor } from "../dist/index.js";
 import { spawnPythonWorker } from "../dist/plugins/python/python-worker.js";
 import { DEFAULT_MAX_WORKERS, pythonPlugin } from "../dist/plugins/python/python-plugin.js";
-import { loadProjectConfig } from "../dist/index.js";
+import { loadProjectConfig } from "../dist/config.js";
 import { flag, format, quantile } from "./bench-utils.mjs";
 
 const runs = flag("runs", 10000);
