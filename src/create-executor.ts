@@ -5,18 +5,16 @@
  * file knows them all.
  */
 import { z } from "zod";
-import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./core/config/code-execution-config-schema.js";
+import { collectSections } from "./core/config/config-sections.js";
 import { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
 import type { ProjectConfig } from "./core/config/load-project-config.js";
-import { resolveWebSearchConfig, type WebSearchSettings } from "./core/config/resolve-web-search-config.js";
-import { webSearchConfigSchema, type WebSearchConfig } from "./core/config/web-search-config-schema.js";
 import { ToolexecError } from "./core/errors/toolexec-error.js";
 import { createCoreExecutor, type CoreExecutor } from "./core/executor/create-core-executor.js";
-import { checkOptions, coreOptionSchemas, resolveCheckedOptions, type CoreExecutorOptions } from "./core/executor/executor-options.js";
+import { checkOptions, configFileOptionSchema, coreOptionSchemas, resolveCheckedOptions, type CoreExecutorOptions } from "./core/executor/executor-options.js";
 import type { PluginSpec } from "./core/executor/plugin-host.js";
 import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "./core/tool-names.js";
 import { codePlugin } from "./plugins/code/code-plugin.js";
-import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
+import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./plugins/code/config/code-execution-config-schema.js";
 import { toCodeResult, type CodeRequest, type CodeResult } from "./plugins/code/code-result.js";
 import type { SavedTool } from "./plugins/code/saved/saved-tool-file.js";
 import type { SavedToolsApi, SavedToolSummary } from "./plugins/code/saved/saved-tools.js";
@@ -28,11 +26,16 @@ import { mcpPlugin, type McpApi } from "./plugins/mcp/mcp-plugin.js";
 import type { SamplingHandler } from "./plugins/mcp/sampling.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
+import { toolSearchConfigSchema, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./plugins/search/config/tool-search-config.js";
 import { searchPlugin, type ToolSearchApi, type ToolSearchOptions, type ToolSearchResult } from "./plugins/search/search-plugin.js";
+import { resolveWebSearchOption } from "./plugins/web-search/config/web-search-config-section.js";
+import { webSearchConfigSchema, type WebSearchConfig } from "./plugins/web-search/config/web-search-config-schema.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
 
 /** The options of `createExecutor`: the core's, plus those of the built-in plugins. */
 export interface ExecutorOptions extends CoreExecutorOptions {
+  /** mcp.json's path relative to root, or `false` to run without it. Default `"mcp.json"`. */
+  mcpConfig?: string | false;
   /** Enables `request_human_input`: called with the question, returns the person's answer. */
   onHumanInput?: HumanInputHandler;
   /** Answers MCP servers' elicitation requests (a form or a URL for the user); without it servers are told the client cannot elicit. */
@@ -61,30 +64,18 @@ export interface ExecutorOptions extends CoreExecutorOptions {
    * overrides the same key of tools.json's `codeExecution`. See docs/code-execution.md.
    */
   codeExecution?: CodeExecutionConfig;
-  /** Tool search (`executor.searchTools` always works). See docs/tool-search.md. */
-  toolSearch?: {
-    /** Offer the `search_tools` tool to models, ranked like `searchTools`. Default false. */
-    offerTool?: boolean;
-    /**
-     * Search-first listing for big registries: `listTools()` (what models and MCP clients are shown)
-     * holds only `search_tools`, `call_tool` and the pinned tools; every tool stays callable by name.
-     * Implies `offerTool`. Default false.
-     */
-    searchFirst?: boolean;
-    /** Under `searchFirst`, the tools listed besides those two. Default: request_human_input, code_execution, web_search (when registered). */
-    pinnedTools?: string[];
+  /**
+   * Tool search (`executor.searchTools` always works). Each key set here overrides the same key of
+   * tools.json's `toolSearch` (offerTool, searchFirst, pinnedTools, semanticWeight; see
+   * docs/tool-search.md); `embeddings` is an option only.
+   */
+  toolSearch?: ToolSearchConfig & {
     /**
      * Your own embedding model for the semantic stage: texts to vectors, one per text, all of one
      * length; called in batches of up to 128 texts, vectors cached by tool text. Default: the
      * embedded word vectors. `false`: lexical ranking only.
      */
     embeddings?: ((texts: string[]) => Promise<number[][]>) | false;
-    /**
-     * How much the semantic stage counts: what the tool most similar to the request gains, next to 1
-     * for the best lexical match (0–1). Default 0.1, which only reorders near ties; raise it (0.3–0.5)
-     * with a model trained for retrieval, and measure on your own requests.
-     */
-    semanticWeight?: number;
   };
   /**
    * The `web_search` tool: its provider, key and limits. Replaces tools.json's `webSearch` as a whole
@@ -137,16 +128,9 @@ const optionsSchema = z.strictObject({
   onElicitation: z.function().optional(),
   onSampling: z.function().optional(),
   onAuthorization: z.function().optional(),
+  mcpConfig: configFileOptionSchema.optional(),
   codeExecution: codeExecutionConfigSchema.optional(),
-  toolSearch: z
-    .strictObject({
-      offerTool: z.boolean().optional(),
-      searchFirst: z.boolean().optional(),
-      pinnedTools: z.array(z.string()).optional(),
-      embeddings: z.union([z.function(), z.literal(false)]).optional(),
-      semanticWeight: z.number().min(0).max(1).optional(),
-    })
-    .optional(),
+  toolSearch: toolSearchConfigSchema.extend({ embeddings: z.union([z.function(), z.literal(false)]).optional() }).optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
   mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
 });
@@ -187,8 +171,6 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
   const webSearchOption = resolveWebSearchOption(options.webSearch);
   const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
-  const codeOptions = options.codeExecution === undefined ? undefined : { ...options.codeExecution };
-  const onlyServers = options.mcp?.servers === undefined ? undefined : new Set(options.mcp.servers);
 
   // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
   // reload does not change, and each object is the key of its plugin's API.
@@ -200,32 +182,41 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.onSampling ? { onSampling: options.onSampling } : {}),
     ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
     ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
+    ...(options.mcp?.servers ? { servers: [...options.mcp.servers] } : {}),
+    configFile: options.mcpConfig ?? "mcp.json",
   });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });
   // Code's search_tools ranks like searchTools: the composition root hands the ranking in, so neither plugin knows the other.
-  const code = codePlugin({ rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions), searchFirst: options.toolSearch?.searchFirst === true, watch: resolved.watch });
-  const webSearch = webSearchPlugin();
+  const code = codePlugin({
+    rankTools: async (query, rankOptions) => searchApi().search(query, rankOptions),
+    // Asked when code mode starts: the search-first listing of the config being started.
+    searchFirst: () => searchFirst,
+    watch: resolved.watch,
+    ...(options.codeExecution === undefined ? {} : { codeExecution: { ...options.codeExecution } }),
+  });
+  const webSearch = webSearchPlugin(webSearchOption);
 
+  // Each plugin gets its own section of the config (`context.config`); the core leaves out those
+  // whose section turns them off (code mode not enabled, no web search provider).
+  let searchFirst = false;
   const plugins = (config: ProjectConfig): PluginSpec[] => {
-    const specs: PluginSpec[] = [
-      { plugin: script, entries: config.entries.script },
-      { plugin: python, entries: config.entries.python },
-      { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
-    ];
-    if (human) specs.push({ plugin: human, entries: [] });
-    specs.push({ plugin: search, entries: [] });
-    for (const plugin of resolved.plugins) specs.push({ plugin, entries: [] });
-    // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
-    const settings = resolveCodeExecutionOptions(config.codeExecution, codeOptions);
-    if (settings.enabled) specs.push({ plugin: code, entries: [settings] });
-    // The option, when given, decides alone; the settings are the plugin's one entry, so an edit restarts it.
-    const webSearchSettings = webSearchOption === undefined ? config.webSearch : webSearchOption || undefined;
-    if (webSearchSettings) specs.push({ plugin: webSearch, entries: [webSearchSettings] });
-    return specs;
+    searchFirst = (config.sections[search.name] as ResolvedToolSearchSettings | undefined)?.searchFirst === true;
+    return specsOf(config);
   };
+  const specsOf = (config: ProjectConfig): PluginSpec[] => [
+    { plugin: script, entries: config.entries.script },
+    { plugin: python, entries: config.entries.python },
+    { plugin: mcp, entries: [] },
+    ...(human ? [{ plugin: human, entries: [] }] : []),
+    { plugin: search, entries: [] },
+    ...resolved.plugins.map((plugin) => ({ plugin, entries: [] })),
+    { plugin: code, entries: [] },
+    { plugin: webSearch, entries: [] },
+  ];
+  const sections = collectSections([script, python, mcp, ...(human ? [human] : []), search, ...resolved.plugins, code, webSearch], resolved.toolsConfig);
 
-  const core = await createCoreExecutor({ options: resolved, plugins, unavailableToolHint });
+  const core = await createCoreExecutor({ options: resolved, plugins, sections, unavailableToolHint });
   /** The running MCP plugin's API; it runs for the executor's whole life, so only `close()` takes it away. */
   const mcpApi = (): McpApi => core.pluginApi(mcp) ?? closedError("use MCP servers");
   const searchApi = (): ToolSearchApi => core.pluginApi(search) ?? closedError("search tools");
@@ -287,15 +278,6 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     showSavedTool: async (name) => savedToolsApi().show(name),
     deleteSavedTool: async (name) => savedToolsApi().delete(name),
   };
-}
-
-/** The `webSearch` option resolved: settings, `false` (off), or undefined (tools.json decides). */
-function resolveWebSearchOption(option: WebSearchConfig | false | undefined): WebSearchSettings | false | undefined {
-  if (option === undefined || option === false) return option;
-  const resolved = resolveWebSearchConfig(option);
-  if (resolved.ok) return resolved.settings;
-  const problems = resolved.problems.map(({ key, message }) => `webSearch${key === undefined ? "" : `.${key}`}: ${message}`);
-  throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
 }
 
 function closedError(action: string): never {

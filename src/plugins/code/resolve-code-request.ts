@@ -4,7 +4,7 @@
  */
 import { describeValue } from "../../core/config/describe-value.js";
 import type { CodeExecutionInput } from "./declarations/index.js";
-import type { ResolvedCodeExecutionOptions } from "./code-execution-options.js";
+import type { ResolvedCodeExecutionOptions } from "./config/code-execution-options.js";
 import type { CallPolicy } from "./tool-dispatch.js";
 
 /** The input crosses to the runtime as JSON text; beyond this it belongs in a file a tool reads. */
