@@ -7,6 +7,7 @@
  * whose definition changed, so a burst of changes (a reload, servers connecting) costs one update.
  */
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginInstance, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
 import { CALL_TOOL_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
@@ -69,6 +70,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION] : [];
       const listed = new Set([SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, ...settings.pinnedTools]);
       const offers = (name: string) => tools.some((tool) => tool.name === name);
+      const closing = new AbortController();
       const index = createToolIndex();
       let stale = true;
       const unsubscribe = context.onToolsChanged(() => {
@@ -103,7 +105,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         listTools: () => tools,
         async callTool(call, callOptions): Promise<PluginResult> {
           if (!offers(call.name)) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
-          if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions);
+          if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions, closing.signal);
           const args = call.arguments as { query: string; limit?: number };
           return { ok: true, value: await api.search(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
         },
@@ -112,6 +114,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         api,
         async close() {
           unsubscribe();
+          closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The search plugin closed while the call was under way"));
         },
       };
     },
