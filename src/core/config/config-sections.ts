@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ConfigPath, ConfigSectionContext, FileSection, PluginConfigSection, ToolDefaults, ToolsKeySection } from "../plugin-config.js";
-import { formatJsonPath, type JsonDocument } from "./parse-json-document.js";
+import { formatJsonPath, type JsonDocument } from "../json/parse-json-document.js";
 import { describeZodIssues } from "./zod-issues.js";
 
 /** A plugin's section with the name of the plugin that owns it. */

@@ -5,7 +5,7 @@
  */
 import { SHELL_STARTUP_VARIABLES } from "../host-environment.js";
 import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-environment.js";
-import type { JsonPath } from "./parse-json-document.js";
+import type { JsonPath } from "../json/parse-json-document.js";
 
 /** Variables bash would run as startup files; the script plugin drops them, so say so. */
 const IGNORED_VARIABLES = new Set(SHELL_STARTUP_VARIABLES);

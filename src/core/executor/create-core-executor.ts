@@ -5,7 +5,7 @@
  */
 import type { OwnedSection } from "../config/config-sections.js";
 import { loadConfigFiles, type ProjectConfig } from "../config/load-project-config.js";
-import { createToolsConfigWriter, type RegistryChange, type RegistrySnapshot, type RegistryWriteOptions, type ToolsConfigWriter } from "../config/tools-config-writer.js";
+import { createToolsConfigWriter, type RegistryChange, type RegistrySnapshot, type RegistryWriteOptions, type ToolsConfigWriter } from "../registry/tools-config-writer.js";
 import { formatConfigIssue, type ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { createEmitter, type Unsubscribe } from "../events.js";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { formatJsonPath } from "../config/parse-json-document.js";
+import { formatJsonPath } from "../json/parse-json-document.js";
 import { MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "../config/tools-config-schema.js";
 import { describeZodIssues } from "../config/zod-issues.js";
 import { ToolexecError } from "../errors/toolexec-error.js";

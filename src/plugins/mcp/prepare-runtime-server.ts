@@ -4,7 +4,7 @@
  * not reference the host's environment: `${OPENAI_API_KEY}` in a URL would send the host's secret
  * to whoever wrote it.
  */
-import { formatJsonPath } from "../../core/config/parse-json-document.js";
+import { formatJsonPath } from "../../core/json/parse-json-document.js";
 import { mcpServerEntrySchema, type McpServerEntryFile } from "./config/mcp-server-schema.js";
 import { resolveMcpServer, type McpServerEntry } from "./config/resolve-mcp-server.js";
 import { describeZodIssues } from "../../core/config/zod-issues.js";

@@ -5,7 +5,7 @@
  */
 import type { FileSection } from "../../../core/plugin-config.js";
 import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, suggestServerName } from "../../../core/tool-names.js";
-import { closestMatch } from "../../../core/config/describe-value.js";
+import { closestMatch } from "../../../core/json/describe-value.js";
 import { MCP_CONFIG_KEYS, mcpConfigSchema, type McpConfigFile } from "./mcp-config-schema.js";
 import { mcpServerEntrySchema, trustPolicySchema } from "./mcp-server-schema.js";
 import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "../../../core/config/interpolate-environment.js";
-import type { JsonPath } from "../../../core/config/parse-json-document.js";
+import type { JsonPath } from "../../../core/json/parse-json-document.js";
 import { parseDotenv } from "../../../core/config/parse-dotenv.js";
 import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
 import {

@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { JsonPath } from "../../../core/config/parse-json-document.js";
+import type { JsonPath } from "../../../core/json/parse-json-document.js";
 import { checkCwd, checkScriptPath, type ProjectPaths } from "../../../core/config/check-tool-paths.js";
 import type { ToolDefaults } from "../../../core/plugin-config.js";
 import type { PythonModuleFile } from "./python-modules-schema.js";

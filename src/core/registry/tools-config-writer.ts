@@ -10,15 +10,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { formatConfigIssues } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
-import { removeStaleTemporaryFiles, writeFileAtomic } from "./atomic-write.js";
+import { removeStaleTemporaryFiles, writeFileAtomic } from "../files/atomic-write.js";
 import { contentTag, valueTag } from "./content-tag.js";
-import { describeValue } from "./describe-value.js";
+import { describeValue } from "../json/describe-value.js";
 import { appendToolEntry, removeToolEntry, replaceToolEntry } from "./edit-tools-array.js";
-import type { OwnedSection } from "./config-sections.js";
-import { loadToolsConfig } from "./load-tools-config.js";
-import type { ToolEntryFile } from "./tools-config-schema.js";
+import type { OwnedSection } from "../config/config-sections.js";
+import { loadToolsConfig } from "../config/load-tools-config.js";
+import type { ToolEntryFile } from "../config/tools-config-schema.js";
 import { checkScriptContent, scriptLabel, writeToolScript } from "./write-tool-script.js";
-import { enqueueProjectWrite } from "./write-queue.js";
+import { enqueueProjectWrite } from "../files/write-queue.js";
 
 /** One tools.json entry as written, with its own tag (for `ifMatch` on that entry). */
 export interface RegisteredEntry {
