@@ -102,6 +102,17 @@ describe("a host plugin owning a key of tools.json", () => {
     expect(withoutRoot(error.message, created.root)).toMatchInlineSnapshot(`"tools.json:13:3 greeter: Unknown key "greeter"; expected one of: $schema, defaults, tools, pythonModules, toolSearch, codeExecution, webSearch"`);
   });
 
+  it("keeps its key valid for registry writes, which check tools.json as the loader does", async () => {
+    const created = project({ greeting: "Howdy" });
+    const executor = await createExecutor({ root: created.root, plugins: [greeterPlugin()], logDir: false, watch: false });
+    try {
+      await executor.registerTool(toolEntry("echo2", "shell", "echo.sh"));
+      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["echo", "echo2", "greet"]);
+    } finally {
+      await executor.close();
+    }
+  });
+
   it("may not claim a key another plugin or the core owns", async () => {
     for (const key of ["webSearch", "tools"]) {
       const error = await startError({ root: project().root, plugins: [greeterPlugin({ key })] });
