@@ -8,6 +8,7 @@ import { collectSections } from "./core/config/config-sections.js";
 import { loadConfigFiles, type ProjectConfig as CoreProjectConfig } from "./core/config/load-project-config.js";
 import { toolsConfigSchemaWith } from "./core/config/tools-config-schema.js";
 import type { ExecutorPlugin } from "./core/plugin-contract.js";
+import { ToolexecError } from "./core/errors/toolexec-error.js";
 import { checkContractVersion } from "./core/executor/check-contract-version.js";
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import type { ResolvedCodeExecutionOptions } from "./plugins/code/config/code-execution-options.js";
@@ -63,8 +64,14 @@ export interface ProjectConfig extends CoreProjectConfig {
 export async function loadProjectConfig(options: ProjectConfigOptions = {}): Promise<ProjectConfig> {
   const root = path.resolve(options.root ?? process.cwd());
   const toolsConfig = options.toolsConfig ?? "tools.json";
-  for (const plugin of options.plugins ?? []) checkContractVersion(plugin);
   const owners = sectionOwners(options.mcpConfig ?? "mcp.json", options.plugins ?? []);
+  const names = new Set<string>();
+  for (const plugin of owners) {
+    // As createExecutor does: sections are filed by plugin name, so one name is one plugin.
+    if (names.has(plugin.name)) throw new ToolexecError("INVALID_OPTIONS", `Plugin name "${plugin.name}" is already taken; give each plugin a unique name`);
+    names.add(plugin.name);
+    checkContractVersion(plugin);
+  }
   const config = await loadConfigFiles({ root, toolsConfig, sections: collectSections(owners, toolsConfig) });
   return config as ProjectConfig;
 }

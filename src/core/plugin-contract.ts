@@ -267,9 +267,9 @@ export interface PluginInstance<Api = unknown> {
 }
 
 /**
- * A plugin: a plain object, usually made by a factory, with a unique `name`.
- * `name` is also the kind of config entries it owns (`script` ← tools.json, `mcp` ← mcp.json);
- * a host plugin with no config entries is started with `[]`.
+ * A plugin: a plain object, usually made by a factory, with a unique `name`. `entries` are the
+ * tools.json tools of its kind (`script`, and `python` for function entries); a plugin with none,
+ * as every host plugin, is started with `[]`. The configuration it reads comes through `config`.
  *
  * @example
  * const clock: ExecutorPlugin = {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createExecutor, isConfigError, isToolexecError, type Executor, type ExecutorPlugin } from "../../src/index.js";
+import { createExecutor, isConfigError, isToolexecError, loadProjectConfig, type Executor, type ExecutorPlugin } from "../../src/index.js";
 import { PLUGIN_CONTRACT_VERSION, type PluginConfigSection } from "../../src/plugin.js";
 import { nextEvent } from "../helpers/next-event.js";
 import { withoutRoot } from "../config/config-test-helpers.js";
@@ -100,6 +100,15 @@ describe("a host plugin owning a key of tools.json", () => {
     const created = project({ greeting: "Howdy" });
     const error = await startError({ root: created.root });
     expect(withoutRoot(error.message, created.root)).toMatchInlineSnapshot(`"tools.json:13:3 greeter: Unknown key "greeter"; expected one of: $schema, defaults, tools, pythonModules, toolSearch, codeExecution, webSearch"`);
+  });
+
+  it("is read by loadProjectConfig when passed in plugins, filed under the plugin's name", async () => {
+    const created = project({ greeting: "Howdy" });
+    const config = await loadProjectConfig({ root: created.root, plugins: [greeterPlugin()] });
+    expect(config.sections.greeter).toEqual({ greeting: "Howdy", punctuation: "!" });
+    const clash = await loadProjectConfig({ root: created.root, plugins: [{ ...greeterPlugin(), name: "mcp" }] }).catch((error: Error) => error);
+    expect((clash as Error).message).toBe('Plugin name "mcp" is already taken; give each plugin a unique name');
+    expect(started).toEqual([]);
   });
 
   it("keeps its key valid for registry writes, which check tools.json as the loader does", async () => {
