@@ -14,7 +14,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { createExecutor } from "../dist/index.js";
-import { DEFAULT_CODE_POOL_SIZE } from "../dist/core/config/code-execution-config-schema.js";
+import { DEFAULT_CODE_POOL_SIZE } from "../dist/plugins/code/config/code-execution-config-schema.js";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
 
 const runs = flag("runs", 1000);

@@ -137,7 +137,7 @@ async function throughput(call, calls, inFlight) {
 async function pluginThroughput(maxWorkers, calls) {
   const config = await loadProjectConfig({ root, mcpConfig: false });
   const context = { root, logger: { debug() {}, info() {}, warn() {}, error() {} }, callTool: () => Promise.reject(new Error("unused")), listTools: () => [], onToolsChanged: () => () => {}, emit() {} };
-  const instance = await pythonPlugin({ maxWorkers }).start(config.entries.python, context);
+  const instance = await pythonPlugin({ maxWorkers }).start(config.entries.python, { ...context, config: config.sections.python });
   const options = { signal: new AbortController().signal, deadline: Date.now() + 600_000, callTool: context.callTool };
   const call = () => instance.callTool({ name: "echo_parallel", arguments: args, executionId: "bench" }, options);
   try {

@@ -1,6 +1,7 @@
 /**
  * Writes schema/tools.schema.json, the JSON Schema editors use to complete and check tools.json,
- * from the zod schema the loader itself uses (so the two cannot disagree).
+ * from the zod schema the loader itself uses (so the two cannot disagree): the core's keys and the
+ * keys the built-in plugins own (`builtInToolsConfigSchema`).
  *
  * Run `npm run build && npm run schema`; it reads the compiled schema from dist/.
  * test/schema/tools-schema.test.ts calls `renderToolsJsonSchema` on the source schema and fails
@@ -24,7 +25,7 @@ const DESCRIPTION =
  * The JSON Schema (draft 2020-12) of tools.json as the text of the committed file.
  *
  * @example
- * const text = renderToolsJsonSchema(toolsConfigSchema);
+ * const text = renderToolsJsonSchema(builtInToolsConfigSchema());
  */
 export function renderToolsJsonSchema(toolsConfigSchema) {
   // "input": the shape people write, before any zod defaults or transforms would apply. The zod
@@ -35,10 +36,10 @@ export function renderToolsJsonSchema(toolsConfigSchema) {
 }
 
 async function main() {
-  const compiled = new URL("../dist/core/config/tools-config-schema.js", import.meta.url);
+  const compiled = new URL("../dist/load-project-config.js", import.meta.url);
   let toolsConfigSchema;
   try {
-    ({ toolsConfigSchema } = await import(compiled.href));
+    toolsConfigSchema = (await import(compiled.href)).builtInToolsConfigSchema();
   } catch (error) {
     throw new Error(`Cannot load ${fileURLToPath(compiled)} (${error.message}); run \`npm run build\` first`, { cause: error });
   }

@@ -9,7 +9,7 @@
  * if (run.ok) console.log(run.value, run.toolCalls);
  */
 export type { CodeRequest, CodeResult, CodeToolCall } from "./plugins/code/code-result.js";
-export type { CodeExecutionConfig } from "./core/config/code-execution-config-schema.js";
+export type { CodeExecutionConfig } from "./plugins/code/config/code-execution-config-schema.js";
 export type { SavedTool, SavedToolDefinition } from "./plugins/code/saved/saved-tool-file.js";
 export type { SavedToolSummary } from "./plugins/code/saved/saved-tools.js";
 export { codeExecutionInputSchema } from "./plugins/code/declarations/code-execution-input-schema.js";

@@ -14,10 +14,11 @@
  *   if (isConfigError(error)) for (const issue of error.issues) console.error(formatConfigIssue(issue));
  * }
  */
-export { loadProjectConfig } from "./core/config/load-project-config.js";
-export type { ProjectConfig, ProjectConfigOptions } from "./core/config/load-project-config.js";
-export type { PythonEntry, PythonFunctionEntry, PythonModuleEntry, ScriptToolEntry } from "./core/config/load-tools-config.js";
-export type { WebSearchConfig } from "./core/config/web-search-config-schema.js";
-export type { WebSearchSettings } from "./core/config/resolve-web-search-config.js";
-export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/config/tools-config-writer.js";
+export { loadProjectConfig } from "./load-project-config.js";
+export type { ProjectConfig, ProjectConfigOptions } from "./load-project-config.js";
+export type { PythonFunctionEntry, ScriptToolEntry } from "./core/config/load-tools-config.js";
+export type { PythonEntry, PythonModuleEntry } from "./plugins/python/python-plugin.js";
+export type { WebSearchConfig } from "./plugins/web-search/config/web-search-config-schema.js";
+export type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
+export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/registry/tools-config-writer.js";
 export { RESERVED_TOOL_NAMES } from "./core/tool-names.js";

@@ -5,6 +5,7 @@
  * plugins know nothing of each other; only the composition root (this file, src/executor.ts and
  * src/executor-options.ts) knows them all.
  */
+import { collectSections } from "./core/config/config-sections.js";
 import type { ProjectConfig } from "./core/config/load-project-config.js";
 import { createCoreExecutor } from "./core/executor/create-core-executor.js";
 import { resolveCheckedOptions } from "./core/executor/executor-options.js";
@@ -12,11 +13,11 @@ import type { PluginSpec } from "./core/executor/plugin-host.js";
 import { composeExecutor, toolSearchApi, type Executor } from "./executor.js";
 import { checkExecutorOptions, type ExecutorOptions } from "./executor-options.js";
 import { codePlugin } from "./plugins/code/code-plugin.js";
-import { resolveCodeExecutionOptions } from "./plugins/code/code-execution-options.js";
 import { humanInputPlugin } from "./plugins/human/human-input-plugin.js";
 import { mcpPlugin } from "./plugins/mcp/mcp-plugin.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
+import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";
 import { searchPlugin } from "./plugins/search/search-plugin.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
 import { unavailableToolHint } from "./unavailable-tool-hint.js";
@@ -40,8 +41,6 @@ const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "sear
 export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
   const checked = checkExecutorOptions(options);
   const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
-  const codeOptions = options.codeExecution === undefined ? undefined : { ...options.codeExecution };
-  const onlyServers = options.mcp?.servers === undefined ? undefined : new Set(options.mcp.servers);
 
   // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
   // reload does not change, and each object is the key of its plugin's API.
@@ -53,32 +52,40 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.onSampling ? { onSampling: options.onSampling } : {}),
     ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
     ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
+    ...(options.mcp?.servers ? { servers: [...options.mcp.servers] } : {}),
+    configFile: options.mcpConfig ?? "mcp.json",
   });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });
   // Code's search_tools ranks like searchTools: the composition root hands the ranking in, so neither plugin knows the other.
-  const code = codePlugin({ rankTools: async (query, rankOptions) => toolSearchApi(core, search).searchTools(query, rankOptions), searchFirst: options.toolSearch?.searchFirst === true, watch: resolved.watch });
-  const webSearch = webSearchPlugin();
+  const code = codePlugin({
+    rankTools: async (query, rankOptions) => toolSearchApi(core, search).searchTools(query, rankOptions),
+    // Asked when code mode starts: the search-first listing of the config being started.
+    searchFirst: () => searchFirst,
+    watch: resolved.watch,
+    ...(options.codeExecution === undefined ? {} : { codeExecution: { ...options.codeExecution } }),
+  });
+  const webSearch = webSearchPlugin(checked.webSearch);
 
-  // The config hand-over: which plugins run for a config, each with its part of it (at start and on every reload).
+  // The config hand-over: each plugin gets its own section of the config (`context.config`, at start
+  // and on every reload); the core leaves out those whose section turns them off (code mode not
+  // enabled, no web search provider).
+  let searchFirst = false;
   const plugins = (config: ProjectConfig): PluginSpec[] => {
-    const specs: PluginSpec[] = [
+    searchFirst = (config.sections[search.name] as ResolvedToolSearchSettings | undefined)?.searchFirst === true;
+    return [
       { plugin: script, entries: config.entries.script },
       { plugin: python, entries: config.entries.python },
-      { plugin: mcp, entries: onlyServers ? config.entries.mcp.filter((entry) => onlyServers.has(entry.name)) : config.entries.mcp },
+      { plugin: mcp, entries: [] },
+      ...(human ? [{ plugin: human, entries: [] }] : []),
+      { plugin: search, entries: [] },
+      ...resolved.plugins.map((plugin) => ({ plugin, entries: [] })),
+      { plugin: code, entries: [] },
+      { plugin: webSearch, entries: [] },
     ];
-    if (human) specs.push({ plugin: human, entries: [] });
-    specs.push({ plugin: search, entries: [] });
-    for (const plugin of resolved.plugins) specs.push({ plugin, entries: [] });
-    // The resolved settings are the plugin's one entry: a change to them restarts its runtimes.
-    const settings = resolveCodeExecutionOptions(config.codeExecution, codeOptions);
-    if (settings.enabled) specs.push({ plugin: code, entries: [settings] });
-    // The option, when given, decides alone; the settings are the plugin's one entry, so an edit restarts it.
-    const webSearchSettings = checked.webSearch === undefined ? config.webSearch : checked.webSearch || undefined;
-    if (webSearchSettings) specs.push({ plugin: webSearch, entries: [webSearchSettings] });
-    return specs;
   };
+  const sections = collectSections([script, python, mcp, ...(human ? [human] : []), search, ...resolved.plugins, code, webSearch], resolved.toolsConfig);
 
-  const core = await createCoreExecutor({ options: resolved, plugins, unavailableToolHint });
+  const core = await createCoreExecutor({ options: resolved, plugins, sections, unavailableToolHint });
   return composeExecutor(core, { mcp, code, search });
 }

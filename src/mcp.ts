@@ -27,5 +27,5 @@ export type { AuthorizationHandler, AuthorizationRequest } from "./plugins/mcp/a
 export { createFileTokenStore } from "./plugins/mcp/auth/token-store.js";
 export type { OAuthTokenStore, StoredAuthorization } from "./plugins/mcp/auth/token-store.js";
 export type { ServerLogins, StartLoginResult, FinishLoginResult } from "./plugins/mcp/server-logins.js";
-export type { McpServerEntry, StdioServerEntry, RemoteServerEntry, McpRetryPolicy } from "./core/config/resolve-mcp-server.js";
-export type { TrustPolicy } from "./core/config/mcp-server-schema.js";
+export type { McpServerEntry, StdioServerEntry, RemoteServerEntry, McpRetryPolicy } from "./plugins/mcp/config/resolve-mcp-server.js";
+export type { TrustPolicy } from "./plugins/mcp/config/mcp-server-schema.js";

@@ -16,7 +16,8 @@
  *   },
  * };
  */
-export { PLUGIN_CONTRACT_VERSION, abortReasonCode } from "./core/plugin-contract.js";
+export { PLUGIN_CONTRACT_VERSION, MIN_PLUGIN_CONTRACT_VERSION, abortReasonCode } from "./core/plugin-contract.js";
+export type { PluginConfigSection, ToolsKeySection, FileSection, ConfigSectionContext, ConfigPath, ToolDefaults } from "./core/plugin-config.js";
 export type {
   ExecutorPlugin,
   PluginInstance,

@@ -19,9 +19,9 @@ export async function runValidate(context: CommandContext): Promise<number> {
   const format = await import("./format.js");
   const { loadProjectConfig, RESERVED_TOOL_NAMES } = await import("../config.js");
   const config = await loadProjectConfig(project);
-  const enabled = config.entries.mcp.filter((server) => server.enabled);
-  const named = [...config.entries.script, ...config.entries.python].flatMap((tool) => ("name" in tool ? [tool.name] : []));
-  const modules = config.entries.python.length - config.entries.python.filter((entry) => "function" in entry).length;
+  const enabled = config.sections.mcp.filter((server) => server.enabled);
+  const named = [...config.entries.script, ...config.entries.python].map((tool) => tool.name);
+  const modules = config.sections.python.length;
   // Tools are started only when Python modules must be imported to know theirs (pythonModules):
   // otherwise only servers can fail in ways the files do not show.
   const started = enabled.length === 0 && modules === 0
@@ -38,7 +38,7 @@ export async function runValidate(context: CommandContext): Promise<number> {
     const summary = {
       ok: true,
       tools: [...named, ...discovered],
-      servers: config.entries.mcp.map((server) => server.name),
+      servers: config.sections.mcp.map((server) => server.name),
       warnings: format.displayIssues(config.warnings, project.root),
       serverWarnings,
     };
@@ -46,7 +46,7 @@ export async function runValidate(context: CommandContext): Promise<number> {
   } else {
     const found = modules === 0 ? "" : ` (${discovered.length} of them found in ${modules} Python module(s))`;
     const tools = project.toolsConfig === false ? "no tools config" : `${named.length + discovered.length} tool(s) in ${shownName(project.toolsConfig, project.root)}${found}`;
-    const mcp = project.mcpConfig === false ? "no MCP config" : `${config.entries.mcp.length} server(s) in ${shownName(project.mcpConfig, project.root)}`;
+    const mcp = project.mcpConfig === false ? "no MCP config" : `${config.sections.mcp.length} server(s) in ${shownName(project.mcpConfig, project.root)}`;
     context.output.out(`ok: ${tools}, ${mcp}`);
     if (config.warnings.length > 0) context.output.err(`warnings:\n${format.formatIssues(config.warnings, project.root)}`);
   }

@@ -4,14 +4,18 @@
  * plugin declares when it needs more from the pipeline. It changes rarely and only with a version bump.
  * Version 2 added the optional capabilities (`selfScheduled`, `server`, `callTool` on the call's
  * options, `shapeLogRecord`, `isListed`, `api`); every version-1 plugin is a valid version-2 plugin.
- * The caller's optional `elicit`, `createMessage` and `log` came later, additively (no bump).
+ * The caller's optional `elicit`, `createMessage` and `log` came later, additively (no bump), and so
+ * did `contractVersion`, the `config` capability and `context.config`.
  */
 import type { ErrorCode } from "./errors/error-codes.js";
+import type { PluginConfigSection } from "./plugin-config.js";
 import type { PluginEvents } from "./plugin-events.js";
 import type { ToolResult } from "./tool-result.js";
 
-/** Bumped on any incompatible change to the types in this file. */
+/** Bumped on any incompatible change to the types in this file; a plugin states the one it targets as `contractVersion`. */
 export const PLUGIN_CONTRACT_VERSION = 2;
+/** The oldest contract version this executor still runs: every version-1 plugin is a valid version-2 plugin. */
+export const MIN_PLUGIN_CONTRACT_VERSION = 1;
 
 /** A JSON Schema document (draft 2020-12 unless it names another with `$schema`). */
 export type JsonSchema = Record<string, unknown>;
@@ -178,10 +182,15 @@ export interface ExecutionRecord extends Record<string, unknown> {
 }
 
 /** What the executor lends a plugin. */
-export interface PluginContext {
+export interface PluginContext<Config = unknown> {
   /** The project folder (absolute). */
   root: string;
   logger: Logger;
+  /**
+   * The plugin's configuration, resolved, when it declares `config`: the value at this start. A
+   * reload that changes it restarts the plugin with the new value; one that does not leaves it running.
+   */
+  config?: Config;
   /**
    * The executor's own pipeline: a new top-level call. To call tools from inside a tool call, use
    * the call's own `options.callTool` (or pass `parentExecutionId`), which never deadlocks.
@@ -258,9 +267,9 @@ export interface PluginInstance<Api = unknown> {
 }
 
 /**
- * A plugin: a plain object, usually made by a factory, with a unique `name`.
- * `name` is also the kind of config entries it owns (`script` ← tools.json, `mcp` ← mcp.json);
- * a host plugin with no config entries is started with `[]`.
+ * A plugin: a plain object, usually made by a factory, with a unique `name`. `entries` are the
+ * tools.json tools of its kind (`script`, and `python` for function entries); a plugin with none,
+ * as every host plugin, is started with `[]`. The configuration it reads comes through `config`.
  *
  * @example
  * const clock: ExecutorPlugin = {
@@ -274,9 +283,20 @@ export interface PluginInstance<Api = unknown> {
  *   },
  * };
  */
-export interface ExecutorPlugin<Entry = unknown, Api = unknown> {
+export interface ExecutorPlugin<Entry = unknown, Api = unknown, Config = unknown> {
   name: string;
-  start(entries: Entry[], context: PluginContext): Promise<PluginInstance<Api>>;
+  /**
+   * The contract version the plugin was written for. Absent means 1, the first version, which every
+   * later version still runs. `createExecutor` refuses a version outside
+   * `MIN_PLUGIN_CONTRACT_VERSION`–`PLUGIN_CONTRACT_VERSION` (`INVALID_OPTIONS`).
+   */
+  contractVersion?: number;
+  /**
+   * Capability: the configuration the plugin reads (a key of tools.json, or a whole file), with its
+   * schema and resolver; the resolved value arrives as `context.config`. See docs/plugins.md.
+   */
+  config?: PluginConfigSection<unknown, Config>;
+  start(entries: Entry[], context: PluginContext<Config>): Promise<PluginInstance<Api>>;
 }
 
 /** The error code carried by an aborted signal's reason, if it is one of ours. */

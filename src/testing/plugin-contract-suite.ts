@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { ToolexecError } from "../core/errors/toolexec-error.js";
-import type { ExecutionRecord, ExecutorPlugin, PluginContext, PluginInstance, PluginResult } from "../core/plugin-contract.js";
+import { MIN_PLUGIN_CONTRACT_VERSION, PLUGIN_CONTRACT_VERSION, type CallToolOptions, type ExecutionRecord, type ExecutorPlugin, type PluginContext, type PluginInstance, type PluginResult } from "../core/plugin-contract.js";
+import type { ToolResult } from "../core/tool-result.js";
 import { checkSchema } from "../core/schema/schema-validator.js";
 import { PLUGIN_TOOL_NAME_PATTERN } from "../core/tool-names.js";
 
@@ -30,6 +31,12 @@ export interface ContractSetup<Entry> {
   slowCall: { name: string; arguments: Record<string, unknown>; started(signals: StartSignals): Promise<void> };
   /** Required when the plugin has `onToolsChanged`: make its tool list change (e.g. edit what it serves). */
   changeTools?(instance: PluginInstance): Promise<void>;
+  /**
+   * For a plugin whose calls call other tools (`options.callTool`): what such a sub-call answers.
+   * `signal` is the sub-call's: the calling call's own unless the plugin gave one, as the executor
+   * cancels a sub-call with its parent. Default: a sub-call throws (the plugin makes none).
+   */
+  callTool?(name: string, args: unknown, signal: AbortSignal): Promise<ToolResult>;
 }
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -90,8 +97,9 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
           signal,
           deadline: Date.now() + 10_000,
           onProgress: () => progress.resolve(),
-          callTool: async () => {
-            throw new Error("not used by this plugin");
+          callTool: async (name: string, args?: unknown, options?: CallToolOptions) => {
+            if (!setup.callTool) throw new Error("not used by this plugin");
+            return setup.callTool(name, args, options?.signal ?? signal);
           },
         },
       );
@@ -102,6 +110,28 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
       const plugin = setup.plugin();
       expect(plugin.name).toMatch(/^[a-z][a-z0-9-]*$/);
       expect(typeof plugin.start).toBe("function");
+    });
+
+    it("states a contract version this toolexec supports, or none (version 1)", () => {
+      const version = setup.plugin().contractVersion ?? 1;
+      expect(Number.isInteger(version)).toBe(true);
+      expect(version).toBeGreaterThanOrEqual(MIN_PLUGIN_CONTRACT_VERSION);
+      expect(version).toBeLessThanOrEqual(PLUGIN_CONTRACT_VERSION);
+    });
+
+    it("declares its configuration, if any, with a key or a file and a zod schema", () => {
+      const section = setup.plugin().config;
+      if (section === undefined) return;
+      expect("key" in section !== "file" in section, "config names either a tools.json key or a file").toBe(true);
+      expect(typeof section.schema.safeParse).toBe("function");
+      // Nothing written (the key or file absent) resolves without a problem, to plain JSON the executor can compare.
+      if (section.resolve) {
+        const reported: string[] = [];
+        const context = { root: process.cwd(), file: "tools.json", environment: {}, report: (_path: unknown, message: string) => void reported.push(message), check: () => undefined };
+        const value = section.resolve(undefined, context);
+        expect(reported).toEqual([]);
+        expect(() => JSON.stringify(value)).not.toThrow();
+      }
     });
 
     it("lists tools with valid names, descriptions and object input schemas", async () => {

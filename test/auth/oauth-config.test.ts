@@ -6,7 +6,7 @@ import { createTempProject } from "../helpers/temp-project.js";
 
 const URL = "https://mcp.example.com/mcp";
 const project = (server: object) => createTempProject({ tools: { tools: [] }, mcp: { mcpServers: { docs: { url: URL, ...server } } } });
-const resolved = async (server: object) => (await loadProjectConfig({ root: project(server).root })).entries.mcp[0]!;
+const resolved = async (server: object) => (await loadProjectConfig({ root: project(server).root })).sections.mcp[0]!;
 
 afterEach(() => vi.unstubAllEnvs());
 

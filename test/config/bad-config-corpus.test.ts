@@ -78,7 +78,7 @@ describe("bad-config corpus at start-up", () => {
     const project = goodProject();
     writeFileSync(project.path(file.endsWith(".mcp.json") ? "mcp.json" : "tools.json"), readFileSync(path.join(CORPUS, "accepted", file)));
     const config = await within(loadProjectConfig({ root: project.root }), DEFAULT_DEADLINE_MS, "loadProjectConfig");
-    expect(config.entries.script.length + config.entries.mcp.length).toBeGreaterThan(0);
+    expect(config.entries.script.length + config.sections.mcp.length).toBeGreaterThan(0);
   });
 });
 

@@ -20,7 +20,7 @@ describe("mcp.json missing", () => {
   it("is fine with `mcpConfig: false`", async () => {
     const project = projectWithMcp(false);
     const config = await loadProjectConfig({ root: project.root, mcpConfig: false });
-    expect(config.entries.mcp).toEqual([]);
+    expect(config.sections.mcp).toEqual([]);
     expect(config.files).toEqual([project.path("tools.json")]);
   });
 
@@ -28,7 +28,7 @@ describe("mcp.json missing", () => {
     const project = projectWithMcp(false);
     project.write(".vscode/mcp.json", { servers: { docs: { type: "http", url: "https://example.com/mcp" } } });
     const config = await loadProjectConfig({ root: project.root, mcpConfig: ".vscode/mcp.json" });
-    expect(config.entries.mcp).toMatchObject([{ name: "docs", transport: "http", url: "https://example.com/mcp" }]);
+    expect(config.sections.mcp).toMatchObject([{ name: "docs", transport: "http", url: "https://example.com/mcp" }]);
     expect(config.files).toContain(project.path(".vscode/mcp.json"));
   });
 });
@@ -40,7 +40,7 @@ describe("mcp.json shapes", () => {
       remote: { type: "sse", url: "https://example.com/sse", headers: { Authorization: "Bearer ${TOKEN:-abc}" } },
     };
     const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: servers }).root });
-    expect(config.entries.mcp).toMatchObject([
+    expect(config.sections.mcp).toMatchObject([
       { name: "files", transport: "stdio", command: "npx", args: servers.files.args, env: { DEBUG: "1" } },
       { name: "remote", transport: "sse", url: "https://example.com/sse", headers: { Authorization: "Bearer abc" } },
     ]);
@@ -50,12 +50,12 @@ describe("mcp.json shapes", () => {
     const config = await loadProjectConfig({
       root: projectWithMcp({ inputs: [{ id: "token", type: "promptString" }], servers: { git: { command: "uvx", args: ["mcp-server-git"] } } }).root,
     });
-    expect(config.entries.mcp).toMatchObject([{ name: "git", transport: "stdio", command: "uvx", args: ["mcp-server-git"] }]);
+    expect(config.sections.mcp).toMatchObject([{ name: "git", transport: "stdio", command: "uvx", args: ["mcp-server-git"] }]);
   });
 
   it("accepts $schema and an empty mcpServers", async () => {
     const config = await loadProjectConfig({ root: projectWithMcp({ $schema: "https://example.com/mcp.schema.json", mcpServers: {} }).root });
-    expect(config.entries.mcp).toEqual([]);
+    expect(config.sections.mcp).toEqual([]);
   });
 
   it("rejects {} with neither mcpServers nor servers", async () => {
@@ -78,7 +78,7 @@ describe("mcp.json shapes", () => {
 
   it("ignores, with a warning, another client's top-level settings in a shared file (Claude Desktop's)", async () => {
     const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } }, globalShortcut: "Ctrl+Space" }).root });
-    expect(config.entries.mcp.map((server) => server.name)).toEqual(["files"]);
+    expect(config.sections.mcp.map((server) => server.name)).toEqual(["files"]);
     expect(config.warnings.map((warning) => `${warning.file}:${warning.line}:${warning.column} ${warning.path}`)).toEqual(["mcp.json:12:3 globalShortcut"]);
   });
 
@@ -126,7 +126,7 @@ describe("mcp.json server names", () => {
 
   it("accepts names made of the allowed characters", async () => {
     const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: { "github.v2-beta_1": { command: "x" }, "9lives": { command: "x" } } }).root });
-    expect(config.entries.mcp.map((server) => server.name)).toEqual(["github.v2-beta_1", "9lives"]);
+    expect(config.sections.mcp.map((server) => server.name)).toEqual(["github.v2-beta_1", "9lives"]);
   });
 });
 

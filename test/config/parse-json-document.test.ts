@@ -1,6 +1,6 @@
 /** The strict, location-aware JSON parser behind every config error's line and column. */
 import { describe, expect, it } from "vitest";
-import { formatJsonPath, MAX_NESTING_DEPTH, parseJsonDocument, type JsonDocument } from "../../src/core/config/parse-json-document.js";
+import { formatJsonPath, MAX_NESTING_DEPTH, parseJsonDocument, type JsonDocument } from "../../src/core/json/parse-json-document.js";
 
 function parse(text: string): JsonDocument {
   const result = parseJsonDocument(text);

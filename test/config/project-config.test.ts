@@ -13,14 +13,17 @@ describe("loadProjectConfig", () => {
     expect(config.root).toBe(project.root);
     expect(config.files).toEqual([project.path("tools.json"), project.path("mcp.json")]);
     expect(config.entries.script.map((tool) => tool.name)).toEqual(["echo"]);
-    expect(config.entries.mcp.map((server) => server.name)).toEqual(["a"]);
+    expect(config.sections.mcp.map((server) => server.name)).toEqual(["a"]);
     expect(config.warnings).toEqual([]);
   });
 
   it("runs with neither file when both are turned off", async () => {
     const project = createTempProject({ mcp: false });
     const config = await loadProjectConfig({ root: project.root, toolsConfig: false, mcpConfig: false });
-    expect(config).toEqual({ root: project.root, files: [], entries: { script: [], python: [], mcp: [] }, warnings: [] });
+    expect(config).toMatchObject({ root: project.root, files: [], entries: { script: [], python: [] }, warnings: [] });
+    // Each plugin's section resolves with nothing written: its defaults.
+    expect(config.sections).toMatchObject({ mcp: [], python: [], code: { enabled: false }, search: { offerTool: false, searchFirst: false } });
+    expect(config.sections["web-search"]).toBeUndefined();
   });
 
   it("reports problems of both files together, tools.json first", async () => {

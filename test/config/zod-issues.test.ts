@@ -1,8 +1,8 @@
 /** zod issues in words: what was expected, what came, at which path (used for both config files). */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { describeValue } from "../../src/core/config/describe-value.js";
-import { formatJsonPath } from "../../src/core/config/parse-json-document.js";
+import { describeValue } from "../../src/core/json/describe-value.js";
+import { formatJsonPath } from "../../src/core/json/parse-json-document.js";
 import { describeZodIssues } from "../../src/core/config/zod-issues.js";
 
 /** A schema shaped like createExecutor's options: unions with false, functions, nested strict objects. */

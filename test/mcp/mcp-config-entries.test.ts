@@ -27,11 +27,11 @@ describe("the config files clients write load unchanged", () => {
         github: { command: "docker", args: ["run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"], env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_example" } },
       },
     });
-    expect(config.entries.mcp).toMatchObject([
+    expect(config.sections.mcp).toMatchObject([
       { name: "filesystem", transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/Users/username/Desktop"], env: {}, enabled: true },
       { name: "github", transport: "stdio", command: "docker", env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_example" }, secrets: ["ghp_example"] },
     ]);
-    expect(config.entries.mcp[0]).toMatchObject({ retry: { retries: 3, minDelayMs: 250, maxDelayMs: 30_000 }, maxConcurrency: 16, maxResponseBytes: 4_194_304 });
+    expect(config.sections.mcp[0]).toMatchObject({ retry: { retries: 3, minDelayMs: 250, maxDelayMs: 30_000 }, maxConcurrency: 16, maxResponseBytes: 4_194_304 });
   });
 
   it("Cursor: a bare url (transport found at connect time), headers and ${env:VAR}", async () => {
@@ -42,7 +42,7 @@ describe("the config files clients write load unchanged", () => {
         remote: { url: "http://localhost:3000/mcp", headers: { API_KEY: "${env:CURSOR_API_KEY}" } },
       },
     });
-    expect(config.entries.mcp).toMatchObject([
+    expect(config.sections.mcp).toMatchObject([
       { name: "server-name", transport: "stdio", env: { API_KEY: "key-123" } },
       { name: "remote", transport: "auto", url: "http://localhost:3000/mcp", headers: { API_KEY: "key-123" } },
     ]);
@@ -57,13 +57,13 @@ describe("the config files clients write load unchanged", () => {
         local: { type: "stdio", command: "/path/to/server", args: [], env: {} },
       },
     });
-    expect(config.entries.mcp).toMatchObject([
+    expect(config.sections.mcp).toMatchObject([
       { name: "api-server", transport: "http", url: "https://api.example.com/mcp", headers: { Authorization: "Bearer secret-key" } },
       { name: "sentry", transport: "sse", url: "https://mcp.sentry.dev/sse" },
       { name: "local", transport: "stdio", command: "/path/to/server" },
     ]);
     // The header, its credential and the variable's value are all kept out of the log.
-    expect(config.entries.mcp[0]!.secrets).toEqual(expect.arrayContaining(["Bearer secret-key", "secret-key"]));
+    expect(config.sections.mcp[0]!.secrets).toEqual(expect.arrayContaining(["Bearer secret-key", "secret-key"]));
   });
 
   it("VS Code: servers, inputs (read from the environment), envFile and ${workspaceFolder}", async () => {
@@ -80,7 +80,7 @@ describe("the config files clients write load unchanged", () => {
       },
       { ".env": "# local settings\nLEVEL=debug\nQUOTED=\"a b\"\n" },
     );
-    expect(config.entries.mcp).toMatchObject([
+    expect(config.sections.mcp).toMatchObject([
       { name: "Perplexity", transport: "stdio", env: { PERPLEXITY_API_KEY: "pplx-1" } },
       { name: "github", transport: "http", url: "https://api.githubcopilot.com/mcp/" },
       { name: "workspace", transport: "stdio", args: [`${project.root}/server.js`], env: { LEVEL: "debug", QUOTED: "a b" } },

@@ -1,5 +1,5 @@
 /** The mcp plugin passes the shared plugin contract, serving server-everything over stdio. */
-import { resolveMcpServer, type McpServerEntry } from "../../src/core/config/resolve-mcp-server.js";
+import { resolveMcpServer, type McpServerEntry } from "../../src/plugins/mcp/config/resolve-mcp-server.js";
 import { mcpPlugin } from "../../src/plugins/mcp/mcp-plugin.js";
 import type { McpApi } from "../../src/mcp.js";
 import { testPluginContract } from "../../src/testing.js";

@@ -4,8 +4,7 @@
  */
 import { appendFileSync } from "node:fs";
 import path from "node:path";
-import { loadProjectConfig } from "../../src/core/config/load-project-config.js";
-import type { PythonEntry } from "../../src/core/config/load-tools-config.js";
+import { loadProjectConfig, type PythonEntry } from "../../src/config.js";
 import { pythonPlugin } from "../../src/plugins/python/python-plugin.js";
 import { testPluginContract } from "../../src/testing.js";
 import type { TempProject } from "../helpers/temp-project.js";
@@ -49,7 +48,8 @@ for (const variant of VARIANTS) {
       root = project.root;
       marker = path.join(project.root, "started");
       module = project.path(variant.module);
-      return (await loadProjectConfig({ root: project.root, mcpConfig: false })).entries.python;
+      const config = await loadProjectConfig({ root: project.root, mcpConfig: false });
+      return [...config.entries.python, ...config.sections.python];
     },
     quickCall: { name: "word_count", arguments: { text: "one two three" } },
     slowCall: {

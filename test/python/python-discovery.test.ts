@@ -25,7 +25,7 @@ afterEach(async () => {
 async function startPlugin(project: TempProject): Promise<PluginInstance> {
   const config = await loadProjectConfig({ root: project.root, mcpConfig: false });
   const context = { root: project.root, logger: createMemoryLogger(), callTool: () => Promise.reject(new Error("unused")), listTools: () => [], onToolsChanged: () => () => {}, emit: () => {} };
-  const instance = await pythonPlugin({ maxWorkers: 2 }).start(config.entries.python, context as never);
+  const instance = await pythonPlugin({ maxWorkers: 2 }).start(config.entries.python, { ...context, config: config.sections.python } as never);
   instances.push(instance);
   return instance;
 }

@@ -31,7 +31,7 @@ describe("tools.json webSearch", () => {
   it("takes the key from the environment and fills in the defaults", async () => {
     process.env.TOOLEXEC_TEST_SEARCH_KEY = "from-the-environment";
     const config = await loadProjectConfig({ root: projectWith({ provider: "brave", apiKey: "${TOOLEXEC_TEST_SEARCH_KEY}" }).root });
-    expect(config.webSearch).toEqual({ provider: "brave", apiKey: "from-the-environment", url: "https://api.search.brave.com", maxResults: 10, timeoutMs: 15_000, retries: 2 });
+    expect(config.sections["web-search"]).toEqual({ provider: "brave", apiKey: "from-the-environment", url: "https://api.search.brave.com", maxResults: 10, timeoutMs: 15_000, retries: 2 });
   });
 
   it("reports an unset variable at webSearch.apiKey, with line and column", async () => {
@@ -60,7 +60,7 @@ describe("tools.json webSearch", () => {
     expect(await configErrorText(projectWith({ provider: "searxng", url: "http://user:pw@127.0.0.1:8888" }))).toContain("Expected a URL without credentials in it");
     // SearXNG sends no key, so plain http to a machine on the network is fine; a trailing slash is dropped.
     const config = await loadProjectConfig({ root: projectWith({ provider: "searxng", url: "http://searx.lan:8888/searx/" }).root });
-    expect(config.webSearch?.url).toBe("http://searx.lan:8888/searx");
+    expect(config.sections["web-search"]?.url).toBe("http://searx.lan:8888/searx");
   });
 
   it("rejects unknown keys and out-of-range values like the rest of the file", async () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { webSearchPlugin } from "../../src/plugins/web-search/web-search-plugin.js";
-import { resolveWebSearchConfig, type WebSearchSettings } from "../../src/core/config/resolve-web-search-config.js";
+import { resolveWebSearchConfig, type WebSearchSettings } from "../../src/plugins/web-search/config/resolve-web-search-config.js";
 import { testPluginContract } from "../../src/testing.js";
 import { serveHttp } from "../../src/serve.js";
 import { runCli } from "../cli/run-cli.js";
@@ -107,8 +107,11 @@ describe("the execution log", () => {
 /** Resolved each time the contract suite's slow search reaches the provider. */
 let slowSearchArrived = deferred();
 
-testPluginContract<WebSearchSettings>("web-search", {
-  plugin: webSearchPlugin,
+/** The settings the contract suite starts the plugin with (its `context.config`), against a fake provider. */
+let contractSettings: WebSearchSettings | undefined;
+
+testPluginContract("web-search", {
+  plugin: () => webSearchPlugin(),
   entries: async () => {
     const fake = await startFakeProvider();
     // Quick searches are answered at once; the one for "wait" is never answered (the call must be aborted).
@@ -119,8 +122,10 @@ testPluginContract<WebSearchSettings>("web-search", {
     });
     const resolved = resolveWebSearchConfig({ provider: "searxng", url: fake.url });
     if (!resolved.ok) throw new Error("invalid web search settings");
-    return [resolved.settings];
+    contractSettings = resolved.settings;
+    return [];
   },
+  context: () => ({ config: contractSettings }),
   quickCall: { name: "web_search", arguments: { query: "quick" } },
   slowCall: {
     name: "web_search",

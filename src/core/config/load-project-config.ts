@@ -1,18 +1,33 @@
-/** Loads a project's tools.json and mcp.json together, reporting every problem of both at once. */
+/**
+ * Loads a project's configuration: tools.json's tools (the core's own rules) and every section a
+ * plugin owns (a key of tools.json, or a whole file such as mcp.json), reporting every problem of
+ * every file at once.
+ */
 import path from "node:path";
 import { ConfigError, type ConfigIssue } from "../errors/config-error.js";
-import type { CodeExecutionConfig } from "./code-execution-config-schema.js";
-import { loadMcpConfig, type McpServerEntry } from "./load-mcp-config.js";
-import { loadToolsConfig, type PythonEntry, type ScriptToolEntry } from "./load-tools-config.js";
-import type { WebSearchSettings } from "./resolve-web-search-config.js";
+import { isFileSection, isKeySection, resolveSection, type OwnedSection } from "./config-sections.js";
+import { loadToolsConfig, type PythonFunctionEntry, type ScriptToolEntry } from "./load-tools-config.js";
+import { readJsonConfig } from "./read-json-config.js";
 
-export interface ProjectConfigOptions {
-  /** The project folder; default `process.cwd()`. */
-  root?: string;
-  /** tools.json's path relative to root, or `false` to run without local tools. Default `"tools.json"`. */
-  toolsConfig?: string | false;
-  /** mcp.json's path relative to root, or `false` to run without MCP servers. Default `"mcp.json"`. */
-  mcpConfig?: string | false;
+export interface ConfigFilesOptions {
+  /** The project folder (absolute). */
+  root: string;
+  /** tools.json's path relative to root, or `false` to run without local tools. */
+  toolsConfig: string | false;
+  /** The sections the plugins own, from `collectSections`. */
+  sections: readonly OwnedSection[];
+}
+
+/** A project's valid configuration, resolved. */
+export interface ProjectConfig {
+  root: string;
+  /** Absolute paths of the config files in use (watched for hot reload). */
+  files: string[];
+  /** tools.json's tools by kind: scripts (the `script` plugin's) and Python functions (the `python` plugin's). */
+  entries: { script: ScriptToolEntry[]; python: PythonFunctionEntry[] };
+  /** Each plugin's section, resolved, by the plugin's name (`mcp`: its servers; `code`: code mode's settings; ...). */
+  sections: Record<string, unknown>;
+  warnings: ConfigIssue[];
 }
 
 /** A file's issues in the order an editor shows them; issues without a place (a missing file) first. */
@@ -25,55 +40,59 @@ function inFileOrder(issues: ConfigIssue[]): ConfigIssue[] {
   });
 }
 
-/** A project's valid configuration, resolved: entries by the plugin kind that owns them. */
-export interface ProjectConfig {
-  root: string;
-  /** Absolute paths of the config files in use (watched for hot reload). */
-  files: string[];
-  /** `python` holds tools.json's function entries, then one entry per `pythonModules` file. */
-  entries: { script: ScriptToolEntry[]; python: PythonEntry[]; mcp: McpServerEntry[] };
-  warnings: ConfigIssue[];
-  /** tools.json's `codeExecution` object as written, if any. */
-  codeExecution?: CodeExecutionConfig;
-  /** tools.json's `webSearch` object, resolved, if any. */
-  webSearch?: WebSearchSettings;
+type SectionLoad = { status: "ok"; owner: string; value: unknown; warnings: ConfigIssue[] } | { status: "missing" | "invalid"; issues: ConfigIssue[] };
+
+/** One plugin's section that tools.json does not hold: its own file, or a tools.json key when there is no tools.json. */
+async function loadSection(root: string, { owner, section }: OwnedSection): Promise<SectionLoad> {
+  const issues: ConfigIssue[] = [];
+  const warnings: ConfigIssue[] = [];
+  const fileName = isFileSection(section) ? section.file : false;
+  if (fileName === false) {
+    const resolved = resolveSection(section, undefined, { root, file: "", document: undefined, at: [], issues, warnings });
+    return resolved.ok ? { status: "ok", owner, value: resolved.value, warnings } : { status: "invalid", issues };
+  }
+  const absolutePath = path.resolve(root, fileName);
+  const file = path.relative(root, absolutePath) || fileName;
+  const hint = (isFileSection(section) && section.missingHint) || `create it, or configure the "${owner}" plugin to run without it`;
+  const read = await readJsonConfig(absolutePath, file, section.schema, hint);
+  if (read.status !== "ok") return read;
+  const resolved = resolveSection(section, read.data, { root, file, document: read.document, at: [], issues, warnings });
+  return resolved.ok ? { status: "ok", owner, value: resolved.value, warnings } : { status: "invalid", issues };
 }
 
 /**
  * Load and validate the project's config files. Throws `ConfigError` (`CONFIG_MISSING` or
- * `CONFIG_INVALID`) listing every problem found in either file.
- *
- * @example
- * const config = await loadProjectConfig({ root: "./my-project" });
- * for (const warning of config.warnings) console.warn(formatConfigIssue(warning));
+ * `CONFIG_INVALID`) listing every problem found in any file.
  */
-export async function loadProjectConfig(options: ProjectConfigOptions = {}): Promise<ProjectConfig> {
-  const root = path.resolve(options.root ?? process.cwd());
-  const toolsName = options.toolsConfig ?? "tools.json";
-  const mcpName = options.mcpConfig ?? "mcp.json";
-  const [tools, mcp] = await Promise.all([
-    toolsName === false ? undefined : loadToolsConfig(root, toolsName),
-    mcpName === false ? undefined : loadMcpConfig(root, mcpName),
+export async function loadConfigFiles(options: ConfigFilesOptions): Promise<ProjectConfig> {
+  const { root, toolsConfig } = options;
+  const outside = options.sections.filter(({ section }) => !isKeySection(section) || toolsConfig === false);
+  const [tools, ...sections] = await Promise.all([
+    toolsConfig === false ? undefined : loadToolsConfig(root, toolsConfig, undefined, options.sections),
+    ...outside.map((owned) => loadSection(root, owned)),
   ]);
   const issues: ConfigIssue[] = [];
   let missing = false;
-  for (const result of [tools, mcp]) {
+  for (const result of [tools, ...sections]) {
     if (result === undefined || result.status === "ok") continue;
     missing ||= result.status === "missing";
     issues.push(...inFileOrder(result.issues));
   }
   if (issues.length > 0) throw new ConfigError(missing ? "CONFIG_MISSING" : "CONFIG_INVALID", issues);
-  const files = [toolsName, mcpName].filter((name): name is string => name !== false).map((name) => path.resolve(root, name));
+  const loaded = tools?.status === "ok" ? tools.config : undefined;
+  const values: Record<string, unknown> = Object.fromEntries(loaded?.sections ?? []);
+  const warnings = [...(loaded?.warnings ?? [])];
+  for (const section of sections) {
+    if (section.status !== "ok") continue;
+    values[section.owner] = section.value;
+    warnings.push(...section.warnings);
+  }
+  const fileNames = [toolsConfig, ...options.sections.map(({ section }) => (isFileSection(section) ? section.file : false))];
   return {
     root,
-    files,
-    entries: {
-      script: tools?.status === "ok" ? tools.config.tools : [],
-      python: tools?.status === "ok" ? [...tools.config.functions, ...tools.config.modules] : [],
-      mcp: mcp?.status === "ok" ? mcp.servers : [],
-    },
-    warnings: [...(tools?.status === "ok" ? tools.config.warnings : []), ...(mcp?.status === "ok" ? mcp.warnings : [])],
-    ...(tools?.status === "ok" && tools.config.codeExecution !== undefined ? { codeExecution: tools.config.codeExecution } : {}),
-    ...(tools?.status === "ok" && tools.config.webSearch !== undefined ? { webSearch: tools.config.webSearch } : {}),
+    files: fileNames.filter((name): name is string => name !== false).map((name) => path.resolve(root, name)),
+    entries: { script: loaded?.tools ?? [], python: loaded?.functions ?? [] },
+    sections: values,
+    warnings,
   };
 }

@@ -1,24 +1,20 @@
 /** Loads tools.json into resolved script-tool entries, with every semantic check the schema cannot make. */
 import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
+import type { ToolDefaults } from "../plugin-config.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
 import { checkCwd, checkScriptPath, checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
-import { checkToolSchema } from "./check-tool-schema.js";
-import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./code-execution-config-schema.js";
-import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-environment.js";
-import { loadWebSearchSettings, type WebSearchSettings } from "./resolve-web-search-config.js";
-import { describeValue, valueAt } from "./describe-value.js";
-import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
+import { checkToolSchema } from "../schema/check-tool-schema.js";
+import { isKeySection, resolveSection, type OwnedSection } from "./config-sections.js";
+import { valueAt } from "../json/describe-value.js";
+import { formatJsonPath, type JsonDocument, type JsonPath } from "../json/parse-json-document.js";
 import { readJsonConfig } from "./read-json-config.js";
-import { resolvePythonModules, type PythonModuleEntry } from "./resolve-python-modules.js";
-import { SHELL_STARTUP_VARIABLES } from "../host-environment.js";
+import { resolveToolEnvironment } from "./resolve-tool-environment.js";
 import { RESERVED_TOOL_NAMES } from "../tool-names.js";
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
-  pythonModuleSchema,
   toolEntrySchema,
-  toolsConfigSchema,
-  type PythonModuleFile,
+  toolsConfigSchemaWith,
   type ToolEntryFile,
   type ToolsConfigFile,
 } from "./tools-config-schema.js";
@@ -75,22 +71,14 @@ export interface PythonFunctionEntry {
   memoryLimitMb?: number;
 }
 
-/** What the python plugin runs: functions named in tools.json, and modules to discover tools in. */
-export type PythonEntry = PythonFunctionEntry | PythonModuleEntry;
-export type { PythonModuleEntry };
-
 export interface LoadedToolsConfig {
   tools: ScriptToolEntry[];
   /** Entries naming a Python function instead of a script. */
   functions: PythonFunctionEntry[];
-  /** `pythonModules`, one entry per file. */
-  modules: PythonModuleEntry[];
   /** Problems that do not stop loading, such as a script that does not exist yet. */
   warnings: ConfigIssue[];
-  /** The `codeExecution` object as written, if any (merged with the executor option at start). */
-  codeExecution?: CodeExecutionConfig;
-  /** The `webSearch` object, resolved (variables taken from the environment), if any. */
-  webSearch?: WebSearchSettings;
+  /** The resolved value of each plugin's tools.json key, by the plugin's name. */
+  sections: Map<string, unknown>;
 }
 
 export type LoadToolsResult =
@@ -98,56 +86,56 @@ export type LoadToolsResult =
   | { status: "missing" | "invalid"; issues: ConfigIssue[] };
 
 /** Interpreters with a slash are paths relative to the root; bare names are looked up on PATH. */
-function resolveInterpreter(root: string, interpreter: string | undefined): string | undefined {
+export function resolveInterpreter(root: string, interpreter: string | undefined): string | undefined {
   if (interpreter === undefined) return undefined;
   return interpreter.includes("/") ? path.resolve(root, interpreter) : interpreter;
 }
 
 /**
- * Read and resolve `tools.json` (or `fileName`) under `root`. Never throws for file content.
- * `content`: check these bytes as the file's content instead of reading it.
+ * Read and resolve `tools.json` (or `fileName`) under `root`, with the keys `sections` own. Never
+ * throws for file content. `content`: check these bytes as the file's content instead of reading it.
  */
-export async function loadToolsConfig(root: string, fileName: string, content?: Uint8Array): Promise<LoadToolsResult> {
+export async function loadToolsConfig(root: string, fileName: string, content?: Uint8Array, sections: readonly OwnedSection[] = []): Promise<LoadToolsResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
-  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content);
+  const schema = toolsConfigSchemaWith(sections);
+  const read = await readJsonConfig(absolutePath, file, schema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content);
   if (read.status === "missing") return read;
   if (read.status === "ok") {
-    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true, read.data.pythonModules ?? []);
-    const codeIssues = checkCodeExecution(file, read.document);
-    const webSearch = loadWebSearchSettings(file, read.document);
-    const issues = [...codeIssues, ...webSearch.issues];
-    if (resolved.status !== "ok" || issues.length > 0) return { status: "invalid", issues: [...(resolved.status === "ok" ? [] : resolved.issues), ...issues] };
-    return {
-      status: "ok",
-      config: {
-        ...resolved.config,
-        ...(read.data.codeExecution === undefined ? {} : { codeExecution: read.data.codeExecution }),
-        ...(webSearch.settings === undefined ? {} : { webSearch: webSearch.settings }),
-      },
-    };
+    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);
+    const owned = resolveKeySections(sections, { root, file, document: read.document, toolDefaults: resolved.toolDefaults });
+    if (resolved.result.status !== "ok" || owned.issues.length > 0) return { status: "invalid", issues: [...(resolved.result.status === "ok" ? [] : resolved.result.issues), ...owned.issues] };
+    const { config } = resolved.result;
+    return { status: "ok", config: { ...config, warnings: [...config.warnings, ...owned.warnings], sections: owned.values } };
   }
   if (read.document === undefined) return read;
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
   const rawTools = valueAt(read.document.value, ["tools"]);
-  const rawModules = valueAt(read.document.value, ["pythonModules"]);
-  // Items the schema refused stay as holes, so the others keep their index in messages.
-  const modules = Array.isArray(rawModules) ? rawModules.map((item) => (pythonModuleSchema.safeParse(item).success ? item : undefined)) : [];
-  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false, modules);
+  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false);
+  const owned = resolveKeySections(sections, { root, file, document: read.document, toolDefaults: checked.toolDefaults });
   return {
     status: "invalid",
-    issues: [...read.issues, ...(checked.status === "invalid" ? checked.issues : []), ...checkCodeExecution(file, read.document), ...loadWebSearchSettings(file, read.document).issues],
+    issues: [...read.issues, ...(checked.result.status === "invalid" ? checked.result.issues : []), ...owned.issues],
   };
 }
 
-/** `codeExecution.maxTimeoutMs` below its `timeoutMs`: the one check its schema cannot make. */
-function checkCodeExecution(file: string, document: JsonDocument): ConfigIssue[] {
-  const parsed = codeExecutionConfigSchema.safeParse(valueAt(document.value, ["codeExecution"]));
-  const problem = parsed.success ? timeoutCeilingProblem(parsed.data) : undefined;
-  if (problem === undefined) return [];
-  const at: JsonPath = ["codeExecution", "maxTimeoutMs"];
-  return [{ file, path: formatJsonPath(at), ...document.locate(at), message: problem }];
+/**
+ * Each plugin's key of tools.json resolved by its plugin, whenever its value passes its own schema
+ * (the rest of the file may not): its problems are then reported with the file's others.
+ */
+function resolveKeySections(sections: readonly OwnedSection[], where: { root: string; file: string; document: JsonDocument; toolDefaults: ToolDefaults }) {
+  const issues: ConfigIssue[] = [];
+  const warnings: ConfigIssue[] = [];
+  const values = new Map<string, unknown>();
+  for (const { owner, section } of sections) {
+    if (!isKeySection(section)) continue;
+    const written = valueAt(where.document.value, [section.key]);
+    if (written !== undefined && !section.schema.safeParse(written).success) continue;
+    const resolved = resolveSection(section, written, { ...where, at: [section.key], issues, warnings });
+    if (resolved.ok) values.set(owner, resolved.value);
+  }
+  return { issues, warnings, values };
 }
 
 /** Names must be unique and unreserved; checked on every entry with a string name, valid or not. */
@@ -165,34 +153,6 @@ function checkNames(rawTools: unknown[], report: (at: JsonPath, message: string)
   });
 }
 
-/** Variables bash would run as startup files; the script plugin drops them, so say so. */
-const IGNORED_VARIABLES = new Set(SHELL_STARTUP_VARIABLES);
-
-/**
- * Interpolate `${VAR}` / `${VAR:-default}` / `${env:VAR}` in env values from the host's
- * environment, so secrets can stay out of tools.json; an unset variable is an error.
- */
-function resolveEnvironment(
-  env: Record<string, string>,
-  at: JsonPath,
-  report: (at: JsonPath, message: string, warning?: boolean) => void,
-): Record<string, string> {
-  const resolved: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (IGNORED_VARIABLES.has(name)) {
-      report([...at, name], `"${name}" is ignored: scripts run without shell startup files`, true);
-      continue;
-    }
-    const result = interpolateEnvironment(value, process.env);
-    if (result.ok) {
-      Object.defineProperty(resolved, name, { value: result.value, enumerable: true, writable: true, configurable: true });
-    } else {
-      report([...at, name], unsetVariablesMessage(result.missing));
-    }
-  }
-  return resolved;
-}
-
 function resolveTools(
   root: string,
   file: string,
@@ -201,8 +161,7 @@ function resolveTools(
   document: JsonDocument,
   /** The whole file passed the schema, so every entry has its shape (no need to check each again). */
   shapesChecked: boolean,
-  pythonModules: Array<PythonModuleFile | undefined> = [],
-): LoadToolsResult {
+): { result: LoadToolsResult; toolDefaults: ToolDefaults } {
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
   const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
@@ -214,7 +173,7 @@ function resolveTools(
   const functions: PythonFunctionEntry[] = [];
   const report = (at: JsonPath, message: string, warning = false) => issue(warning ? warnings : issues, at, message);
   checkNames(rawTools, (at, message) => issue(issues, at, message));
-  const defaultEnv = resolveEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
+  const defaultEnv = resolveToolEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
 
   for (const [index, rawTool] of rawTools.entries()) {
     // An entry the schema rejected has its issues already; the checks below need its shape.
@@ -247,7 +206,7 @@ function resolveTools(
       issue(issues, at("interpreter"), `"interpreter" applies to the python runtime only, got runtime ${JSON.stringify(tool.runtime)}`);
     }
 
-    const env = { ...defaultEnv, ...resolveEnvironment(tool.env ?? {}, at("env"), report) };
+    const env = { ...defaultEnv, ...resolveToolEnvironment(tool.env ?? {}, at("env"), report) };
     const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
     const memoryLimitMb = tool.memoryLimitMb ?? defaults.memoryLimitMb;
     if (tool.function !== undefined) {
@@ -289,16 +248,10 @@ function resolveTools(
       maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     });
   }
-  const modules = resolvePythonModules(pythonModules, {
-    paths,
-    defaults,
-    defaultEnv,
-    resolveEnv: (env, at) => resolveEnvironment(env, at, report),
-    resolveInterpreter: (interpreter) => resolveInterpreter(root, interpreter) ?? "python3",
-    report,
-  });
-  if (issues.length > 0) return { status: "invalid", issues };
-  return { status: "ok", config: { tools, functions, modules, warnings } };
+  const { env: _writtenEnv, ...writtenDefaults } = defaults;
+  const toolDefaults: ToolDefaults = { ...writtenDefaults, env: defaultEnv };
+  if (issues.length > 0) return { result: { status: "invalid", issues }, toolDefaults };
+  return { result: { status: "ok", config: { tools, functions, warnings, sections: new Map() } }, toolDefaults };
 }
 
 /** Keys that only a script tool has; a function tool runs on a warm Python worker. */

@@ -2,9 +2,9 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import type { ConfigIssue } from "../errors/config-error.js";
-import { decodeConfigText } from "./decode-config-text.js";
-import { describeValue } from "./describe-value.js";
-import { parseJsonDocument, type JsonDocument, formatJsonPath } from "./parse-json-document.js";
+import { decodeConfigText } from "../json/decode-config-text.js";
+import { describeValue } from "../json/describe-value.js";
+import { parseJsonDocument, type JsonDocument, formatJsonPath } from "../json/parse-json-document.js";
 import { toConfigIssues } from "./zod-issues.js";
 
 export type ReadConfigResult<T> =

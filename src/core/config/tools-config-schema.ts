@@ -3,9 +3,7 @@
  * (`schema/tools.schema.json`) is generated from it by `npm run schema`.
  */
 import { z } from "zod";
-import { codeExecutionConfigSchema } from "./code-execution-config-schema.js";
-import { webSearchConfigSchema } from "./web-search-config-schema.js";
-
+import { isKeySection, type OwnedSection } from "./config-sections.js";
 import { TOOL_NAME_PATTERN } from "../tool-names.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -20,16 +18,23 @@ export const MIN_PYTHON_MEMORY_LIMIT_MB = 64;
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 const positiveInteger = z.number().int().positive();
-const timeout = positiveInteger.max(MAX_TIMEOUT_MS);
-const environment = z
+/** A budget in ms: a positive integer up to setTimeout's ceiling. */
+export const timeoutSchema = positiveInteger.max(MAX_TIMEOUT_MS);
+/** A tool's `env`, shared by every tool source that starts a process. */
+export const toolEnvironmentSchema = z
   .record(z.string(), z.string())
   .describe("Environment variables for the script, added to a small allowlist of host variables. Values may use ${VAR}, ${VAR:-default} or ${env:VAR} to take a host variable; all values are redacted from logs.");
 
-const memoryLimit = z
+/** A Python worker's address-space cap, shared by function tools and Python modules. */
+export const memoryLimitSchema = z
   .number()
   .int()
   .min(MIN_PYTHON_MEMORY_LIMIT_MB)
   .describe("Function tools only: the address-space cap of the tool's Python worker in MiB; an allocation past it fails the call with MEMORY_LIMIT and a fresh worker takes the next call (default: no cap).");
+
+const timeout = timeoutSchema;
+const environment = toolEnvironmentSchema;
+const memoryLimit = memoryLimitSchema;
 
 const annotationsSchema = z
   .strictObject({
@@ -78,35 +83,30 @@ export const toolEntrySchema = z
   })
   .describe("One local tool: a script (\"runtime\" + \"script\") or a Python function (\"function\").");
 
-export const pythonModuleSchema = z.union([
-  z.string().min(1).describe("A .py file or a folder (its .py files not starting with _ or .), relative to tools/."),
-  z
-    .strictObject({
-      path: z.string().min(1).describe("A .py file or a folder (its .py files not starting with _ or .), relative to tools/."),
-      interpreter: z.string().min(1).optional().describe("Interpreter for these tools, e.g. .venv/bin/python (default: defaults.python)."),
-      env: environment.optional(),
-      cwd: z.string().min(1).optional().describe("Working directory of their worker, relative to the project root (default: the root)."),
-      timeoutMs: timeout.optional().describe("Budget per call in ms, unless a tool's @tool(timeout=...) sets its own."),
-      parallel: z.boolean().optional().describe("Whether calls of one tool may overlap, unless a tool's @tool(parallel=...) says."),
-      memoryLimitMb: memoryLimit.optional(),
-    })
-    .describe("A file or folder with settings for the tools found in it."),
-]);
-
+/** tools.json's own keys; the plugins' keys (`codeExecution`, `webSearch`, ...) join them through `toolsConfigSchemaWith`. */
 export const toolsConfigSchema = z
   .strictObject({
     $schema: z.string().optional().describe("JSON Schema of this file, for editors."),
     defaults: defaultsSchema.optional(),
     tools: z.array(toolEntrySchema).describe("The local tools: scripts and Python functions."),
-    pythonModules: z
-      .array(pythonModuleSchema)
-      .optional()
-      .describe("Python files (or folders of them) in tools/ whose functions marked @tool or @mcp.tool() become tools with no entry here. Opt-in: listing a file lets toolexec import it."),
-    codeExecution: codeExecutionConfigSchema.optional(),
-    webSearch: webSearchConfigSchema.optional(),
   })
   .describe("toolexec local tools (tools.json).");
 
+const composed = new WeakMap<readonly OwnedSection[], z.ZodType>();
+
+/**
+ * tools.json's schema with each plugin's key added (optional, checked by the plugin's schema), so an
+ * unknown key is still an error unless a plugin claims it, and the published JSON Schema has them all.
+ */
+export function toolsConfigSchemaWith(sections: readonly OwnedSection[]): typeof toolsConfigSchema {
+  const known = composed.get(sections);
+  if (known) return known as typeof toolsConfigSchema;
+  const shape: Record<string, z.ZodType> = {};
+  for (const { section } of sections) if (isKeySection(section)) shape[section.key] = section.schema.optional();
+  const schema = toolsConfigSchema.extend(shape) as unknown as typeof toolsConfigSchema;
+  composed.set(sections, schema);
+  return schema;
+}
+
 export type ToolsConfigFile = z.infer<typeof toolsConfigSchema>;
 export type ToolEntryFile = z.infer<typeof toolEntrySchema>;
-export type PythonModuleFile = z.infer<typeof pythonModuleSchema>;

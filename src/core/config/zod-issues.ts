@@ -1,8 +1,8 @@
 /** Turns zod's issues into config issues that say what was expected, what came, and where. */
 import { z } from "zod";
 import type { ConfigIssue } from "../errors/config-error.js";
-import { closestMatch, describeValue, valueAt } from "./describe-value.js";
-import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
+import { closestMatch, describeValue, valueAt } from "../json/describe-value.js";
+import { formatJsonPath, type JsonDocument, type JsonPath } from "../json/parse-json-document.js";
 
 type Issue = z.core.$ZodIssue;
 

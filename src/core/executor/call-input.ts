@@ -4,7 +4,7 @@
  * result (`INVALID_OPTIONS`, `INVALID_INPUT`), never a throw.
  */
 import { MAX_TIMEOUT_MS } from "../config/tools-config-schema.js";
-import { describeValue } from "../config/describe-value.js";
+import { describeValue } from "../json/describe-value.js";
 import type { CallToolOptions, PluginResult } from "../plugin-contract.js";
 import { toolError } from "../tool-result.js";
 

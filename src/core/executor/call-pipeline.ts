@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { closestMatch, describeValue } from "../config/describe-value.js";
+import { closestMatch, describeValue } from "../json/describe-value.js";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";

@@ -3,8 +3,9 @@
  * call through one pipeline. It knows no plugin: the composition root (`src/create-executor.ts`)
  * says which plugins run for a config.
  */
-import { loadProjectConfig, type ProjectConfig } from "../config/load-project-config.js";
-import { createToolsConfigWriter, type RegistryChange, type RegistrySnapshot, type RegistryWriteOptions, type ToolsConfigWriter } from "../config/tools-config-writer.js";
+import type { OwnedSection } from "../config/config-sections.js";
+import { loadConfigFiles, type ProjectConfig } from "../config/load-project-config.js";
+import { createToolsConfigWriter, type RegistryChange, type RegistrySnapshot, type RegistryWriteOptions, type ToolsConfigWriter } from "../registry/tools-config-writer.js";
 import { formatConfigIssue, type ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { createEmitter, type Unsubscribe } from "../events.js";
@@ -16,6 +17,7 @@ import { createCallPipeline } from "./call-pipeline.js";
 import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { ResolvedExecutorOptions } from "./executor-options.js";
+import { attachSections } from "./attach-sections.js";
 import { createPluginHost, type PluginSpec } from "./plugin-host.js";
 import { diffRegistry, isEmptyDiff } from "./registry-diff.js";
 import { createOwnWrites } from "./own-writes.js";
@@ -104,8 +106,10 @@ export interface CoreExecutor {
 
 export interface CoreExecutorSetup {
   options: ResolvedExecutorOptions;
-  /** The plugins to run for a config, with the entries each owns; called at start and on every reload. */
+  /** The plugins to run for a config, with the entries each owns; called at start and on every reload. Each gets its section as `context.config`. */
   plugins(config: ProjectConfig): PluginSpec[];
+  /** The sections of configuration the plugins own (`collectSections`), read at start and at every reload. */
+  sections: readonly OwnedSection[];
   /** Why a tool name is missing when it is known but switched off (e.g. `code_execution` when disabled). */
   unavailableToolHint?(name: string): string | undefined;
 }
@@ -113,7 +117,8 @@ export interface CoreExecutorSetup {
 export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<CoreExecutor> {
   const { options: resolved } = setup;
   const { logger } = resolved;
-  const loadConfig = () => loadProjectConfig({ root: resolved.root, toolsConfig: resolved.toolsConfig, mcpConfig: resolved.mcpConfig });
+  const loadConfig = () => loadConfigFiles({ root: resolved.root, toolsConfig: resolved.toolsConfig, sections: setup.sections });
+  const specsFor = (loaded: ProjectConfig) => attachSections(setup.plugins(loaded), loaded);
   let config = await loadConfig();
   let loadedAt = Date.now();
   let lastError: ConfigStatus["lastError"];
@@ -182,7 +187,7 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
   });
 
   try {
-    await host.start(setup.plugins(config));
+    await host.start(specsFor(config));
   } catch (error) {
     await log?.close();
     throw error;
@@ -192,7 +197,7 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
     isClosed: () => closed,
     async apply() {
       const next = await loadConfig();
-      const restarted = await host.apply(setup.plugins(next));
+      const restarted = await host.apply(specsFor(next));
       config = next;
       loadedAt = Date.now();
       lastError = undefined;
@@ -211,13 +216,14 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
 
   const ownWrites = createOwnWrites();
   const toolsConfig = resolved.toolsConfig;
-  const inToolsConfig = (name: string) => config.entries.script.some((entry) => entry.name === name) || config.entries.python.some((entry) => "function" in entry && entry.name === name);
+  const inToolsConfig = (name: string) => config.entries.script.some((entry) => entry.name === name) || config.entries.python.some((entry) => entry.name === name);
   const writer: ToolsConfigWriter | undefined =
     toolsConfig === false
       ? undefined
       : createToolsConfigWriter({
           root: resolved.root,
           fileName: toolsConfig,
+          sections: setup.sections,
           isNameTaken: (name) => host.tools.has(name) && !inToolsConfig(name),
           onWriting: (files) => ownWrites.expect(files),
           async onWritten() {

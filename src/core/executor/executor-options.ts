@@ -5,10 +5,11 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { formatJsonPath } from "../config/parse-json-document.js";
+import { formatJsonPath } from "../json/parse-json-document.js";
 import { MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "../config/tools-config-schema.js";
 import { describeZodIssues } from "../config/zod-issues.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
+import { checkContractVersion } from "./check-contract-version.js";
 import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES, isLogInterval } from "../log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
@@ -26,8 +27,6 @@ export interface CoreExecutorOptions {
   watch?: boolean;
   /** tools.json's path relative to root, or `false` to run without it. Default `"tools.json"`. */
   toolsConfig?: string | false;
-  /** mcp.json's path relative to root, or `false` to run without it. Default `"mcp.json"`. */
-  mcpConfig?: string | false;
   /** Where execution logs go (relative to root), or `false` for none. Default `.toolexec/logs`. */
   logDir?: string | false;
   /** Rotation and redaction of the execution log. */
@@ -59,7 +58,6 @@ export interface ResolvedExecutorOptions {
   root: string;
   watch: boolean;
   toolsConfig: string | false;
-  mcpConfig: string | false;
   log: false | { dir: string; interval: string; maxFiles: number; redactKeys: RegExp[]; maxValueBytes: number };
   plugins: ExecutorPlugin<never>[];
   defaultTimeoutMs: number;
@@ -70,12 +68,13 @@ export interface ResolvedExecutorOptions {
 }
 
 const relativePath = z.string().min(1);
+/** A file's path relative to the root, or `false` for none: the shape of `toolsConfig` and of plugins' file options. */
+export const configFileOptionSchema = z.union([relativePath, z.literal(false)]);
 /** The core's option schemas by key, in the order messages list them. */
 export const coreOptionSchemas = {
   root: z.string().min(1).optional(),
   watch: z.boolean().optional(),
-  toolsConfig: z.union([relativePath, z.literal(false)]).optional(),
-  mcpConfig: z.union([relativePath, z.literal(false)]).optional(),
+  toolsConfig: configFileOptionSchema.optional(),
   logDir: z.union([relativePath, z.literal(false)]).optional(),
   log: z
     .strictObject({
@@ -133,6 +132,7 @@ export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPlug
   const root = path.resolve(options.root ?? process.cwd());
   const names = new Set<string>();
   for (const plugin of options.plugins ?? []) {
+    checkContractVersion(plugin);
     if (names.has(plugin.name) || reservedPluginNames.includes(plugin.name)) {
       throw new ToolexecError("INVALID_OPTIONS", `Plugin name "${plugin.name}" is already taken; give each plugin a unique name`);
     }
@@ -143,7 +143,6 @@ export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPlug
     root,
     watch: options.watch ?? true,
     toolsConfig: options.toolsConfig ?? "tools.json",
-    mcpConfig: options.mcpConfig ?? "mcp.json",
     log:
       logDir === false
         ? false

@@ -5,7 +5,7 @@
  * burst, or after, makes the tag differ and the reload happens.
  */
 import { readFile } from "node:fs/promises";
-import { contentTag } from "../config/content-tag.js";
+import { contentTag } from "../registry/content-tag.js";
 
 export interface OwnWrites {
   /** The executor is about to write these files with content of these tags (applied before it resolves). */

@@ -1,6 +1,6 @@
 /**
- * Runs the plugins and keeps the tool registry. On reload only plugins whose entries changed are
- * restarted: the new instance starts, the registry swaps atomically, and the old instance closes
+ * Runs the plugins and keeps the tool registry. On reload only plugins whose entries or
+ * configuration changed are restarted: the new instance starts, the registry swaps atomically, and the old instance closes
  * once the calls that leased its tools have finished on it.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
@@ -8,10 +8,12 @@ import type { ExecutorPlugin, Logger, PluginContext, PluginInstance, ToolDefinit
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
 
-/** A plugin to run with the config entries it owns. */
+/** A plugin to run with the config entries it owns, and its resolved configuration when it declares one. */
 export interface PluginSpec {
   plugin: ExecutorPlugin<never>;
   entries: unknown[];
+  /** Handed to the plugin as `context.config`; present when the plugin declares `config`. */
+  config?: { value: unknown };
 }
 
 export interface RunningPlugin {
@@ -37,7 +39,7 @@ export interface PluginHost {
   readonly tools: ReadonlyMap<string, RegisteredTool>;
   /** Start every plugin. On failure, closes what started and throws. */
   start(specs: PluginSpec[]): Promise<void>;
-  /** Restart the plugins whose entries changed; returns their names. Throws and keeps the old set on failure. */
+  /** Restart the plugins whose entries or configuration changed; returns their names. Throws and keeps the old set on failure. */
   apply(specs: PluginSpec[]): Promise<string[]>;
   /** Take the tool named `name` for a call; its plugin instance is not closed before `release(tool)`. */
   lease(name: string): RegisteredTool | undefined;
@@ -59,7 +61,8 @@ export interface PluginHostOptions {
   onRegistryChanged(reason: "reload" | "plugin", previous: ReadonlyMap<string, RegisteredTool>): void;
 }
 
-const keyOf = (entries: unknown[]) => JSON.stringify(entries);
+/** What a restart decision compares: the entries and the configuration, as JSON. */
+const keyOf = (spec: PluginSpec) => JSON.stringify(spec.config === undefined ? spec.entries : [spec.entries, spec.config.value ?? null]);
 
 function lazy<Value>(make: () => Value): () => Value {
   let made = false;
@@ -162,12 +165,13 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   const startOne = async (spec: PluginSpec): Promise<RunningPlugin> => {
     let instance: PluginInstance;
     try {
-      instance = await spec.plugin.start(spec.entries as never[], options.context);
+      const context = spec.config === undefined ? options.context : { ...options.context, config: spec.config.value };
+      instance = await spec.plugin.start(spec.entries as never[], context);
     } catch (error) {
       if (error instanceof ToolexecError) throw error;
       throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
-    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries), leases: 0 };
+    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec), leases: 0 };
     const unsubscribe = instance.onToolsChanged?.(() => {
       if (retired.has(plugin) || closed || !running.includes(plugin)) return;
       const previous = tools;
@@ -185,7 +189,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     try {
       for (const spec of specs) {
         const current = reuse.get(spec.plugin);
-        if (current && current.entriesKey === keyOf(spec.entries)) {
+        if (current && current.entriesKey === keyOf(spec)) {
           next.push(current);
         } else {
           const fresh = await startOne(spec);

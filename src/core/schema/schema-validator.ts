@@ -11,7 +11,7 @@
  */
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { closestMatch } from "../config/describe-value.js";
+import { closestMatch } from "../json/describe-value.js";
 import type { JsonSchema } from "../plugin-contract.js";
 import { linearRegExp } from "./linear-pattern.js";
 import { uniqueItemsKeyword } from "./unique-items.js";

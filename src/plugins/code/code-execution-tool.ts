@@ -4,7 +4,7 @@
  * callable tool) and regenerated after any change to the tool list.
  */
 import type { Logger, ToolDefinition } from "../../core/plugin-contract.js";
-import type { ResolvedCodeExecutionOptions } from "./code-execution-options.js";
+import type { ResolvedCodeExecutionOptions } from "./config/code-execution-options.js";
 import { CODE_EXECUTION_TOOL_NAME, codeExecutionInputSchema, describeCodeExecutionTool } from "./declarations/index.js";
 
 /** The pipeline's budget for the tool exceeds the run's own, so the plugin always answers first. */

@@ -5,10 +5,12 @@
  */
 import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
-import { abortReasonCode, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
 import { CODE_EXECUTION_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
-import { resolveCodeExecutionOptions, type ResolvedCodeExecutionOptions } from "./code-execution-options.js";
+import { codeConfigSection } from "./config/code-config-section.js";
+import type { CodeExecutionConfig } from "./config/code-execution-config-schema.js";
+import { resolveCodeExecutionOptions, type ResolvedCodeExecutionOptions } from "./config/code-execution-options.js";
 import { createCodeExecutionTool } from "./code-execution-tool.js";
 import { shapeCodeLogRecord, type CodeRunStats } from "./code-log-record.js";
 import { toCodeResult, type CodeExecutionOutput, type CodeFailureDetails } from "./code-result.js";
@@ -57,13 +59,16 @@ export interface CodePluginOptions {
   watch?: boolean;
   /** The executor's ranking for code mode's `search_tools` (handed in by the composition root); without it, keyword counting. */
   rankTools?: RankTools;
-  /** The search-first listing is on: code mode's description names only servers and points to `search_tools`. */
-  searchFirst?: boolean;
+  /** The search-first listing is on (asked at each start): code mode's description names only servers and points to `search_tools`. */
+  searchFirst?: boolean | (() => boolean);
+  /** The host's `codeExecution` option: each key set here overrides the same key of tools.json's `codeExecution`. */
+  codeExecution?: CodeExecutionConfig;
 }
 
 /**
- * The plugin. Its one config entry is the resolved `codeExecution` settings; with none it runs
- * with the defaults (as the contract suite starts it). Its API is the saved tools'.
+ * The plugin. It owns tools.json's `codeExecution` (its `config`), and runs only when that, with
+ * the host's option over it, is enabled; started without a config (as the contract suite does) it
+ * runs enabled with the defaults. Its API is the saved tools'.
  *
  * `rankTools` is the executor's tool ranking (`executor.searchTools`), handed in by the composition
  * root so that code's `search_tools` ranks like every other front door; without it, word matching.
@@ -72,11 +77,13 @@ export interface CodePluginOptions {
  * @example
  * const plugin = codePlugin({ watch: true }); // started by the executor when code execution is enabled
  */
-export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugin<ResolvedCodeExecutionOptions, SavedToolsApi> {
+export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugin<never, SavedToolsApi, ResolvedCodeExecutionOptions> {
   return {
     name: CODE_PLUGIN_NAME,
-    async start(entries, context): Promise<PluginInstance<SavedToolsApi>> {
-      const options = entries[0] ?? resolveCodeExecutionOptions(undefined, { enabled: true });
+    contractVersion: PLUGIN_CONTRACT_VERSION,
+    config: codeConfigSection(pluginOptions.codeExecution),
+    async start(_entries, context): Promise<PluginInstance<SavedToolsApi>> {
+      const options = context.config ?? resolveCodeExecutionOptions(undefined, { enabled: true });
       // Before the pool: a failure here leaves no runtime running.
       const toolsChanged = new Set<() => void>();
       const saved = await createSavedTools({
@@ -100,7 +107,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         maxBorrowed: options.poolSize * options.maxSavedToolDepth,
         logger: context.logger,
       });
-      const tool = createCodeExecutionTool({ options, searchFirst: pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
+      const tool = createCodeExecutionTool({ options, searchFirst: typeof pluginOptions.searchFirst === "function" ? pluginOptions.searchFirst() : pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
       let catalog: ToolCatalog | undefined;
       let catalogVersion = 0;
       const unsubscribe = context.onToolsChanged(() => {

@@ -2,9 +2,9 @@
  * A `code_execution` request checked against the configured ceilings: a request may lower the
  * timeout, the call cap and the allowed servers, never raise or widen them.
  */
-import { describeValue } from "../../core/config/describe-value.js";
+import { describeValue } from "../../core/json/describe-value.js";
 import type { CodeExecutionInput } from "./declarations/index.js";
-import type { ResolvedCodeExecutionOptions } from "./code-execution-options.js";
+import type { ResolvedCodeExecutionOptions } from "./config/code-execution-options.js";
 import type { CallPolicy } from "./tool-dispatch.js";
 
 /** The input crosses to the runtime as JSON text; beyond this it belongs in a file a tool reads. */

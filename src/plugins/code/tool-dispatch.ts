@@ -4,7 +4,7 @@
  * run by `parentExecutionId` and cancelled by the run's signal. Every call is traced.
  */
 import { setMaxListeners } from "node:events";
-import { closestMatch } from "../../core/config/describe-value.js";
+import { closestMatch } from "../../core/json/describe-value.js";
 import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
 import { registryNameAt, type CodeModeTool } from "./declarations/index.js";

@@ -1,6 +1,6 @@
 /** `request_human_input`: lets the agent ask a person; the host answers through a callback. */
 import { MAX_TIMEOUT_MS } from "../../core/config/tools-config-schema.js";
-import { abortReasonCode, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { HUMAN_INPUT_TOOL_NAME, HUMAN_SERVER } from "../../core/tool-names.js";
 
@@ -60,6 +60,7 @@ function checkAnswer(answer: unknown, options: string[] | undefined): PluginResu
 export function humanInputPlugin(handler: HumanInputHandler): ExecutorPlugin {
   return {
     name: "human",
+    contractVersion: PLUGIN_CONTRACT_VERSION,
     async start() {
       /** Questions waiting for an answer, each with the function that withdraws it. */
       const pending = new Map<AbortController, () => void>();

@@ -3,7 +3,7 @@
  * Streamable HTTP first and legacy SSE when the server refuses it), then list its tools.
  */
 import { ListToolsResultSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { Logger } from "../../core/plugin-contract.js";
 import type { ConnectedTransportKind } from "./create-transport.js";
 import { openSession, type McpSession, type OpenSessionOptions } from "./mcp-session.js";

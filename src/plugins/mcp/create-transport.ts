@@ -4,7 +4,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { McpServerEntry, RemoteServerEntry, StdioServerEntry } from "../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry, RemoteServerEntry, StdioServerEntry } from "./config/resolve-mcp-server.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { inheritedEnvironment } from "../../core/host-environment.js";
 import type { FetchLike } from "./guarded-fetch.js";

@@ -3,8 +3,9 @@
  * `server__tool`, over stdio, Streamable HTTP or legacy SSE, resilient where the raw SDK is not.
  */
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
-import { abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
+import { mcpConfigSection } from "./config/mcp-config-section.js";
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
+import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type ExecutorPlugin, type PluginCallOptions, type PluginContext, type PluginInstance, type PluginResult, type ToolCall, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
 import type { AuthorizationHandler } from "./auth/server-authorization.js";
@@ -47,6 +48,10 @@ export interface McpPluginOptions {
   onAuthorization?: AuthorizationHandler;
   /** Where OAuth tokens are kept (default: files under `$XDG_CONFIG_HOME/toolexec/oauth`). */
   tokenStore?: OAuthTokenStore;
+  /** The plugin's config file (mcp.json) relative to the root, or `false` for none. Default `"mcp.json"`. */
+  configFile?: string | false;
+  /** Run only these servers of the file (by name); the others are checked and left out. Default: all. */
+  servers?: readonly string[];
 }
 
 export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false; error: { code: "CONFIG_INVALID" | "SERVER_NOT_ALLOWED" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
@@ -101,9 +106,9 @@ interface Route {
 /**
  * @example
  * const plugin = mcpPlugin({ onElicitation: async () => ({ action: "decline" }) });
- * // the executor starts it with mcp.json's resolved entries: plugin.start(entries, context)
+ * // it owns mcp.json: the executor starts it with the file's resolved servers as context.config
  */
-export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpServerEntry, McpApi> {
+export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpServerEntry, McpApi, McpServerEntry[]> {
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
   const pool = createServerPool();
   const guarded = createGuardedFetch(options.resolveHostname);
@@ -114,7 +119,11 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
 
   return {
     name: "mcp",
-    async start(entries, context: PluginContext): Promise<PluginInstance<McpApi>> {
+    contractVersion: PLUGIN_CONTRACT_VERSION,
+    config: mcpConfigSection({ file: options.configFile, ...(options.servers ? { servers: options.servers } : {}) }),
+    async start(given, context: PluginContext<McpServerEntry[]>): Promise<PluginInstance<McpApi>> {
+      // Servers may also come as entries (a test or a host starting the plugin by hand).
+      const entries = [...given, ...(context.config ?? [])];
       instances++;
       const emit = <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => context.emit(event, payload as never);
       const connectionContext = (entry: McpServerEntry, source: "config" | "runtime", trusted: boolean): ConnectionContext => {

@@ -10,7 +10,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import { abortReasonCode, type CallerInfo, type Logger, type ToolProgress } from "../../core/plugin-contract.js";
 import { createTransport, type BuiltTransport, type ConnectedTransportKind } from "./create-transport.js";
 import { ELICITATION_CAPABILITY, handleElicitation, type ElicitationHandler } from "./elicitation.js";

@@ -4,9 +4,9 @@
  * not reference the host's environment: `${OPENAI_API_KEY}` in a URL would send the host's secret
  * to whoever wrote it.
  */
-import { formatJsonPath } from "../../core/config/parse-json-document.js";
-import { mcpServerEntrySchema, type McpServerEntryFile } from "../../core/config/mcp-server-schema.js";
-import { resolveMcpServer, type McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import { formatJsonPath } from "../../core/json/parse-json-document.js";
+import { mcpServerEntrySchema, type McpServerEntryFile } from "./config/mcp-server-schema.js";
+import { resolveMcpServer, type McpServerEntry } from "./config/resolve-mcp-server.js";
 import { describeZodIssues } from "../../core/config/zod-issues.js";
 import type { ToolErrorInfo } from "../../core/plugin-contract.js";
 import { SERVER_NAME_PATTERN, SERVER_NAME_RULE } from "../../core/tool-names.js";

@@ -3,7 +3,7 @@
  * than one attempt at a time), keeps the tool list, reconnects in the background with capped
  * backoff and jitter after a failure or a drop, and hands calls a live session on demand.
  */
-import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type Logger } from "../../core/plugin-contract.js";
 import { backoffDelay, sleep } from "../../core/retry/backoff-delay.js";

@@ -5,7 +5,7 @@
  * new connection; a server no instance holds any more is closed. Servers added at run time live
  * here too, beside the config, until removed or until the last instance closes.
  */
-import type { McpServerEntry } from "../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import { createFifoSemaphore, type FifoSemaphore } from "../../core/schedule/fifo-semaphore.js";
 import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
 

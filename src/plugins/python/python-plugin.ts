@@ -8,15 +8,21 @@
  */
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import type { PythonEntry, PythonFunctionEntry, PythonModuleEntry } from "../../core/config/load-tools-config.js";
+import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
 import { ConfigError } from "../../core/errors/config-error.js";
-import type { ExecutorPlugin, PluginContext, ToolDefinition, ToolErrorInfo } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type ToolDefinition, type ToolErrorInfo } from "../../core/plugin-contract.js";
+import { pythonModulesSection } from "./config/python-modules-section.js";
+import type { PythonModuleEntry } from "./config/resolve-python-modules.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
 import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
 import { assembleTools, type MarkedModule, type PythonTool } from "./python-tools.js";
 import { buildWorkerEnvironment } from "./worker-environment.js";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.js";
+
+/** What the python plugin runs: functions named in tools.json, and modules to discover tools in. */
+export type PythonEntry = PythonFunctionEntry | PythonModuleEntry;
+export type { PythonModuleEntry };
 
 /** Workers per interpreter (and env, cwd and memory cap) at most: `parallel: true` tools overlap up to this. */
 export const DEFAULT_MAX_WORKERS = Math.max(2, Math.min(4, availableParallelism()));
@@ -52,13 +58,17 @@ function workerKey(entry: PythonEntry): string {
 
 /**
  * @example
- * const plugin = pythonPlugin(); // started by the executor with tools.json's function entries and pythonModules
+ * const plugin = pythonPlugin(); // started by the executor with tools.json's function entries, and pythonModules as its config
  */
-export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi> {
+export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi, PythonModuleEntry[]> {
   const maxWorkers = options.maxWorkers ?? DEFAULT_MAX_WORKERS;
   return {
     name: "python",
-    async start(entries, context: PluginContext) {
+    contractVersion: PLUGIN_CONTRACT_VERSION,
+    config: pythonModulesSection(),
+    async start(given, context: PluginContext<PythonModuleEntry[]>) {
+      // Module entries may also come as entries (a test or a host starting the plugin by hand).
+      const entries: PythonEntry[] = [...given, ...(context.config ?? [])];
       const pools = new Map<string, WorkerPool>();
       const states = new Map<string, ModuleState>();
       // Per entry object, once: the key is a JSON string of the entry's env, too dear for every call.

@@ -5,7 +5,8 @@
  * both sources: at start it stops the plugin (ConfigError); after an edit it is left out with a
  * warning, keeping the tools already served.
  */
-import type { PythonFunctionEntry, PythonModuleEntry } from "../../core/config/load-tools-config.js";
+import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
+import type { PythonModuleEntry } from "./config/resolve-python-modules.js";
 import type { ConfigIssue } from "../../core/errors/config-error.js";
 import type { ToolDefinition } from "../../core/plugin-contract.js";
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from "../../core/tool-names.js";

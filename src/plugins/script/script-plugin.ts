@@ -1,6 +1,6 @@
 /** The `script` plugin: the Python, shell and Node scripts declared in tools.json. */
 import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
-import type { ExecutorPlugin, ToolDefinition } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { killProcessGroup } from "../../core/process-groups.js";
 import { runScript } from "./run-script.js";
@@ -24,6 +24,7 @@ function toDefinition(entry: ScriptToolEntry): ToolDefinition {
 export function scriptPlugin(): ExecutorPlugin<ScriptToolEntry> {
   return {
     name: "script",
+    contractVersion: PLUGIN_CONTRACT_VERSION,
     async start(entries, context) {
       const byName = new Map(entries.map((entry) => [entry.name, entry]));
       const definitions = entries.map(toDefinition);

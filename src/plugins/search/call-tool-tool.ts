@@ -30,9 +30,12 @@ export const CALL_TOOL_DEFINITION: ToolDefinition = {
   selfScheduled: true,
 };
 
-/** Run `call_tool`: the named tool's own result, as a sub-call of this one. */
-export async function callNamedTool(args: { name: string; arguments?: Record<string, unknown> }, options: PluginCallOptions): Promise<PluginResult> {
+/**
+ * Run `call_tool`: the named tool's own result, as a sub-call of this one. `closed` aborts when the
+ * plugin closes, ending the sub-call (and so this call) with it.
+ */
+export async function callNamedTool(args: { name: string; arguments?: Record<string, unknown> }, options: PluginCallOptions, closed: AbortSignal): Promise<PluginResult> {
   if (args.name === CALL_TOOL_TOOL_NAME) return toolError("INVALID_INPUT", `${CALL_TOOL_TOOL_NAME} cannot call itself`);
-  const result = await options.callTool(args.name, args.arguments ?? {});
+  const result = await options.callTool(args.name, args.arguments ?? {}, { signal: AbortSignal.any([options.signal, closed]) });
   return result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error };
 }

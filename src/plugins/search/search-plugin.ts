@@ -6,9 +6,11 @@
  * The index is brought up to date on the first search after a change, re-indexing only the tools
  * whose definition changed, so a burst of changes (a reload, servers connecting) costs one update.
  */
-import type { ExecutorPlugin, PluginInstance, PluginResult, ToolDefinition } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginInstance, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
-import { CALL_TOOL_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
+import { CALL_TOOL_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
 import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
@@ -17,10 +19,7 @@ import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolv
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
 
 export type { ToolSearchResult, EmbedTexts };
-export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT };
-
-/** Tools listed beside `search_tools` and `call_tool` under the search-first listing, when registered. */
-export const DEFAULT_PINNED_TOOLS: readonly string[] = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, WEB_SEARCH_TOOL_NAME];
+export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, DEFAULT_PINNED_TOOLS };
 
 /** Options of one search. */
 export interface ToolSearchOptions {
@@ -41,48 +40,44 @@ export interface ToolSearchApi {
   searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
   /** Bring the index up to date now (searches do it themselves); says what changed. */
   refresh(): IndexUpdate;
+  /** The settings it runs with: tools.json's `toolSearch` under the host's option, defaults applied. */
+  readonly settings: ResolvedToolSearchSettings;
 }
 
-/** Options of the search plugin. */
-export interface SearchPluginOptions {
-  /** Offer the `search_tools` tool to models; without it the plugin serves only its API. Default false. */
-  offerTool?: boolean;
-  /**
-   * Show models only `search_tools`, `call_tool` and the pinned tools; every tool stays callable by
-   * name. Implies `offerTool`. Default false.
-   */
-  searchFirst?: boolean;
-  /** Under `searchFirst`: the tools listed besides the two (registry names). Default {@link DEFAULT_PINNED_TOOLS}. */
-  pinnedTools?: readonly string[];
+/**
+ * Options of the search plugin: tools.json's `toolSearch` keys (each set here overrides the file's),
+ * and the embedding function, which only an option can give.
+ */
+export interface SearchPluginOptions extends ToolSearchConfig {
   /**
    * The semantic stage's embedding function: texts to vectors (one per text, all of one length),
    * called in batches of up to 128 texts. Default: the embedded word vectors. `false`: lexical only.
    */
   embeddings?: EmbedTexts | false;
-  /**
-   * How much the semantic stage counts: what the tool most similar to the request gains, next to 1
-   * for the best lexical match (0–1). Default 0.1, which only reorders near ties; raise it with a
-   * model trained for retrieval.
-   */
-  semanticWeight?: number;
 }
 
 /**
- * The plugin; the executor always runs it, and offers its tool with `toolSearch: { offerTool: true }`.
+ * The plugin; the executor always runs it, and offers its tool with `"toolSearch": { "offerTool": true }`
+ * in tools.json or the `toolSearch` option of `createExecutor`.
  *
  * @example
  * const search = searchPlugin({ offerTool: true });
  * const executor = await createExecutor({ toolsConfig: false, mcpConfig: false, plugins: [search] });
  * await executor.pluginApi(search)?.searchTools("open a ticket", { limit: 3 });
  */
-export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<never, ToolSearchApi> {
-  const searchFirst = options.searchFirst === true;
-  const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : options.offerTool === true ? [SEARCH_TOOLS_DEFINITION] : [];
-  const listed = new Set([SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, ...(options.pinnedTools ?? DEFAULT_PINNED_TOOLS)]);
-  const offers = (name: string) => tools.some((tool) => tool.name === name);
+export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<never, ToolSearchApi, ResolvedToolSearchSettings> {
+  const { embeddings, ...settingsOptions } = options;
   return {
     name: "search",
+    contractVersion: PLUGIN_CONTRACT_VERSION,
+    config: toolSearchConfigSection(settingsOptions),
     async start(_entries, context): Promise<PluginInstance<ToolSearchApi>> {
+      const settings = context.config ?? resolveToolSearchSettings(undefined, settingsOptions);
+      const { searchFirst } = settings;
+      const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION] : [];
+      const listed = new Set([SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, ...settings.pinnedTools]);
+      const offers = (name: string) => tools.some((tool) => tool.name === name);
+      const closing = new AbortController();
       const index = createToolIndex();
       let stale = true;
       const unsubscribe = context.onToolsChanged(() => {
@@ -92,7 +87,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         stale = false;
         return index.update(context.listTools());
       };
-      const embed = options.embeddings ?? embedWithWordVectors;
+      const embed = embeddings ?? embedWithWordVectors;
       /** Made on the first search, so an executor that never searches never loads vectors. */
       let semantic: SemanticIndex | undefined;
       const api: ToolSearchApi = {
@@ -108,15 +103,16 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
             version = index.version;
             similarities = await semantic.similarities(index, query);
           } while (index.version !== version);
-          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors, weight: options.semanticWeight });
+          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors, weight: settings.semanticWeight });
         },
         refresh,
+        settings,
       };
       return {
         listTools: () => tools,
         async callTool(call, callOptions): Promise<PluginResult> {
           if (!offers(call.name)) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
-          if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions);
+          if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions, closing.signal);
           const args = call.arguments as { query: string; limit?: number };
           return { ok: true, value: await api.searchTools(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
         },
@@ -125,6 +121,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         api,
         async close() {
           unsubscribe();
+          closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The search plugin closed while the call was under way"));
         },
       };
     },

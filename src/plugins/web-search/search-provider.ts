@@ -3,8 +3,8 @@
  * keeps the results, and what its own error answers mean. The sending, retrying and bounding are
  * shared (`send-search-request.ts`); a provider is a plain object of pure functions.
  */
-import type { SafeSearchLevel } from "../../core/config/web-search-config-schema.js";
-import type { WebSearchSettings } from "../../core/config/resolve-web-search-config.js";
+import type { SafeSearchLevel } from "./config/web-search-config-schema.js";
+import type { WebSearchSettings } from "./config/resolve-web-search-config.js";
 import type { ToolErrorInfo } from "../../core/plugin-contract.js";
 
 /** How recent results must be, when the call says. */

@@ -6,7 +6,7 @@
  * … }`, about 20 results a page with no count parameter, so the page is cut to the count asked for.
  * No key: a SearXNG instance is self-hosted; its limiter answers 429 when it throttles.
  */
-import type { SafeSearchLevel } from "../../core/config/web-search-config-schema.js";
+import type { SafeSearchLevel } from "./config/web-search-config-schema.js";
 import { isRecord, readTopLevelResults } from "./found-results.js";
 import type { SearchProvider } from "./search-provider.js";
 

@@ -1,5 +1,5 @@
 /** The `web_search` tool as models see it: what it is for, its arguments and the shape of its answer. */
-import type { WebSearchSettings } from "../../core/config/resolve-web-search-config.js";
+import type { WebSearchSettings } from "./config/resolve-web-search-config.js";
 import type { ToolDefinition } from "../../core/plugin-contract.js";
 import { WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
 import { TIME_RANGES } from "./search-provider.js";

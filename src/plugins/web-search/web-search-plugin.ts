@@ -3,11 +3,12 @@
  * `createExecutor({ webSearch })`) — Brave Search, Tavily or a SearXNG instance. The call's budget
  * and cancellation are the pipeline's (its signal and deadline); retries happen inside that budget.
  */
-import type { WebSearchProviderName } from "../../core/config/web-search-config-schema.js";
-import type { WebSearchSettings } from "../../core/config/resolve-web-search-config.js";
+import type { WebSearchProviderName } from "./config/web-search-config-schema.js";
+import type { WebSearchSettings } from "./config/resolve-web-search-config.js";
+import { webSearchConfigSection } from "./config/web-search-config-section.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { createSecretScrubber } from "../../core/log/scrub-secrets.js";
-import type { ExecutorPlugin, PluginResult } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginResult } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { WEB_SEARCH_TOOL_NAME } from "../../core/tool-names.js";
 import { braveProvider } from "./brave-provider.js";
@@ -21,18 +22,21 @@ import { webSearchDefinition } from "./web-search-definition.js";
 const PROVIDERS: Record<WebSearchProviderName, SearchProvider> = { brave: braveProvider, tavily: tavilyProvider, searxng: searxngProvider };
 
 /**
- * The plugin; the executor runs it with the resolved settings as its one entry when `webSearch` is
- * configured, and not at all otherwise.
+ * The plugin. It owns tools.json's `webSearch` (its `config`); `settings`, the host's `webSearch`
+ * option resolved (`resolveWebSearchOption`), replaces the file's, and `false` turns it off. The
+ * executor runs it only when there are settings.
  *
  * @example
  * const executor = await createExecutor({ webSearch: { provider: "brave", apiKey: process.env.BRAVE_API_KEY } });
  * await executor.callTool("web_search", { query: "node 22 release date" });
  */
-export function webSearchPlugin(): ExecutorPlugin<WebSearchSettings> {
+export function webSearchPlugin(settingsOption?: WebSearchSettings | false): ExecutorPlugin<never, unknown, WebSearchSettings | undefined> {
   return {
     name: "web-search",
-    async start(entries) {
-      const settings = entries[0];
+    contractVersion: PLUGIN_CONTRACT_VERSION,
+    config: webSearchConfigSection(settingsOption),
+    async start(_entries, context) {
+      const settings = context.config;
       const definitions = settings === undefined ? [] : [webSearchDefinition(settings)];
       const secrets = settings?.apiKey === undefined ? [] : [settings.apiKey];
       const scrub = createSecretScrubber(secrets);

@@ -2,7 +2,7 @@
  * `describe_tool(name)` inside the sandbox: one tool's declaration, for catalogs too large to declare
  * in the description, or a not-found message that names the closest tools.
  */
-import { closestMatch } from "../../../core/config/describe-value.js";
+import { closestMatch } from "../../../core/json/describe-value.js";
 import type { ToolDefinition } from "../../../core/plugin-contract.js";
 import { listCodeModeTools, type CodeModeTool } from "./code-mode-catalog.js";
 import { createNamedTypes } from "./named-types.js";

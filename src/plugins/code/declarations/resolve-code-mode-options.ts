@@ -2,7 +2,7 @@
  * Checks the options of the declaration and description generators once, at the boundary: unknown
  * keys and wrong types throw `INVALID_OPTIONS` naming every problem; defaults are applied here only.
  */
-import { describeValue } from "../../../core/config/describe-value.js";
+import { describeValue } from "../../../core/json/describe-value.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { CodeExecutionLimits } from "./code-execution-guide.js";
 

@@ -4,9 +4,9 @@
  * syntax with its line and column, and size limits. Every problem is reported at once, each naming
  * the field to fix.
  */
-import { checkToolSchema } from "../../../core/config/check-tool-schema.js";
-import { describeValue } from "../../../core/config/describe-value.js";
-import { formatJsonPath } from "../../../core/config/parse-json-document.js";
+import { checkToolSchema } from "../../../core/schema/check-tool-schema.js";
+import { describeValue } from "../../../core/json/describe-value.js";
+import { formatJsonPath } from "../../../core/json/parse-json-document.js";
 import type { JsonSchema } from "../../../core/plugin-contract.js";
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from "../../../core/tool-names.js";
 import { prepareSource } from "../prepare-source.js";

@@ -5,9 +5,9 @@
  */
 import { mkdir, readdir, readFile, realpath, rm } from "node:fs/promises";
 import path from "node:path";
-import { removeStaleTemporaryFilesIn, writeFileAtomic } from "../../../core/config/atomic-write.js";
+import { removeStaleTemporaryFilesIn, writeFileAtomic } from "../../../core/files/atomic-write.js";
 import { isInside } from "../../../core/config/check-tool-paths.js";
-import { enqueueProjectWrite } from "../../../core/config/write-queue.js";
+import { enqueueProjectWrite } from "../../../core/files/write-queue.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import { formatSavedToolFile, parseSavedToolFile, type SavedTool } from "./saved-tool-file.js";
 

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { McpOAuthSettings } from "../../../core/config/resolve-mcp-oauth.js";
+import type { McpOAuthSettings } from "../config/resolve-mcp-oauth.js";
 import type { OAuthTokenStore, StoredAuthorization } from "./token-store.js";
 
 /** How toolexec names itself to authorization servers. */

@@ -5,7 +5,7 @@
  */
 import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import { auth, extractWWWAuthenticateParams, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { McpOAuthSettings } from "../../../core/config/resolve-mcp-oauth.js";
+import type { McpOAuthSettings } from "../config/resolve-mcp-oauth.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { FetchLike } from "../guarded-fetch.js";
 import { describeAuthorizationError } from "../session-failure.js";

@@ -4,7 +4,7 @@
  * matches none of the server's tools is reported once (it is usually a typo, and a typo in a deny
  * list fails open).
  */
-import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry } from "../config/resolve-mcp-server.js";
 import type { ServerTool } from "../tool-definitions.js";
 import { matchesToolPattern } from "./tool-pattern.js";
 

@@ -6,7 +6,7 @@
  */
 import { unwatchFile, watchFile } from "node:fs";
 import path from "node:path";
-import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js";
+import type { McpServerEntry } from "../config/resolve-mcp-server.js";
 import type { Logger, PluginContext, ToolErrorInfo } from "../../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../../core/tool-names.js";
 import { exposedToolName, type ServerTool } from "../tool-definitions.js";

@@ -1,5 +1,5 @@
 /** The executor events of tool trust (docs/tool-trust.md), added to `ExecutorEvents`. */
-import type { TrustPolicy } from "../../../core/config/mcp-server-schema.js";
+import type { TrustPolicy } from "../config/mcp-server-schema.js";
 import type { HygieneKind } from "./description-hygiene.js";
 import type { ToolChange } from "./describe-tool-change.js";
 

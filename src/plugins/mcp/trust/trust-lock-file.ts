@@ -6,7 +6,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { writeFileAtomic } from "../../../core/config/atomic-write.js";
+import { writeFileAtomic } from "../../../core/files/atomic-write.js";
 import { sortKeys } from "./canonical-json.js";
 import type { LockedTool } from "./tool-fingerprint.js";
 

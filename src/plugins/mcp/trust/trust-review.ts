@@ -1,6 +1,6 @@
 /** What `reviewTools()` answers: each server's policy and tools, with what is held and why. */
-import type { TrustPolicy } from "../../../core/config/mcp-server-schema.js";
-import type { McpServerEntry } from "../../../core/config/resolve-mcp-server.js";
+import type { TrustPolicy } from "../config/mcp-server-schema.js";
+import type { McpServerEntry } from "../config/resolve-mcp-server.js";
 import type { ServerTool } from "../tool-definitions.js";
 import type { ErrorCode } from "../../../core/errors/error-codes.js";
 import type { HygieneWarning } from "./description-hygiene.js";

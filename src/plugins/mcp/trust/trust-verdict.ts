@@ -2,7 +2,7 @@
  * Whether one tool of one server may enter the registry under the server's policy and the lock
  * file, and if not, why — in words a person can act on.
  */
-import type { TrustPolicy } from "../../../core/config/mcp-server-schema.js";
+import type { TrustPolicy } from "../config/mcp-server-schema.js";
 import type { ToolErrorInfo } from "../../../core/plugin-contract.js";
 import type { ServerTool } from "../tool-definitions.js";
 import { describeToolChange, type ToolChange } from "./describe-tool-change.js";

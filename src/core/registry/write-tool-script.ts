@@ -6,8 +6,8 @@
 import { mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import { ToolexecError } from "../errors/toolexec-error.js";
-import { writeFileAtomic } from "./atomic-write.js";
-import { checkScriptPath, isInside, resolveProjectPaths } from "./check-tool-paths.js";
+import { writeFileAtomic } from "../files/atomic-write.js";
+import { checkScriptPath, isInside, resolveProjectPaths } from "../config/check-tool-paths.js";
 
 /** Largest script a registry write accepts. */
 export const MAX_SCRIPT_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@
  * Turns an http / sse entry's `oauth` (or Cursor's `auth`) into resolved OAuth settings: variables
  * expanded, scopes joined, the grant's required keys checked, secrets collected for redaction.
  */
-import type { JsonPath } from "./parse-json-document.js";
+import type { JsonPath } from "../../../core/json/parse-json-document.js";
 import type { McpServerEntryFile } from "./mcp-server-schema.js";
 
 /** The loopback port of the redirect URI when the entry gives no `callbackPort`. */

@@ -5,9 +5,13 @@
  * they are ignored with a warning, while every server entry stays strict.
  */
 import { z } from "zod";
-import { mcpServerEntrySchema, trustPolicySchema } from "./mcp-server-schema.js";
+import { trustPolicySchema } from "./mcp-server-schema.js";
 
-const serverEntries = z.record(z.string(), mcpServerEntrySchema);
+/**
+ * Servers by name; each entry is checked on its own against `mcpServerEntrySchema` while resolving,
+ * so every valid entry is resolved (and its problems found) even when another is not.
+ */
+const serverEntries = z.record(z.string(), z.unknown());
 
 /** The top-level keys toolexec reads; any other is warned about and ignored. */
 export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs", "trust"] as const;

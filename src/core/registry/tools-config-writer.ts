@@ -10,14 +10,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { formatConfigIssues } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
-import { removeStaleTemporaryFiles, writeFileAtomic } from "./atomic-write.js";
+import { removeStaleTemporaryFiles, writeFileAtomic } from "../files/atomic-write.js";
 import { contentTag, valueTag } from "./content-tag.js";
-import { describeValue } from "./describe-value.js";
+import { describeValue } from "../json/describe-value.js";
 import { appendToolEntry, removeToolEntry, replaceToolEntry } from "./edit-tools-array.js";
-import { loadToolsConfig } from "./load-tools-config.js";
-import type { ToolEntryFile } from "./tools-config-schema.js";
+import type { OwnedSection } from "../config/config-sections.js";
+import { loadToolsConfig } from "../config/load-tools-config.js";
+import type { ToolEntryFile } from "../config/tools-config-schema.js";
 import { checkScriptContent, scriptLabel, writeToolScript } from "./write-tool-script.js";
-import { enqueueProjectWrite } from "./write-queue.js";
+import { enqueueProjectWrite } from "../files/write-queue.js";
 
 /** One tools.json entry as written, with its own tag (for `ifMatch` on that entry). */
 export interface RegisteredEntry {
@@ -58,6 +59,8 @@ export interface ToolsConfigWriterOptions {
   root: string;
   /** tools.json's path relative to root. */
   fileName: string;
+  /** The plugins' sections: their keys of tools.json are checked with a write as at load. */
+  sections?: readonly OwnedSection[];
   /** A tool of another source already has this name (an MCP tool, a saved tool). */
   isNameTaken(name: string): boolean;
   /** About to write these files (absolute paths) with content of these tags. */
@@ -128,9 +131,9 @@ export function createToolsConfigWriter(options: ToolsConfigWriterOptions): Tool
   };
 
   const validate = async (next: string, current: string) => {
-    const checked = await loadToolsConfig(root, fileName, Buffer.from(next, "utf8"));
+    const checked = await loadToolsConfig(root, fileName, Buffer.from(next, "utf8"), options.sections);
     if (checked.status === "ok") return;
-    const before = await loadToolsConfig(root, fileName, Buffer.from(current, "utf8"));
+    const before = await loadToolsConfig(root, fileName, Buffer.from(current, "utf8"), options.sections);
     if (before.status !== "ok") {
       throw new ToolexecError("CONFIG_INVALID", `${fileName} on disk is invalid; fix it before writing through the registry:\n${formatConfigIssues(before.issues)}`, { details: { issues: before.issues } });
     }

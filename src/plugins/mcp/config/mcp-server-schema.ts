@@ -4,7 +4,7 @@
  * plus toolexec's own per-server options. Unknown keys are errors.
  */
 import { z } from "zod";
-import { MAX_TIMEOUT_MS } from "./tools-config-schema.js";
+import { MAX_TIMEOUT_MS } from "../../../core/config/tools-config-schema.js";
 
 /** The transport spellings clients use, by the transport they mean. */
 export const TRANSPORT_SPELLINGS = {

@@ -4,11 +4,11 @@
  * check, and an `inputSchema` of type `"object"`. One message per place.
  */
 import type { JsonSchema } from "../plugin-contract.js";
-import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
-import { checkSchema } from "../schema/schema-validator.js";
+import { findUncheckedPatterns } from "./find-unchecked-patterns.js";
+import { checkSchema } from "./schema-validator.js";
 import { checkSchemaPatterns } from "./check-schema-patterns.js";
-import { describeValue, valueAt } from "./describe-value.js";
-import type { JsonPath } from "./parse-json-document.js";
+import { describeValue, valueAt } from "../json/describe-value.js";
+import type { JsonPath } from "../json/parse-json-document.js";
 
 export interface ToolSchemaProblem {
   /** Inside the schema. */

@@ -6,9 +6,10 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { JsonPath } from "./parse-json-document.js";
-import { checkCwd, checkScriptPath, type ProjectPaths } from "./check-tool-paths.js";
-import type { PythonModuleFile, ToolsConfigFile } from "./tools-config-schema.js";
+import type { JsonPath } from "../../../core/json/parse-json-document.js";
+import { checkCwd, checkScriptPath, type ProjectPaths } from "../../../core/config/check-tool-paths.js";
+import type { ToolDefaults } from "../../../core/plugin-config.js";
+import type { PythonModuleFile } from "./python-modules-schema.js";
 
 /** One Python file to discover tools in, with the settings of its tools: the python plugin's entry. */
 export interface PythonModuleEntry {
@@ -30,8 +31,7 @@ export interface PythonModuleEntry {
 
 export interface ModuleResolution {
   paths: ProjectPaths;
-  defaults: NonNullable<ToolsConfigFile["defaults"]>;
-  defaultEnv: Record<string, string>;
+  defaults: ToolDefaults;
   resolveEnv(env: Record<string, string>, at: JsonPath): Record<string, string>;
   resolveInterpreter(interpreter: string | undefined): string;
   report(at: JsonPath, message: string, warning?: boolean): void;
@@ -45,14 +45,17 @@ function filesOfFolder(folder: string, relative: string): string[] {
     .sort();
 }
 
-/** Resolve `pythonModules` into one entry per file; a file listed twice is kept once (the first). Holes are skipped. */
-export function resolvePythonModules(items: Array<PythonModuleFile | undefined>, resolution: ModuleResolution): PythonModuleEntry[] {
+/**
+ * Resolve `pythonModules` into one entry per file; a file listed twice is kept once (the first).
+ * Holes (items refused by the schema) are skipped. Paths reported are inside `pythonModules` (`[index, "cwd"]`).
+ */
+export function resolvePythonModules(items: ReadonlyArray<PythonModuleFile | undefined>, resolution: ModuleResolution): PythonModuleEntry[] {
   const { paths, defaults } = resolution;
   const entries = new Map<string, PythonModuleEntry>();
   items.forEach((item, index) => {
     if (item === undefined) return;
     const settings: Exclude<PythonModuleFile, string> = typeof item === "string" ? { path: item } : item;
-    const at: JsonPath = typeof item === "string" ? ["pythonModules", index] : ["pythonModules", index, "path"];
+    const at: JsonPath = typeof item === "string" ? [index] : [index, "path"];
     const written = settings.path.replace(/(?<=[^/])\/+$/, ""); // "analytics/" is the folder; "/" stays absolute
     const checked = checkScriptPath(paths, written);
     const isFolder = statSync(checked.absolute, { throwIfNoEntry: false })?.isDirectory() ?? false;
@@ -66,8 +69,8 @@ export function resolvePythonModules(items: Array<PythonModuleFile | undefined>,
       return;
     }
     const cwd = checkCwd(paths, settings.cwd);
-    if (cwd.problem) resolution.report(["pythonModules", index, "cwd"], cwd.problem.message);
-    const env = { ...resolution.defaultEnv, ...resolution.resolveEnv(settings.env ?? {}, ["pythonModules", index, "env"]) };
+    if (cwd.problem) resolution.report([index, "cwd"], cwd.problem.message);
+    const env = { ...defaults.env, ...resolution.resolveEnv(settings.env ?? {}, [index, "env"]) };
     const timeoutMs = settings.timeoutMs ?? defaults.timeoutMs;
     const memoryLimitMb = settings.memoryLimitMb ?? defaults.memoryLimitMb;
     const files = isFolder ? filesOfFolder(checked.absolute, written === "." ? "" : written) : [written];

@@ -3,7 +3,7 @@
  * The meta-schema only says they are strings (ajv does not check its `regex` format there), so an
  * invalid one would load and then fail every call when the validator is compiled.
  */
-import type { JsonPath } from "./parse-json-document.js";
+import type { JsonPath } from "../json/parse-json-document.js";
 
 /** Keywords whose values are data, not subschemas: a "pattern" key inside them is an ordinary key. */
 const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);

@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "./interpolate-environment.js";
-import type { JsonPath } from "./parse-json-document.js";
-import { parseDotenv } from "./parse-dotenv.js";
+import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "../../../core/config/interpolate-environment.js";
+import type { JsonPath } from "../../../core/json/parse-json-document.js";
+import { parseDotenv } from "../../../core/config/parse-dotenv.js";
 import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
 import {
   DEFAULT_MCP_MAX_CONCURRENCY,

@@ -5,15 +5,11 @@
  * plain http to another machine.
  */
 import { isIP } from "node:net";
-import type { ConfigIssue } from "../errors/config-error.js";
-import { valueAt } from "./describe-value.js";
-import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-environment.js";
-import { formatJsonPath, type JsonDocument } from "./parse-json-document.js";
+import { interpolateEnvironment, unsetVariablesMessage } from "../../../core/config/interpolate-environment.js";
 import {
   DEFAULT_WEB_SEARCH_MAX_RESULTS,
   DEFAULT_WEB_SEARCH_RETRIES,
   DEFAULT_WEB_SEARCH_TIMEOUT_MS,
-  webSearchConfigSchema,
   type SafeSearchLevel,
   type WebSearchConfig,
   type WebSearchProviderName,
@@ -77,7 +73,7 @@ function withoutTrailingSlashes(text: string): string {
 }
 
 /** `text` with `${VAR}` taken from `environment`, or the problem naming the unset variables. */
-function interpolate(text: string, environment: Record<string, string | undefined> | undefined): { value: string } | { problem: string } {
+function interpolate(text: string, environment: Readonly<Record<string, string | undefined>> | undefined): { value: string } | { problem: string } {
   if (environment === undefined) return { value: text };
   const result = interpolateEnvironment(text, environment);
   if (result.ok) return { value: result.value };
@@ -92,7 +88,7 @@ function interpolate(text: string, environment: Record<string, string | undefine
  * resolveWebSearchConfig({ provider: "brave", apiKey: "${BRAVE_API_KEY}" }, process.env);
  * // { ok: true, settings: { provider: "brave", apiKey: "…", url: "https://api.search.brave.com", maxResults: 10, … } }
  */
-export function resolveWebSearchConfig(config: WebSearchConfig, environment?: Record<string, string | undefined>): ResolveWebSearchResult {
+export function resolveWebSearchConfig(config: WebSearchConfig, environment?: Readonly<Record<string, string | undefined>>): ResolveWebSearchResult {
   const problems: WebSearchProblem[] = [];
   const { provider } = config;
   const title = PROVIDER_TITLES[provider];
@@ -128,21 +124,4 @@ export function resolveWebSearchConfig(config: WebSearchConfig, environment?: Re
       ...(config.safeSearch === undefined ? {} : { safeSearch: config.safeSearch }),
     },
   };
-}
-
-/**
- * tools.json's `webSearch`, resolved with the host's environment: the settings, or the issues the
- * schema cannot find (a missing key for the provider, an unset variable, a bad URL), located in the
- * file. A `webSearch` the schema rejected has its issues already and yields none here.
- */
-export function loadWebSearchSettings(file: string, document: JsonDocument): { settings?: WebSearchSettings; issues: ConfigIssue[] } {
-  const parsed = webSearchConfigSchema.safeParse(valueAt(document.value, ["webSearch"]));
-  if (!parsed.success) return { issues: [] };
-  const resolved = resolveWebSearchConfig(parsed.data, process.env);
-  if (resolved.ok) return { settings: resolved.settings, issues: [] };
-  const issues = resolved.problems.map(({ key, message }) => {
-    const at = key === undefined ? ["webSearch"] : ["webSearch", key];
-    return { file, path: formatJsonPath(at), ...document.locate(at), message };
-  });
-  return { issues };
 }
