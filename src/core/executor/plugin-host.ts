@@ -4,9 +4,10 @@
  * once the calls that leased its tools have finished on it.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
-import type { ExecutorPlugin, Logger, PluginContext, PluginInstance, ToolDefinition } from "../plugin-contract.js";
-import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
-import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
+import type { ExecutorPlugin, Logger, PluginContext, PluginInstance } from "../plugin-contract.js";
+import { buildRegistry, type RegisteredTool } from "./tool-registry.js";
+
+export type { RegisteredTool } from "./tool-registry.js";
 
 /** A plugin to run with the config entries it owns. */
 export interface PluginSpec {
@@ -22,14 +23,6 @@ export interface RunningPlugin {
   entriesKey: string;
   /** Calls that leased one of its tools and have not ended; a retired instance closes at zero. */
   leases: number;
-}
-
-export interface RegisteredTool {
-  definition: ToolDefinition;
-  owner: RunningPlugin;
-  /** Compiled on first use: a registry of thousands of tools starts without compiling any. */
-  inputValidator(): CompiledValidator;
-  outputValidator(): CompiledValidator | undefined;
 }
 
 export interface PluginHost {
@@ -61,51 +54,23 @@ export interface PluginHostOptions {
 
 const keyOf = (entries: unknown[]) => JSON.stringify(entries);
 
-function lazy<Value>(make: () => Value): () => Value {
-  let made = false;
-  let value: Value;
-  return () => {
-    if (!made) {
-      value = make();
-      made = true;
-    }
-    return value;
-  };
-}
-
-function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
-  const { inputSchema, outputSchema } = definition;
-  return {
-    definition,
-    owner,
-    inputValidator: lazy(() => compileSchema(inputSchema)),
-    outputValidator: lazy(() => (outputSchema ? compileSchema(outputSchema) : undefined)),
-  };
-}
-
-/**
- * Schemas from plugins and MCP servers are not the user's to edit: a pattern the linear-time engine
- * cannot run leaves that keyword unchecked (the tool still works), with a warning naming the tool.
- */
-function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logger: Logger): void {
-  for (const key of ["inputSchema", "outputSchema"] as const) {
-    const schema = definition[key];
-    if (!schema) continue;
-    for (const problem of findUncheckedPatterns(schema)) {
-      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
-    }
+/** Start one plugin; a plain error becomes `PLUGIN_FAILED` naming the plugin. */
+async function startInstance(spec: PluginSpec, context: PluginContext): Promise<PluginInstance> {
+  try {
+    return await spec.plugin.start(spec.entries as never[], context);
+  } catch (error) {
+    if (error instanceof ToolexecError) throw error;
+    throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
   }
 }
 
-export function createPluginHost(options: PluginHostOptions): PluginHost {
-  let running: RunningPlugin[] = [];
-  let tools: ReadonlyMap<string, RegisteredTool> = new Map();
-  let closed = false;
+/** Closes instances: a retired one once its last lease ends; `closeAll` also waits for the closes under way. */
+function createInstanceCloser(logger: Logger) {
   const retired = new Set<RunningPlugin>();
   const unsubscribes = new Map<RunningPlugin, () => void>();
   const closing = new Set<Promise<void>>();
 
-  const closeInstance = (plugin: RunningPlugin): Promise<void> => {
+  const close = (plugin: RunningPlugin): Promise<void> => {
     retired.delete(plugin);
     const done = (async () => {
       unsubscribes.get(plugin)?.();
@@ -113,7 +78,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       try {
         await plugin.instance.close();
       } catch (error) {
-        options.logger.warn(`Plugin "${plugin.name}" failed to close: ${(error as Error).message}`);
+        logger.warn(`Plugin "${plugin.name}" failed to close: ${(error as Error).message}`);
       }
     })();
     closing.add(done);
@@ -121,84 +86,70 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     return done;
   };
 
-  const retire = (plugin: RunningPlugin) => {
-    retired.add(plugin);
-    if (plugin.leases === 0) void closeInstance(plugin);
+  return {
+    close,
+    /** `unsubscribe` (from the instance's tool changes) is called when it closes. */
+    onClose: (plugin: RunningPlugin, unsubscribe: () => void) => void unsubscribes.set(plugin, unsubscribe),
+    isRetired: (plugin: RunningPlugin) => retired.has(plugin),
+    retire(plugin: RunningPlugin) {
+      retired.add(plugin);
+      if (plugin.leases === 0) void close(plugin);
+    },
+    async closeAll(running: RunningPlugin[]) {
+      await Promise.all([...running, ...retired].map(close));
+      await Promise.all([...closing]);
+    },
   };
+}
 
-  /** Build a registry; `strict` makes conflicts and bad schemas throw instead of skipping the tool. */
-  const buildRegistry = (plugins: RunningPlugin[], strict: boolean) => {
-    const registry = new Map<string, RegisteredTool>();
-    const previous = tools;
-    for (const owner of plugins) {
-      for (const definition of owner.instance.listTools()) {
-        const clash = registry.get(definition.name);
-        if (clash) {
-          const source = (plugin: string, server: { name: string } | undefined) => `plugin "${plugin}"${server ? ` (server "${server.name}")` : ""}`;
-          const message = `Tool name "${definition.name}" is served by both ${source(clash.owner.name, clash.definition.server)} and ${source(owner.name, definition.server)}; rename one of them`;
-          if (strict) throw new ToolexecError("TOOL_NAME_CONFLICT", message, { details: { tool: definition.name, plugins: [clash.owner.name, owner.name] } });
-          options.logger.warn(`${message} (keeping the first)`);
-          continue;
-        }
-        const reused = previous.get(definition.name);
-        if (reused && reused.definition === definition && reused.owner === owner) {
-          registry.set(definition.name, reused);
-          continue;
-        }
-        const problems = [...checkSchema(definition.inputSchema), ...(definition.outputSchema ? checkSchema(definition.outputSchema) : [])];
-        if (problems.length > 0) {
-          const message = `Tool "${definition.name}" of plugin "${owner.name}" has an invalid JSON Schema: ${problems[0]!.message}`;
-          if (strict) throw new ToolexecError("PLUGIN_FAILED", message, { details: { tool: definition.name, problems } });
-          options.logger.warn(`${message} (tool skipped)`);
-          continue;
-        }
-        warnUncheckedPatterns(definition, owner.name, options.logger);
-        registry.set(definition.name, registerTool(definition, owner));
+/**
+ * Start the plugins of `specs` whose entries changed (those of `reuse` with the same entries run on)
+ * and build their registry; on any failure close the ones started and rethrow.
+ */
+async function startChanged(
+  specs: PluginSpec[],
+  reuse: Map<ExecutorPlugin<never>, RunningPlugin>,
+  steps: { startOne(spec: PluginSpec): Promise<RunningPlugin>; build(plugins: RunningPlugin[]): Map<string, RegisteredTool>; close(plugin: RunningPlugin): Promise<void> },
+) {
+  const started: RunningPlugin[] = [];
+  const next: RunningPlugin[] = [];
+  try {
+    for (const spec of specs) {
+      const current = reuse.get(spec.plugin);
+      if (current && current.entriesKey === keyOf(spec.entries)) {
+        next.push(current);
+      } else {
+        const fresh = await steps.startOne(spec);
+        started.push(fresh);
+        next.push(fresh);
       }
     }
-    return registry;
-  };
+    return { next, started, registry: steps.build(next) };
+  } catch (error) {
+    await Promise.all(started.map(steps.close));
+    throw error;
+  }
+}
+
+export function createPluginHost(options: PluginHostOptions): PluginHost {
+  let running: RunningPlugin[] = [];
+  let tools: ReadonlyMap<string, RegisteredTool> = new Map();
+  let closed = false;
+  const closer = createInstanceCloser(options.logger);
 
   const startOne = async (spec: PluginSpec): Promise<RunningPlugin> => {
-    let instance: PluginInstance;
-    try {
-      instance = await spec.plugin.start(spec.entries as never[], options.context);
-    } catch (error) {
-      if (error instanceof ToolexecError) throw error;
-      throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
-    }
-    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries), leases: 0 };
-    const unsubscribe = instance.onToolsChanged?.(() => {
-      if (retired.has(plugin) || closed || !running.includes(plugin)) return;
+    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance: await startInstance(spec, options.context), entriesKey: keyOf(spec.entries), leases: 0 };
+    const unsubscribe = plugin.instance.onToolsChanged?.(() => {
+      if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
       const previous = tools;
-      tools = buildRegistry(running, false);
+      tools = buildRegistry(running, previous, false, options.logger);
       options.onRegistryChanged("plugin", previous);
     });
-    if (unsubscribe) unsubscribes.set(plugin, unsubscribe);
+    if (unsubscribe) closer.onClose(plugin, unsubscribe);
     return plugin;
   };
-
-  /** Start the plugins that need it; on any failure close the new ones and rethrow. */
-  const startAll = async (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) => {
-    const started: RunningPlugin[] = [];
-    const next: RunningPlugin[] = [];
-    try {
-      for (const spec of specs) {
-        const current = reuse.get(spec.plugin);
-        if (current && current.entriesKey === keyOf(spec.entries)) {
-          next.push(current);
-        } else {
-          const fresh = await startOne(spec);
-          started.push(fresh);
-          next.push(fresh);
-        }
-      }
-      return { next, started, registry: buildRegistry(next, true) };
-    } catch (error) {
-      await Promise.all(started.map(closeInstance));
-      throw error;
-    }
-  };
+  const startAll = (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) =>
+    startChanged(specs, reuse, { startOne, build: (next) => buildRegistry(next, tools, true, options.logger), close: closer.close });
 
   return {
     get tools() {
@@ -215,7 +166,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       const previous = tools;
       running = next;
       tools = registry;
-      for (const plugin of replaced) retire(plugin);
+      for (const plugin of replaced) closer.retire(plugin);
       options.onRegistryChanged("reload", previous);
       return started.map((plugin) => plugin.name);
     },
@@ -225,22 +176,17 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       return tool;
     },
     release(tool) {
-      if (--tool.owner.leases === 0 && retired.has(tool.owner)) void closeInstance(tool.owner);
+      if (--tool.owner.leases === 0 && closer.isRetired(tool.owner)) void closer.close(tool.owner);
     },
-    instanceOf<Api>(plugin: ExecutorPlugin<never, Api>) {
-      return running.find((candidate) => candidate.plugin === plugin)?.instance as PluginInstance<Api> | undefined;
-    },
+    instanceOf: <Api>(plugin: ExecutorPlugin<never, Api>) => running.find((candidate) => candidate.plugin === plugin)?.instance as PluginInstance<Api> | undefined,
     instances: () => running.map((plugin) => plugin.instance),
-    secrets() {
-      return running.flatMap((plugin) => [...(plugin.instance.secrets?.() ?? [])]);
-    },
+    secrets: () => running.flatMap((plugin) => [...(plugin.instance.secrets?.() ?? [])]),
     async close() {
       closed = true;
-      const all = [...running, ...retired];
+      const all = running;
       running = [];
       tools = new Map();
-      await Promise.all(all.map(closeInstance));
-      await Promise.all([...closing]);
+      await closer.closeAll(all);
     },
   };
 }
