@@ -64,6 +64,16 @@ async function startInstance(spec: PluginSpec, context: PluginContext): Promise<
   }
 }
 
+/** Start one plugin and follow its own tool changes (until it closes). */
+async function startRunning(spec: PluginSpec, context: PluginContext, closer: InstanceCloser, onToolsChanged: (plugin: RunningPlugin) => void): Promise<RunningPlugin> {
+  const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance: await startInstance(spec, context), entriesKey: keyOf(spec.entries), leases: 0 };
+  const unsubscribe = plugin.instance.onToolsChanged?.(() => onToolsChanged(plugin));
+  if (unsubscribe) closer.onClose(plugin, unsubscribe);
+  return plugin;
+}
+
+type InstanceCloser = ReturnType<typeof createInstanceCloser>;
+
 /** Closes instances: a retired one once its last lease ends; `closeAll` also waits for the closes under way. */
 function createInstanceCloser(logger: Logger) {
   const retired = new Set<RunningPlugin>();
@@ -137,17 +147,14 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   let closed = false;
   const closer = createInstanceCloser(options.logger);
 
-  const startOne = async (spec: PluginSpec): Promise<RunningPlugin> => {
-    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance: await startInstance(spec, options.context), entriesKey: keyOf(spec.entries), leases: 0 };
-    const unsubscribe = plugin.instance.onToolsChanged?.(() => {
-      if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
-      const previous = tools;
-      tools = buildRegistry(running, previous, false, options.logger);
-      options.onRegistryChanged("plugin", previous);
-    });
-    if (unsubscribe) closer.onClose(plugin, unsubscribe);
-    return plugin;
+  /** A running plugin's own notice that its tools changed: the registry is rebuilt, skipping what is bad. */
+  const onPluginToolsChanged = (plugin: RunningPlugin) => {
+    if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
+    const previous = tools;
+    tools = buildRegistry(running, previous, false, options.logger);
+    options.onRegistryChanged("plugin", previous);
   };
+  const startOne = (spec: PluginSpec) => startRunning(spec, options.context, closer, onPluginToolsChanged);
   const startAll = (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) =>
     startChanged(specs, reuse, { startOne, build: (next) => buildRegistry(next, tools, true, options.logger), close: closer.close });
 
