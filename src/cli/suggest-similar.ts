@@ -1,18 +1,5 @@
 /** "Did you mean": the closest known word to a mistyped command or flag. */
-
-/** Levenshtein distance: insertions, deletions and substitutions, one each. */
-function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row++) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column++) {
-      const substitution = previous[column - 1]! + (left[row - 1] === right[column - 1] ? 0 : 1);
-      current.push(Math.min(previous[column]! + 1, current[column - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[right.length]!;
-}
+import { editDistance } from "../core/edit-distance.js";
 
 /**
  * The candidate closest to `word`, if it is close enough to be a typo (a third of the word's

@@ -89,6 +89,15 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
       };
       return setup.plugin().start(entries, context);
     };
+    /** Run `use` on a started instance, and close it after, whatever happens. */
+    const withInstance = async (use: (instance: PluginInstance) => Promise<unknown>) => {
+      const instance = await start();
+      try {
+        await use(instance);
+      } finally {
+        await instance.close();
+      }
+    };
     const call = (instance: PluginInstance, which: { name: string; arguments: Record<string, unknown> }, signal = new AbortController().signal) => {
       const progress = signalled();
       const pending = instance.callTool(
@@ -134,9 +143,8 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
       }
     });
 
-    it("lists tools with valid names, descriptions and object input schemas", async () => {
-      const instance = await start();
-      try {
+    it("lists tools with valid names, descriptions and object input schemas", () =>
+      withInstance(async (instance) => {
         const tools = instance.listTools();
         expect(tools.length).toBeGreaterThan(0);
         for (const tool of tools) {
@@ -148,36 +156,24 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
           if (tool.server) expect([typeof tool.server.name, typeof tool.server.tool]).toEqual(["string", "string"]);
         }
         expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
 
-    it("answers a quick call with a well-formed success", async () => {
-      const instance = await start();
-      try {
+    it("answers a quick call with a well-formed success", () =>
+      withInstance(async (instance) => {
         const result = await call(instance, setup.quickCall).pending;
         expect(isWellFormed(result)).toBe(true);
         expect(result.ok).toBe(true);
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
 
-    it("answers an unknown tool with a result, not a throw", async () => {
-      const instance = await start();
-      try {
+    it("answers an unknown tool with a result, not a throw", () =>
+      withInstance(async (instance) => {
         const result = await call(instance, { name: "no_such_tool_here", arguments: {} }).pending;
         expect(result.ok).toBe(false);
         expect(isWellFormed(result)).toBe(true);
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
 
-    it("stops promptly when the signal aborts mid-work, reporting the abort's code", async () => {
-      const instance = await start();
-      try {
+    it("stops promptly when the signal aborts mid-work, reporting the abort's code", () =>
+      withInstance(async (instance) => {
         const controller = new AbortController();
         const { pending, started } = call(instance, setup.slowCall, controller.signal);
         await started();
@@ -186,22 +182,15 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         const result = await pending;
         expect(Date.now() - abortedAt).toBeLessThan(1_000);
         expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
 
-    it("does not start work for a signal that is already aborted", async () => {
-      const instance = await start();
-      try {
+    it("does not start work for a signal that is already aborted", () =>
+      withInstance(async (instance) => {
         const controller = new AbortController();
         controller.abort(new ToolexecError("CANCELLED", "cancelled"));
         const result = await call(instance, setup.slowCall, controller.signal).pending;
         expect(result).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
 
     it("closes twice without error, ending calls under way", async () => {
       const instance = await start();
@@ -214,9 +203,8 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
       expect(isWellFormed(result as PluginResult)).toBe(true);
     });
 
-    it("tells onToolsChanged listeners of a change, and no longer after they unsubscribe", async () => {
-      const instance = await start();
-      try {
+    it("tells onToolsChanged listeners of a change, and no longer after they unsubscribe", () =>
+      withInstance(async (instance) => {
         if (!instance.onToolsChanged) return expect(setup.changeTools, "changeTools is given only for plugins with onToolsChanged").toBeUndefined();
         expect(setup.changeTools, "a plugin with onToolsChanged needs changeTools in its contract setup").toBeTypeOf("function");
         const heard: string[] = [];
@@ -232,14 +220,10 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         unsubscribe();
         await setup.changeTools!(instance);
         expect(heard.length).toBe(count);
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
 
-    it("keeps its optional capabilities well-formed", async () => {
-      const instance = await start();
-      try {
+    it("keeps its optional capabilities well-formed", () =>
+      withInstance(async (instance) => {
         const tools = instance.listTools();
         if (instance.isListed) for (const tool of tools) expect(instance.isListed(tool)).toBeTypeOf("boolean");
         if (instance.secrets) for (const secret of instance.secrets()) expect(secret).toBeTypeOf("string");
@@ -253,9 +237,6 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
           expect(shaped).toMatchObject({ executionId: "contract-test", tool: tools[0]!.name });
           expect(JSON.stringify(shaped)).toBeTypeOf("string");
         }
-      } finally {
-        await instance.close();
-      }
-    });
+      }));
   });
 }

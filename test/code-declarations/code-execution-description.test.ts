@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/core/plugin-contract.js";
 import { describeCodeExecutionTool } from "../../src/plugins/code/declarations/code-execution-description.js";
 import { DEFAULT_MAX_DESCRIPTION_BYTES } from "../../src/plugins/code/declarations/resolve-code-mode-options.js";
+import { SANDBOX_API_DECLARATIONS } from "../../src/plugins/code/declarations/sandbox-api-declarations.js";
+import { generateToolDeclarations } from "../../src/plugins/code/declarations/tool-declarations.js";
 import { bundledTools, humanTool, tool } from "./code-declarations-fixtures.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
@@ -30,9 +32,14 @@ function largeCatalog(servers: number, perServer: number): ToolDefinition[] {
 
 describe("describeCodeExecutionTool", () => {
   it("explains code mode and declares every tool when the catalog fits", async () => {
-    const text = describeCodeExecutionTool([...bundledTools(), await humanTool()], { limits: { timeoutMs: 120_000 } });
+    const tools = [...bundledTools(), await humanTool()];
+    const text = describeCodeExecutionTool(tools, { limits: { timeoutMs: 120_000 } });
     expect(bytes(text)).toBeLessThanOrEqual(DEFAULT_MAX_DESCRIPTION_BYTES);
-    expect(text).toMatchInlineSnapshot(`
+    // The declarations close the description whole; their tools part is pinned in tool-declarations.test.ts.
+    const declarations = generateToolDeclarations(tools);
+    expect(text.endsWith(`\`\`\`ts\n${declarations.trimEnd()}\n\`\`\``)).toBe(true);
+    const toolsPart = `${declarations.slice(SANDBOX_API_DECLARATIONS.length).trimEnd()}\n\`\`\``;
+    expect(text.slice(0, -toolsPart.length)).toMatchInlineSnapshot(`
       "Run a JavaScript program in a sandbox that can call tools, and get back its result.
 
       Use it to do several tool calls in one step: chain calls where one result feeds the next, loop over many items, filter or aggregate large results before they reach you, or branch on what a tool returned. For a single simple call, call that tool directly instead.
@@ -145,85 +152,7 @@ describe("describeCodeExecutionTool", () => {
         warn(...values: unknown[]): void;
         error(...values: unknown[]): void;
       };
-
-      declare const tools: {
-        local: {
-          /**
-           * Summarize a CSV file in the project: row count, and for each column its type, missing values, min/max/mean/median/sum for numbers or the most frequent values for text. Use it before reasoning about a CSV's contents.
-           *
-           * Hints: read-only, idempotent.
-           */
-          csv_summary(args: {
-            /** CSV file path, relative to the project root. Minimum length 1. */
-            path: string;
-            /** Only these columns (default: all). */
-            columns?: string[];
-            /** Field delimiter (default ','). Minimum length 1, maximum length 1. */
-            delimiter?: string;
-            /** Read at most this many data rows. Integer, minimum 1. */
-            maxRows?: number;
-          }): Promise<{
-            path: string;
-            /** Integer. */
-            rows: number;
-            columns: {
-              name: string;
-              type: "number" | "text";
-              /** Integer. */
-              count: number;
-              /** Integer. */
-              missing: number;
-            }[];
-          }>;
-          /**
-           * Size in bytes, line count, word count and last modification time (UTC) of a file inside the project.
-           *
-           * Hints: read-only, idempotent.
-           */
-          file_stats(args: {
-            /** File path, relative to the project root. Minimum length 1. */
-            path: string;
-          }): Promise<{
-            path: string;
-            /** Integer. */
-            bytes: number;
-            /** Integer. */
-            lines: number;
-            /** Integer. */
-            words: number;
-            modified: string;
-          }>;
-          /**
-           * Convert a number between units of the same kind: length (mm cm m km in ft yd mi), mass (mg g kg t oz lb), volume (ml l m3 tsp tbsp cup gal), time (ms s min h d wk), data size (B KB MB GB TB KiB MiB GiB TiB) or temperature (C F K).
-           *
-           * Hints: read-only, idempotent.
-           */
-          unit_convert(args: {
-            /** The quantity to convert. */
-            value: number;
-            from: "mm" | "cm" | "m" | "km" | "in" | "ft" | "yd" | "mi" | "mg" | "g" | "kg" | "t" | "oz" | "lb" | "ml" | "l" | "m3" | "tsp" | "tbsp" | "cup" | "gal" | "ms" | "s" | "min" | "h" | "d" | "wk" | "B" | "KB" | "MB" | "GB" | "TB" | "KiB" | "MiB" | "GiB" | "TiB" | "C" | "F" | "K";
-            to: "mm" | "cm" | "m" | "km" | "in" | "ft" | "yd" | "mi" | "mg" | "g" | "kg" | "t" | "oz" | "lb" | "ml" | "l" | "m3" | "tsp" | "tbsp" | "cup" | "gal" | "ms" | "s" | "min" | "h" | "d" | "wk" | "B" | "KB" | "MB" | "GB" | "TB" | "KiB" | "MiB" | "GiB" | "TiB" | "C" | "F" | "K";
-            /** Decimal places (default 6). Integer, minimum 0, maximum 12. */
-            precision?: number;
-          }): Promise<{ value: number; unit: string; category: string; text: string }>;
-        };
-        human: {
-          /**
-           * Ask a person a question and wait for the answer. Use it when you need a decision, a confirmation or information only a person has; offer \`options\` when the answer should be one of a few choices.
-           *
-           * Hints: read-only, reaches outside systems.
-           */
-          request_human_input(args: {
-            /** The question, complete enough to answer without context. Minimum length 1. */
-            question: string;
-            /** Allowed answers. At least 1 item, unique items, each item: minimum length 1. */
-            options?: string[];
-            /** How long to wait, in ms (default 300000). Integer, minimum 1, maximum 2147483647. */
-            timeoutMs?: number;
-          }): Promise<string>;
-        };
-      };
-      \`\`\`"
+      "
     `);
   });
 

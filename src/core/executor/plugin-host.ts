@@ -4,9 +4,10 @@
  * once the calls that leased its tools have finished on it.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
-import type { ExecutorPlugin, Logger, PluginContext, PluginInstance, ToolDefinition } from "../plugin-contract.js";
-import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
-import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
+import type { ExecutorPlugin, Logger, PluginContext, PluginInstance } from "../plugin-contract.js";
+import { buildRegistry, type RegisteredTool } from "./tool-registry.js";
+
+export type { RegisteredTool } from "./tool-registry.js";
 
 /** A plugin to run with the config entries it owns, and its resolved configuration when it declares one. */
 export interface PluginSpec {
@@ -24,14 +25,6 @@ export interface RunningPlugin {
   entriesKey: string;
   /** Calls that leased one of its tools and have not ended; a retired instance closes at zero. */
   leases: number;
-}
-
-export interface RegisteredTool {
-  definition: ToolDefinition;
-  owner: RunningPlugin;
-  /** Compiled on first use: a registry of thousands of tools starts without compiling any. */
-  inputValidator(): CompiledValidator;
-  outputValidator(): CompiledValidator | undefined;
 }
 
 export interface PluginHost {
@@ -64,51 +57,34 @@ export interface PluginHostOptions {
 /** What a restart decision compares: the entries and the configuration, as JSON. */
 const keyOf = (spec: PluginSpec) => JSON.stringify(spec.config === undefined ? spec.entries : [spec.entries, spec.config.value ?? null]);
 
-function lazy<Value>(make: () => Value): () => Value {
-  let made = false;
-  let value: Value;
-  return () => {
-    if (!made) {
-      value = make();
-      made = true;
-    }
-    return value;
-  };
-}
-
-function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
-  const { inputSchema, outputSchema } = definition;
-  return {
-    definition,
-    owner,
-    inputValidator: lazy(() => compileSchema(inputSchema)),
-    outputValidator: lazy(() => (outputSchema ? compileSchema(outputSchema) : undefined)),
-  };
-}
-
-/**
- * Schemas from plugins and MCP servers are not the user's to edit: a pattern the linear-time engine
- * cannot run leaves that keyword unchecked (the tool still works), with a warning naming the tool.
- */
-function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logger: Logger): void {
-  for (const key of ["inputSchema", "outputSchema"] as const) {
-    const schema = definition[key];
-    if (!schema) continue;
-    for (const problem of findUncheckedPatterns(schema)) {
-      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
-    }
+/** Start one plugin; a plain error becomes `PLUGIN_FAILED` naming the plugin. */
+async function startInstance(spec: PluginSpec, context: PluginContext): Promise<PluginInstance> {
+  try {
+    const withConfig = spec.config === undefined ? context : { ...context, config: spec.config.value };
+    return await spec.plugin.start(spec.entries as never[], withConfig);
+  } catch (error) {
+    if (error instanceof ToolexecError) throw error;
+    throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
   }
 }
 
-export function createPluginHost(options: PluginHostOptions): PluginHost {
-  let running: RunningPlugin[] = [];
-  let tools: ReadonlyMap<string, RegisteredTool> = new Map();
-  let closed = false;
+/** Start one plugin and follow its own tool changes (until it closes). */
+async function startRunning(spec: PluginSpec, context: PluginContext, closer: InstanceCloser, onToolsChanged: (plugin: RunningPlugin) => void): Promise<RunningPlugin> {
+  const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance: await startInstance(spec, context), entriesKey: keyOf(spec), leases: 0 };
+  const unsubscribe = plugin.instance.onToolsChanged?.(() => onToolsChanged(plugin));
+  if (unsubscribe) closer.onClose(plugin, unsubscribe);
+  return plugin;
+}
+
+type InstanceCloser = ReturnType<typeof createInstanceCloser>;
+
+/** Closes instances: a retired one once its last lease ends; `closeAll` also waits for the closes under way. */
+function createInstanceCloser(logger: Logger) {
   const retired = new Set<RunningPlugin>();
   const unsubscribes = new Map<RunningPlugin, () => void>();
   const closing = new Set<Promise<void>>();
 
-  const closeInstance = (plugin: RunningPlugin): Promise<void> => {
+  const close = (plugin: RunningPlugin): Promise<void> => {
     retired.delete(plugin);
     const done = (async () => {
       unsubscribes.get(plugin)?.();
@@ -116,7 +92,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       try {
         await plugin.instance.close();
       } catch (error) {
-        options.logger.warn(`Plugin "${plugin.name}" failed to close: ${(error as Error).message}`);
+        logger.warn(`Plugin "${plugin.name}" failed to close: ${(error as Error).message}`);
       }
     })();
     closing.add(done);
@@ -124,85 +100,67 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     return done;
   };
 
-  const retire = (plugin: RunningPlugin) => {
-    retired.add(plugin);
-    if (plugin.leases === 0) void closeInstance(plugin);
+  return {
+    close,
+    /** `unsubscribe` (from the instance's tool changes) is called when it closes. */
+    onClose: (plugin: RunningPlugin, unsubscribe: () => void) => void unsubscribes.set(plugin, unsubscribe),
+    isRetired: (plugin: RunningPlugin) => retired.has(plugin),
+    retire(plugin: RunningPlugin) {
+      retired.add(plugin);
+      if (plugin.leases === 0) void close(plugin);
+    },
+    async closeAll(running: RunningPlugin[]) {
+      await Promise.all([...running, ...retired].map(close));
+      await Promise.all([...closing]);
+    },
   };
+}
 
-  /** Build a registry; `strict` makes conflicts and bad schemas throw instead of skipping the tool. */
-  const buildRegistry = (plugins: RunningPlugin[], strict: boolean) => {
-    const registry = new Map<string, RegisteredTool>();
+/**
+ * Start the plugins of `specs` whose entries changed (those of `reuse` with the same entries run on)
+ * and build their registry; on any failure close the ones started and rethrow.
+ */
+async function startChanged(
+  specs: PluginSpec[],
+  reuse: Map<ExecutorPlugin<never>, RunningPlugin>,
+  steps: { startOne(spec: PluginSpec): Promise<RunningPlugin>; build(plugins: RunningPlugin[]): Map<string, RegisteredTool>; close(plugin: RunningPlugin): Promise<void> },
+) {
+  const started: RunningPlugin[] = [];
+  const next: RunningPlugin[] = [];
+  try {
+    for (const spec of specs) {
+      const current = reuse.get(spec.plugin);
+      if (current && current.entriesKey === keyOf(spec)) {
+        next.push(current);
+      } else {
+        const fresh = await steps.startOne(spec);
+        started.push(fresh);
+        next.push(fresh);
+      }
+    }
+    return { next, started, registry: steps.build(next) };
+  } catch (error) {
+    await Promise.all(started.map(steps.close));
+    throw error;
+  }
+}
+
+export function createPluginHost(options: PluginHostOptions): PluginHost {
+  let running: RunningPlugin[] = [];
+  let tools: ReadonlyMap<string, RegisteredTool> = new Map();
+  let closed = false;
+  const closer = createInstanceCloser(options.logger);
+
+  /** A running plugin's own notice that its tools changed: the registry is rebuilt, skipping what is bad. */
+  const onPluginToolsChanged = (plugin: RunningPlugin) => {
+    if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
     const previous = tools;
-    for (const owner of plugins) {
-      for (const definition of owner.instance.listTools()) {
-        const clash = registry.get(definition.name);
-        if (clash) {
-          const source = (plugin: string, server: { name: string } | undefined) => `plugin "${plugin}"${server ? ` (server "${server.name}")` : ""}`;
-          const message = `Tool name "${definition.name}" is served by both ${source(clash.owner.name, clash.definition.server)} and ${source(owner.name, definition.server)}; rename one of them`;
-          if (strict) throw new ToolexecError("TOOL_NAME_CONFLICT", message, { details: { tool: definition.name, plugins: [clash.owner.name, owner.name] } });
-          options.logger.warn(`${message} (keeping the first)`);
-          continue;
-        }
-        const reused = previous.get(definition.name);
-        if (reused && reused.definition === definition && reused.owner === owner) {
-          registry.set(definition.name, reused);
-          continue;
-        }
-        const problems = [...checkSchema(definition.inputSchema), ...(definition.outputSchema ? checkSchema(definition.outputSchema) : [])];
-        if (problems.length > 0) {
-          const message = `Tool "${definition.name}" of plugin "${owner.name}" has an invalid JSON Schema: ${problems[0]!.message}`;
-          if (strict) throw new ToolexecError("PLUGIN_FAILED", message, { details: { tool: definition.name, problems } });
-          options.logger.warn(`${message} (tool skipped)`);
-          continue;
-        }
-        warnUncheckedPatterns(definition, owner.name, options.logger);
-        registry.set(definition.name, registerTool(definition, owner));
-      }
-    }
-    return registry;
+    tools = buildRegistry(running, previous, false, options.logger);
+    options.onRegistryChanged("plugin", previous);
   };
-
-  const startOne = async (spec: PluginSpec): Promise<RunningPlugin> => {
-    let instance: PluginInstance;
-    try {
-      const context = spec.config === undefined ? options.context : { ...options.context, config: spec.config.value };
-      instance = await spec.plugin.start(spec.entries as never[], context);
-    } catch (error) {
-      if (error instanceof ToolexecError) throw error;
-      throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
-    }
-    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec), leases: 0 };
-    const unsubscribe = instance.onToolsChanged?.(() => {
-      if (retired.has(plugin) || closed || !running.includes(plugin)) return;
-      const previous = tools;
-      tools = buildRegistry(running, false);
-      options.onRegistryChanged("plugin", previous);
-    });
-    if (unsubscribe) unsubscribes.set(plugin, unsubscribe);
-    return plugin;
-  };
-
-  /** Start the plugins that need it; on any failure close the new ones and rethrow. */
-  const startAll = async (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) => {
-    const started: RunningPlugin[] = [];
-    const next: RunningPlugin[] = [];
-    try {
-      for (const spec of specs) {
-        const current = reuse.get(spec.plugin);
-        if (current && current.entriesKey === keyOf(spec)) {
-          next.push(current);
-        } else {
-          const fresh = await startOne(spec);
-          started.push(fresh);
-          next.push(fresh);
-        }
-      }
-      return { next, started, registry: buildRegistry(next, true) };
-    } catch (error) {
-      await Promise.all(started.map(closeInstance));
-      throw error;
-    }
-  };
+  const startOne = (spec: PluginSpec) => startRunning(spec, options.context, closer, onPluginToolsChanged);
+  const startAll = (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) =>
+    startChanged(specs, reuse, { startOne, build: (next) => buildRegistry(next, tools, true, options.logger), close: closer.close });
 
   return {
     get tools() {
@@ -219,7 +177,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       const previous = tools;
       running = next;
       tools = registry;
-      for (const plugin of replaced) retire(plugin);
+      for (const plugin of replaced) closer.retire(plugin);
       options.onRegistryChanged("reload", previous);
       return started.map((plugin) => plugin.name);
     },
@@ -229,22 +187,17 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       return tool;
     },
     release(tool) {
-      if (--tool.owner.leases === 0 && retired.has(tool.owner)) void closeInstance(tool.owner);
+      if (--tool.owner.leases === 0 && closer.isRetired(tool.owner)) void closer.close(tool.owner);
     },
-    instanceOf<Api>(plugin: ExecutorPlugin<never, Api>) {
-      return running.find((candidate) => candidate.plugin === plugin)?.instance as PluginInstance<Api> | undefined;
-    },
+    instanceOf: <Api>(plugin: ExecutorPlugin<never, Api>) => running.find((candidate) => candidate.plugin === plugin)?.instance as PluginInstance<Api> | undefined,
     instances: () => running.map((plugin) => plugin.instance),
-    secrets() {
-      return running.flatMap((plugin) => [...(plugin.instance.secrets?.() ?? [])]);
-    },
+    secrets: () => running.flatMap((plugin) => [...(plugin.instance.secrets?.() ?? [])]),
     async close() {
       closed = true;
-      const all = [...running, ...retired];
+      const all = running;
       running = [];
       tools = new Map();
-      await Promise.all(all.map(closeInstance));
-      await Promise.all([...closing]);
+      await closer.closeAll(all);
     },
   };
 }

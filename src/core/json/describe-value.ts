@@ -1,5 +1,6 @@
 /** Short, human words for a JSON value in error messages: `"ruby"`, `-5`, `an array`, `nothing`. */
 import type { JsonPath } from "./parse-json-document.js";
+import { editDistance } from "../edit-distance.js";
 
 const LONGEST_QUOTED_STRING = 40;
 
@@ -41,17 +42,4 @@ export function closestMatch(input: string, candidates: Iterable<string>): strin
     }
   }
   return best;
-}
-
-function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row++) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column++) {
-      const substitution = previous[column - 1]! + (left[row - 1] === right[column - 1] ? 0 : 1);
-      current.push(Math.min(previous[column]! + 1, current[column - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[right.length]!;
 }

@@ -58,95 +58,117 @@ const MAX_IDLE_GATES = 1024;
 /** The reason the losing wait of `acquireEither` is withdrawn with; never seen by a caller. */
 const LOST_RACE = new Error("another permit was granted first");
 
-export function createScheduler(options: SchedulerOptions): Scheduler {
-  const global = createFifoSemaphore(options.maxConcurrency);
-  // The per-tool gate is taken before the global permit, so a call waiting on its tool never
-  // holds a global slot that other tools could use.
-  const gates = new Map<string, FifoSemaphore>();
-  let queued = 0;
+/** The per-tool gates: the gate is taken before the global permit, so a call waiting on its tool never holds a global slot. */
+interface ToolGates {
+  gateFor(tool: string): FifoSemaphore;
+  /** Give a turn of `tool`'s gate back. */
+  release(tool: string, gate: FifoSemaphore): void;
+  /** Drop `tool`'s gate if it is idle and the bound is passed. */
+  forgetIdle(tool: string, gate: FifoSemaphore): void;
+  rejectAll(reason: unknown): void;
+}
 
-  const gateFor = (tool: string) => {
-    let gate = gates.get(tool);
-    if (!gate) gates.set(tool, (gate = createFifoSemaphore(1)));
-    return gate;
-  };
+function createToolGates(): ToolGates {
+  const gates = new Map<string, FifoSemaphore>();
   // Idle gates are kept (a gate per call would be built and dropped on every call of a warm tool),
   // up to a bound, so names of removed tools cannot pile up.
   const forgetIdle = (tool: string, gate: FifoSemaphore) => {
     if (gates.size > MAX_IDLE_GATES && gate.load === 0 && gates.get(tool) === gate) gates.delete(tool);
   };
-
-  /** Take a permit of `semaphore`, or of `lender` when one is given and frees first; returns the one taken. */
-  const waitFor = async (semaphore: FifoSemaphore, signal: AbortSignal, lender?: FifoSemaphore): Promise<FifoSemaphore> => {
-    if (semaphore.tryAcquire()) return semaphore;
-    if (lender?.tryAcquire()) return lender;
-    if (queued >= options.maxQueue) {
-      throw new ToolexecError("QUEUE_FULL", `Too many calls waiting (limit ${options.maxQueue}); try again later`, {
-        details: { maxQueue: options.maxQueue, maxConcurrency: options.maxConcurrency },
-      });
-    }
-    queued++;
-    try {
-      if (!lender) {
-        await semaphore.acquire(signal);
-        return semaphore;
-      }
-      return await acquireEither(semaphore, lender, signal);
-    } finally {
-      queued--;
-    }
+  return {
+    gateFor(tool) {
+      let gate = gates.get(tool);
+      if (!gate) gates.set(tool, (gate = createFifoSemaphore(1)));
+      return gate;
+    },
+    release(tool, gate) {
+      gate.release();
+      forgetIdle(tool, gate);
+    },
+    forgetIdle,
+    rejectAll(reason) {
+      for (const gate of gates.values()) gate.rejectAll(reason);
+    },
   };
+}
 
-  /** Gives back the permits of one turn, once however often it is called. */
-  const releaser = (tool: string, gate: FifoSemaphore | undefined, slot: FifoSemaphore) => {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      slot.release();
-      if (gate) {
-        gate.release();
-        forgetIdle(tool, gate);
-      }
-    };
+/** Gives back the permits of one turn, once however often it is called. */
+function releaser(gates: ToolGates, tool: string, gate: FifoSemaphore | undefined, slot: FifoSemaphore): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    slot.release();
+    if (gate) gates.release(tool, gate);
   };
+}
+
+/** The calls waiting for a turn, bounded by `maxQueue`. */
+interface WaitQueue {
+  readonly options: SchedulerOptions;
+  waiting: number;
+}
+
+/** Take a permit of `semaphore`, or of `lender` when one is given and frees first; returns the one taken. */
+async function waitFor(queue: WaitQueue, semaphore: FifoSemaphore, signal: AbortSignal, lender?: FifoSemaphore): Promise<FifoSemaphore> {
+  if (semaphore.tryAcquire()) return semaphore;
+  if (lender?.tryAcquire()) return lender;
+  const { options } = queue;
+  if (queue.waiting >= options.maxQueue) {
+    throw new ToolexecError("QUEUE_FULL", `Too many calls waiting (limit ${options.maxQueue}); try again later`, {
+      details: { maxQueue: options.maxQueue, maxConcurrency: options.maxConcurrency },
+    });
+  }
+  queue.waiting++;
+  try {
+    if (!lender) {
+      await semaphore.acquire(signal);
+      return semaphore;
+    }
+    return await acquireEither(semaphore, lender, signal);
+  } finally {
+    queue.waiting--;
+  }
+}
+
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const global = createFifoSemaphore(options.maxConcurrency);
+  const gates = createToolGates();
+  const queue: WaitQueue = { options, waiting: 0 };
 
   return {
     async acquire(tool, parallel, signal, lender) {
-      const gate = parallel ? undefined : gateFor(tool);
+      const gate = parallel ? undefined : gates.gateFor(tool);
       if (gate) {
         try {
-          await waitFor(gate, signal);
+          await waitFor(queue, gate, signal);
         } catch (error) {
-          forgetIdle(tool, gate);
+          gates.forgetIdle(tool, gate);
           throw error;
         }
       }
       let slot: FifoSemaphore;
       try {
-        slot = await waitFor(global, signal, lender);
+        slot = await waitFor(queue, global, signal, lender);
       } catch (error) {
-        if (gate) {
-          gate.release();
-          forgetIdle(tool, gate);
-        }
+        if (gate) gates.release(tool, gate);
         throw error;
       }
-      return releaser(tool, gate, slot);
+      return releaser(gates, tool, gate, slot);
     },
     tryAcquire(tool, parallel) {
-      const gate = parallel ? undefined : gateFor(tool);
+      const gate = parallel ? undefined : gates.gateFor(tool);
       if (gate && !gate.tryAcquire()) return undefined;
-      if (global.tryAcquire()) return releaser(tool, gate, global);
+      if (global.tryAcquire()) return releaser(gates, tool, gate, global);
       if (gate) gate.release();
       return undefined;
     },
     get queued() {
-      return queued;
+      return queue.waiting;
     },
     rejectAll(reason) {
       global.rejectAll(reason);
-      for (const gate of gates.values()) gate.rejectAll(reason);
+      gates.rejectAll(reason);
     },
   };
 }

@@ -57,109 +57,133 @@ function unicodeProperty(body: string, negated: boolean, inClass: boolean): stri
   return `\\${negated ? "P" : "p"}{${mapped}}`;
 }
 
+/** Where `toRe2Syntax` stands in the pattern it rewrites. */
+interface Cursor {
+  readonly source: string;
+  index: number;
+  inClass: boolean;
+}
+
 /**
  * The RE2 form of a valid ECMAScript pattern (u flag), with the same meaning. Throws `Unsupported`
  * for lookaround and backreferences. Literal punctuation and non-ASCII characters are written as
  * `\x{…}`, so no character means something to RE2 that it did not mean to ECMAScript.
  */
 export function toRe2Syntax(source: string): string {
+  const cursor: Cursor = { source, index: 0, inClass: false };
   let out = "";
-  let inClass = false;
-  let index = 0;
-  const hex = (from: number, length: number) => Number.parseInt(source.slice(from, from + length), 16);
-  while (index < source.length) {
-    const char = source[index]!;
-    if (char === "\\") {
-      const next = source[index + 1]!;
-      index += 2;
-      if (next === "u") {
-        let value: number;
-        if (source[index] === "{") {
-          const end = source.indexOf("}", index);
-          value = hex(index + 1, end - index - 1);
-          index = end + 1;
-        } else {
-          value = hex(index, 4);
-          index += 4;
-          // With the u flag an escaped surrogate pair is one code point.
-          if (value >= 0xd800 && value <= 0xdbff && source.startsWith("\\u", index) && /^[dD][c-fC-F]/.test(source.slice(index + 2, index + 4))) {
-            value = 0x10000 + ((value - 0xd800) << 10) + (hex(index + 2, 4) - 0xdc00);
-            index += 6;
-          }
-        }
-        out += codePoint(value);
-      } else if (next === "x") {
-        out += codePoint(hex(index, 2));
-        index += 2;
-      } else if (next === "c") {
-        out += codePoint(source.charCodeAt(index) % 32);
-        index += 1;
-      } else if (next === "0") {
-        out += codePoint(0);
-      } else if (/[1-9]/.test(next) || next === "k") {
-        throw new Unsupported("backreferences are not supported");
-      } else if (next === "s" || next === "S") {
-        const ranges = next === "s" ? SPACE : NOT_SPACE;
-        out += inClass ? ranges : `[${ranges}]`;
-      } else if (next === "b" && inClass) {
-        out += codePoint(8);
-      } else if (next === "p" || next === "P") {
-        const end = source.indexOf("}", index);
-        out += unicodeProperty(source.slice(index + 1, end), next === "P", inClass);
-        index = end + 1;
-      } else if (/[dDwWbBtnvfr]/.test(next)) {
-        out += `\\${next}`;
-      } else {
-        // An escaped syntax character (`\.`, `\/`, `\-`...): the character itself.
-        out += codePoint(next.codePointAt(0)!);
-      }
-      continue;
-    }
-    const value = source.codePointAt(index)!;
-    const width = value > 0xffff ? 2 : 1;
-    if (inClass) {
-      if (char === "]") inClass = false;
-      out += char === "]" || char === "-" || /[A-Za-z0-9_]/.test(char) ? char : codePoint(value);
-    } else if (char === "[") {
-      const negated = source[index + 1] === "^";
-      const opening = negated ? 2 : 1;
-      if (source[index + opening] === "]") {
-        // `[]` matches nothing and `[^]` anything; RE2 has neither spelling.
-        out += negated ? `[${EVERYTHING}]` : `[^${EVERYTHING}]`;
-        index += opening + 1;
-        continue;
-      }
-      out += negated ? "[^" : "[";
-      inClass = true;
-      index += opening;
-      continue;
-    } else if (char === "(") {
-      if (source.startsWith("(?=", index) || source.startsWith("(?!", index)) throw new Unsupported("lookahead (?= or (?! is not supported");
-      if (source.startsWith("(?<=", index) || source.startsWith("(?<!", index)) throw new Unsupported("lookbehind (?<= or (?<! is not supported");
-      // Validation never reads groups: every group, named or not, becomes non-capturing.
-      if (source.startsWith("(?<", index)) index = source.indexOf(">", index) + 1;
-      else if (source.startsWith("(?:", index)) index += 3;
-      else index += 1;
-      out += "(?:";
-      continue;
-    } else if (char === "{") {
-      // With the u flag a "{" outside a class always starts a quantifier: {n}, {n,} or {n,m}.
-      const end = source.indexOf("}", index);
-      const counts = source.slice(index + 1, end).split(",").filter((count) => count !== "").map(Number);
-      if (counts.some((count) => count > MAX_REPEAT)) throw new Unsupported(`a repetition count above ${MAX_REPEAT} is not supported`);
-      out += source.slice(index, end + 1);
-      index = end + 1;
-      continue;
-    } else if (char === ".") {
-      out += ANY_BUT_LINE_END;
-    } else if ("^$|)*+?".includes(char) || /[A-Za-z0-9_]/.test(char)) {
-      out += char;
-    } else {
-      out += codePoint(value);
-    }
-    index += width;
+  while (cursor.index < source.length) {
+    if (source[cursor.index] === "\\") out += rewriteEscape(cursor);
+    else if (cursor.inClass) out += rewriteClassCharacter(cursor);
+    else out += rewriteCharacter(cursor);
   }
   return out;
+}
+
+const hexAt = (source: string, from: number, length: number) => Number.parseInt(source.slice(from, from + length), 16);
+
+/** `\u{…}` or `\uXXXX` (a pair of them for a surrogate pair), the cursor just past the `u`. */
+function readUnicodeEscape(cursor: Cursor): number {
+  const { source } = cursor;
+  if (source[cursor.index] === "{") {
+    const end = source.indexOf("}", cursor.index);
+    const value = hexAt(source, cursor.index + 1, end - cursor.index - 1);
+    cursor.index = end + 1;
+    return value;
+  }
+  let value = hexAt(source, cursor.index, 4);
+  cursor.index += 4;
+  // With the u flag an escaped surrogate pair is one code point.
+  if (value >= 0xd800 && value <= 0xdbff && source.startsWith("\\u", cursor.index) && /^[dD][c-fC-F]/.test(source.slice(cursor.index + 2, cursor.index + 4))) {
+    value = 0x10000 + ((value - 0xd800) << 10) + (hexAt(source, cursor.index + 2, 4) - 0xdc00);
+    cursor.index += 6;
+  }
+  return value;
+}
+
+/** A backslash escape, the cursor on the backslash. */
+function rewriteEscape(cursor: Cursor): string {
+  const { source, inClass } = cursor;
+  const next = source[cursor.index + 1]!;
+  cursor.index += 2;
+  if (next === "u") return codePoint(readUnicodeEscape(cursor));
+  if (next === "x") {
+    cursor.index += 2;
+    return codePoint(hexAt(source, cursor.index - 2, 2));
+  }
+  if (next === "c") {
+    cursor.index += 1;
+    return codePoint(source.charCodeAt(cursor.index - 1) % 32);
+  }
+  if (next === "0") return codePoint(0);
+  if (/[1-9]/.test(next) || next === "k") throw new Unsupported("backreferences are not supported");
+  if (next === "s" || next === "S") {
+    const ranges = next === "s" ? SPACE : NOT_SPACE;
+    return inClass ? ranges : `[${ranges}]`;
+  }
+  if (next === "b" && inClass) return codePoint(8);
+  if (next === "p" || next === "P") {
+    const end = source.indexOf("}", cursor.index);
+    const property = unicodeProperty(source.slice(cursor.index + 1, end), next === "P", inClass);
+    cursor.index = end + 1;
+    return property;
+  }
+  if (/[dDwWbBtnvfr]/.test(next)) return `\\${next}`;
+  // An escaped syntax character (`\.`, `\/`, `\-`...): the character itself.
+  return codePoint(next.codePointAt(0)!);
+}
+
+/** One character inside a class (`[…]`), the closing bracket included. */
+function rewriteClassCharacter(cursor: Cursor): string {
+  const char = cursor.source[cursor.index]!;
+  const value = cursor.source.codePointAt(cursor.index)!;
+  cursor.index += value > 0xffff ? 2 : 1;
+  if (char === "]") cursor.inClass = false;
+  return char === "]" || char === "-" || /[A-Za-z0-9_]/.test(char) ? char : codePoint(value);
+}
+
+/** One character (or a group opening, a class opening, a quantifier) outside a class. */
+function rewriteCharacter(cursor: Cursor): string {
+  const { source, index } = cursor;
+  const char = source[index]!;
+  if (char === "[") return openClass(cursor);
+  if (char === "(") return openGroup(cursor);
+  if (char === "{") {
+    // With the u flag a "{" outside a class always starts a quantifier: {n}, {n,} or {n,m}.
+    const end = source.indexOf("}", index);
+    const counts = source.slice(index + 1, end).split(",").filter((count) => count !== "").map(Number);
+    if (counts.some((count) => count > MAX_REPEAT)) throw new Unsupported(`a repetition count above ${MAX_REPEAT} is not supported`);
+    cursor.index = end + 1;
+    return source.slice(index, end + 1);
+  }
+  const value = source.codePointAt(index)!;
+  cursor.index += value > 0xffff ? 2 : 1;
+  if (char === ".") return ANY_BUT_LINE_END;
+  return "^$|)*+?".includes(char) || /[A-Za-z0-9_]/.test(char) ? char : codePoint(value);
+}
+
+function openClass(cursor: Cursor): string {
+  const negated = cursor.source[cursor.index + 1] === "^";
+  const opening = negated ? 2 : 1;
+  if (cursor.source[cursor.index + opening] === "]") {
+    // `[]` matches nothing and `[^]` anything; RE2 has neither spelling.
+    cursor.index += opening + 1;
+    return negated ? `[${EVERYTHING}]` : `[^${EVERYTHING}]`;
+  }
+  cursor.inClass = true;
+  cursor.index += opening;
+  return negated ? "[^" : "[";
+}
+
+function openGroup(cursor: Cursor): string {
+  const { source, index } = cursor;
+  if (source.startsWith("(?=", index) || source.startsWith("(?!", index)) throw new Unsupported("lookahead (?= or (?! is not supported");
+  if (source.startsWith("(?<=", index) || source.startsWith("(?<!", index)) throw new Unsupported("lookbehind (?<= or (?<! is not supported");
+  // Validation never reads groups: every group, named or not, becomes non-capturing.
+  if (source.startsWith("(?<", index)) cursor.index = source.indexOf(">", index) + 1;
+  else if (source.startsWith("(?:", index)) cursor.index += 3;
+  else cursor.index += 1;
+  return "(?:";
 }
 
 /**

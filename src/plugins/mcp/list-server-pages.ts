@@ -9,6 +9,18 @@ import { requestWithRetry } from "./request-with-retry.js";
 import type { ServerConnection } from "./server-connection.js";
 import { requestBudget, type ResourceRequestOptions } from "./request-budget.js";
 
+/**
+ * The fields of `fields` that are defined: a listed item carries the optional keys its server sent, and no others.
+ *
+ * @example
+ * definedFields({ title: "Docs", description: undefined }); // { title: "Docs" }
+ */
+export function definedFields<Fields extends Record<string, unknown>>(fields: Fields): { [Key in keyof Fields]?: Exclude<Fields[Key], undefined> } {
+  const defined: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) defined[key] = value;
+  return defined as { [Key in keyof Fields]?: Exclude<Fields[Key], undefined> };
+}
+
 export interface PagedList<Page, Item> {
   method: "prompts/list" | "resources/list" | "resources/templates/list";
   /** The server capability that offers the list. */

@@ -1,7 +1,7 @@
 /** Prompts of MCP servers: listed across connected servers, fetched from one (what `toolexec serve` passes through). */
 import { GetPromptResultSchema, ListPromptsResultSchema, type GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger, ToolErrorInfo } from "../../core/plugin-contract.js";
-import { listServerPages } from "./list-server-pages.js";
+import { definedFields, listServerPages } from "./list-server-pages.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { ResourceRequestOptions } from "./request-budget.js";
 import { requestServer } from "./server-request.js";
@@ -25,8 +25,7 @@ export function listServerPrompts(connections: ServerConnection[], logger: Logge
     capability: "prompts",
     noun: "prompts",
     schema: ListPromptsResultSchema,
-    items: (page, server) =>
-      page.prompts.map(({ name, title, description, arguments: args }) => ({ server, name, ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }), ...(args === undefined ? {} : { arguments: args }) })),
+    items: (page, server) => page.prompts.map(({ name, title, description, arguments: args }) => ({ server, name, ...definedFields({ title, description, arguments: args }) })),
     nextCursor: (page) => page.nextCursor,
   });
 }

@@ -1,7 +1,7 @@
 /** Resources of MCP servers: listed across connected servers, read from one. */
 import { ListResourcesResultSchema, ListResourceTemplatesResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger, ToolErrorInfo } from "../../core/plugin-contract.js";
-import { listServerPages } from "./list-server-pages.js";
+import { definedFields, listServerPages } from "./list-server-pages.js";
 import type { ResourceRequestOptions } from "./request-budget.js";
 import { requestServer } from "./server-request.js";
 import type { ServerConnection } from "./server-connection.js";
@@ -12,7 +12,6 @@ export type { ResourceRequestOptions } from "./request-budget.js";
 /** What `readResource` resolves to; a fault of the read is a value, as for tool calls. */
 export type ReadResourceResult = { ok: true; contents: McpResourceContent[] } | { ok: false; error: ToolErrorInfo };
 
-
 /** The resources of every connected server that offers resources; a server that fails is logged and left out. */
 export function listServerResources(connections: ServerConnection[], logger: Logger, options: ResourceRequestOptions = {}): Promise<McpResourceInfo[]> {
   return listServerPages(connections, logger, options, {
@@ -20,8 +19,7 @@ export function listServerResources(connections: ServerConnection[], logger: Log
     capability: "resources",
     noun: "resources",
     schema: ListResourcesResultSchema,
-    items: (page, server) =>
-      page.resources.map(({ uri, name, title, description, mimeType }) => ({ server, uri, name, ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }), ...(mimeType === undefined ? {} : { mimeType }) })),
+    items: (page, server) => page.resources.map(({ uri, name, title, description, mimeType }) => ({ server, uri, name, ...definedFields({ title, description, mimeType }) })),
     nextCursor: (page) => page.nextCursor,
   });
 }
@@ -33,15 +31,7 @@ export function listServerResourceTemplates(connections: ServerConnection[], log
     capability: "resources",
     noun: "resource templates",
     schema: ListResourceTemplatesResultSchema,
-    items: (page, server) =>
-      page.resourceTemplates.map(({ uriTemplate, name, title, description, mimeType }) => ({
-        server,
-        uriTemplate,
-        name,
-        ...(title === undefined ? {} : { title }),
-        ...(description === undefined ? {} : { description }),
-        ...(mimeType === undefined ? {} : { mimeType }),
-      })),
+    items: (page, server) => page.resourceTemplates.map(({ uriTemplate, name, title, description, mimeType }) => ({ server, uriTemplate, name, ...definedFields({ title, description, mimeType }) })),
     nextCursor: () => undefined,
     firstPageOnly: true,
   });

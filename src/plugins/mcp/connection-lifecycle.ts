@@ -1,0 +1,183 @@
+/**
+ * The life of one server connection: attempts (one at a time), what a failed attempt or a dead
+ * session leads to (retrying, failed, needs-login), and the tool list refreshed on `list_changed`.
+ * The steps share one `ConnectionRun`; server-connection.ts gives them their public face.
+ */
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
+import type { ErrorCode } from "../../core/errors/error-codes.js";
+import type { CallerRoutes } from "./caller-routes.js";
+import type { ServerAuthorization } from "./auth/server-authorization.js";
+import { connectServer, listServerTools } from "./connect-server.js";
+import type { ConnectedTransportKind } from "./create-transport.js";
+import type { Listeners } from "./listeners.js";
+import type { McpSession, OpenSessionOptions } from "./mcp-session.js";
+import type { RetrySchedule } from "./retry-schedule.js";
+import type { ConnectionContext, SessionOutcome } from "./server-connection.js";
+import type { McpServerState } from "./server-info.js";
+import type { ServerToolList } from "./server-tool-list.js";
+import type { SessionFailure } from "./session-failure.js";
+import type { ServerTool } from "./tool-definitions.js";
+
+/**
+ * Budget of one connection attempt (spawn or connect, `initialize`, listing tools). Not the entry's
+ * `timeoutMs`: a server whose calls answer in a second may take far longer to start (`npx`
+ * downloading it). A call waiting for a connection is bounded by its own deadline anyway.
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
+/** A burst of `list_changed` notifications triggers one refresh. */
+const LIST_CHANGED_DEBOUNCE_MS = 50;
+
+/** One connection's moving parts, as its steps share them. */
+export interface ConnectionRun {
+  readonly entry: McpServerEntry;
+  readonly context: ConnectionContext;
+  readonly authorization: ServerAuthorization | undefined;
+  readonly retries: RetrySchedule;
+  readonly tools: ServerToolList;
+  readonly callers: CallerRoutes;
+  readonly resourceUpdates: Listeners<[{ uri: string; title?: string }]>;
+  readonly connected: Listeners;
+  /** Ends a connection attempt under way when the server is closed. */
+  readonly closing: AbortController;
+  state: McpServerState;
+  session?: McpSession;
+  attempt?: Promise<SessionOutcome>;
+  lastError?: SessionFailure;
+  /** The transport an `auto` entry turned out to speak, tried first next time. */
+  detected?: ConnectedTransportKind;
+  connectedTransport?: ConnectedTransportKind;
+  connectedAt?: number;
+  everConnected: boolean;
+  closed: boolean;
+  started: boolean;
+  refreshTimer?: NodeJS.Timeout;
+}
+
+export const closedFailure = (name: string): SessionFailure => ({ kind: "aborted", code: "EXECUTOR_CLOSED", message: `Server "${name}" was closed` });
+export const codeOf = (failure: SessionFailure): ErrorCode => failure.code ?? "SERVICE_UNAVAILABLE";
+
+/** At most one attempt at a time: callers and the background timer share it. */
+export function connectOnce(run: ConnectionRun, background = false): Promise<SessionOutcome> {
+  if (run.closed) return Promise.resolve({ ok: false, failure: closedFailure(run.entry.name) });
+  run.attempt ??= attemptOnce(run, background).finally(() => (run.attempt = undefined));
+  return run.attempt;
+}
+
+/** `background`: the retry timer's own attempt, which leaves a `retrying` server `retrying` (no call is waiting). */
+async function attemptOnce(run: ConnectionRun, background: boolean): Promise<SessionOutcome> {
+  run.retries.cancel();
+  const { state } = run;
+  if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
+  // A list_changed that arrives while the first list is being fetched is replayed once connected.
+  const holder: { session?: McpSession; changedEarly?: boolean } = {};
+  const connected = await connectServer(attemptOptions(run, holder), run.detected, (kind) => (run.detected = kind));
+  if (run.closed) {
+    if (connected.ok) await connected.session.close();
+    return { ok: false, failure: closedFailure(run.entry.name) };
+  }
+  if (!connected.ok) {
+    onAttemptFailed(run, connected.failure);
+    return connected;
+  }
+  holder.session = connected.session;
+  adoptSession(run, connected.session, connected.tools, holder.changedEarly === true);
+  return { ok: true, session: connected.session };
+}
+
+/** What `connectServer` needs for one attempt; `holder` gets the session once it is up, for its events. */
+function attemptOptions(run: ConnectionRun, holder: { session?: McpSession; changedEarly?: boolean }): Omit<OpenSessionOptions, "kind"> {
+  const { context, authorization } = run;
+  return {
+    entry: run.entry,
+    fetch: authorization?.fetch ?? context.fetch,
+    timeoutMs: CONNECT_TIMEOUT_MS,
+    signal: run.closing.signal,
+    logger: context.logger,
+    ...(context.onElicitation ? { onElicitation: context.onElicitation } : {}),
+    ...(context.onSampling ? { onSampling: context.onSampling } : {}),
+    currentCaller: run.callers.current,
+    ...(authorization ? { authProvider: authorization.provider } : {}),
+    events: {
+      onResourceUpdated: (update) => run.resourceUpdates.notify(update),
+      onDead: (failure) => holder.session && onSessionDead(run, holder.session, failure),
+      onToolsListChanged: () => (holder.session ? holder.session === run.session && refreshTools(run) : (holder.changedEarly = true)),
+      onRetryHint: (ms) => run.retries.hint(ms),
+    },
+  };
+}
+
+/** A new session is up: it is the connection's now, with its tools; listeners hear of it. */
+function adoptSession(run: ConnectionRun, live: McpSession, tools: ServerTool[], changedEarly: boolean): void {
+  run.session = live;
+  run.state = "connected";
+  run.authorization?.markConnected();
+  run.retries.failures = 0;
+  run.lastError = undefined;
+  run.connectedAt = Date.now();
+  run.connectedTransport = live.kind;
+  run.tools.set(tools);
+  if (changedEarly) refreshTools(run);
+  const names = run.tools.current().map((tool) => tool.definition.name);
+  run.context.emit("server:connected", { server: run.entry.name, transport: live.kind, tools: names, reconnected: run.everConnected });
+  run.everConnected = true;
+  run.connected.notify();
+}
+
+function scheduleRetry(run: ConnectionRun, delay: number, reason: string, announce = true): void {
+  const nextAttemptAt = run.retries.schedule(delay);
+  if (announce) run.context.emit("server:retrying", { server: run.entry.name, attempt: run.retries.failures + 1, nextAttemptAt, reason });
+}
+
+function onAttemptFailed(run: ConnectionRun, failure: SessionFailure): void {
+  const { entry, context } = run;
+  run.retries.failures++;
+  run.lastError = failure;
+  if (failure.code === "AUTH_REQUIRED") {
+    // No background attempts: each would start a new login; the login itself reconnects.
+    const first = run.state !== "needs-login";
+    run.state = "needs-login";
+    run.authorization?.markNeedsLogin();
+    run.tools.set([]);
+    if (first) context.emit("server:disconnected", { server: entry.name, reason: failure.message, code: "AUTH_REQUIRED", willRetry: false });
+    return;
+  }
+  if (failure.kind === "permanent") {
+    const first = run.state !== "failed";
+    run.state = "failed";
+    run.tools.set([]);
+    if (first) context.emit("server:disconnected", { server: entry.name, reason: failure.message, code: codeOf(failure), willRetry: false });
+    // Looked at again now and then, quietly: the fix may be outside mcp.json (a program installed, a key renewed).
+    scheduleRetry(run, entry.retry.maxDelayMs, failure.message, false);
+    return;
+  }
+  const wasUp = run.state !== "retrying";
+  run.state = "retrying";
+  const delay = run.retries.nextDelay(failure);
+  if (wasUp) context.emit("server:disconnected", { server: entry.name, reason: failure.message, code: codeOf(failure), willRetry: true, nextAttemptAt: Date.now() + delay });
+  scheduleRetry(run, delay, failure.message);
+}
+
+function onSessionDead(run: ConnectionRun, dead: McpSession, failure: SessionFailure): void {
+  if (dead !== run.session || run.closed) return;
+  run.session = undefined;
+  run.state = "retrying";
+  run.lastError = failure;
+  run.retries.failures = 0;
+  const delay = run.retries.nextDelay(failure);
+  run.context.emit("server:disconnected", { server: run.entry.name, reason: failure.message, code: codeOf(failure), willRetry: true, nextAttemptAt: Date.now() + delay });
+  scheduleRetry(run, delay, failure.message);
+}
+
+function refreshTools(run: ConnectionRun): void {
+  const { entry, context } = run;
+  clearTimeout(run.refreshTimer);
+  run.refreshTimer = setTimeout(async () => {
+    const live = run.session;
+    if (!live?.alive) return;
+    const listed = await listServerTools(live, entry, context.logger, CONNECT_TIMEOUT_MS);
+    if (listed.ok && live === run.session) run.tools.set(listed.tools);
+    // A refresh cut off by close() or by the session's end is no one's concern.
+    else if (!listed.ok && !run.closed && live === run.session) context.logger.warn(`MCP server "${entry.name}": refreshing its tool list failed: ${listed.failure.message}`);
+  }, LIST_CHANGED_DEBOUNCE_MS);
+  run.refreshTimer.unref();
+}
