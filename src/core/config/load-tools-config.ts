@@ -9,6 +9,7 @@ import { interpolateEnvironment, unsetVariablesMessage } from "./interpolate-env
 import { loadWebSearchSettings, type WebSearchSettings } from "./resolve-web-search-config.js";
 import { describeValue, valueAt } from "./describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "./parse-json-document.js";
+import { isWellFormedToolsConfig } from "./is-well-formed-tools-config.js";
 import { readJsonConfig } from "./read-json-config.js";
 import { resolvePythonModules, type PythonModuleEntry } from "./resolve-python-modules.js";
 import { SHELL_STARTUP_VARIABLES } from "../host-environment.js";
@@ -110,7 +111,7 @@ function resolveInterpreter(root: string, interpreter: string | undefined): stri
 export async function loadToolsConfig(root: string, fileName: string, content?: Uint8Array): Promise<LoadToolsResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
-  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content);
+  const read = await readJsonConfig(absolutePath, file, toolsConfigSchema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content, isWellFormedToolsConfig);
   if (read.status === "missing") return read;
   if (read.status === "ok") {
     const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true, read.data.pythonModules ?? []);
