@@ -208,7 +208,7 @@ function resolveTools(
   const warnings: ConfigIssue[] = [];
   const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
     list.push({ file, path: formatJsonPath(at), ...document.locate(at), message });
-  const paths = resolveProjectPaths(root);
+  const paths = resolveProjectPaths(root, { listToolFiles: true });
   const toolsFolderProblem = checkToolsFolder(paths);
   if (toolsFolderProblem) issue(issues, ["tools"], toolsFolderProblem.message);
   const tools: ScriptToolEntry[] = [];
