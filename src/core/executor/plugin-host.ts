@@ -19,7 +19,11 @@ export interface RunningPlugin {
   plugin: ExecutorPlugin<never>;
   name: string;
   instance: PluginInstance;
-  entriesKey: string;
+  /**
+   * Its entries as text, to tell on reload whether they changed. Made at the first reload, not at
+   * start: 10,000 entries take ~20 ms to write out, and config entries are never mutated.
+   */
+  entriesKey: () => string;
   /** Calls that leased one of its tools and have not ended; a retired instance closes at zero. */
   leases: number;
 }
@@ -167,7 +171,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       if (error instanceof ToolexecError) throw error;
       throw new ToolexecError("PLUGIN_FAILED", `Plugin "${spec.plugin.name}" failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
-    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: keyOf(spec.entries), leases: 0 };
+    const plugin: RunningPlugin = { plugin: spec.plugin, name: spec.plugin.name, instance, entriesKey: lazy(() => keyOf(spec.entries)), leases: 0 };
     const unsubscribe = instance.onToolsChanged?.(() => {
       if (retired.has(plugin) || closed || !running.includes(plugin)) return;
       const previous = tools;
@@ -185,7 +189,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     try {
       for (const spec of specs) {
         const current = reuse.get(spec.plugin);
-        if (current && current.entriesKey === keyOf(spec.entries)) {
+        if (current && current.entriesKey() === keyOf(spec.entries)) {
           next.push(current);
         } else {
           const fresh = await startOne(spec);
