@@ -3,7 +3,6 @@
  * The meta-schema only says they are strings (ajv does not check its `regex` format there), so an
  * invalid one would load and then fail every call when the validator is compiled.
  */
-import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
 import type { JsonPath } from "./parse-json-document.js";
 
 /** Keywords whose values are data, not subschemas: a "pattern" key inside them is an ordinary key. */
@@ -44,7 +43,6 @@ function compileProblem(pattern: string): string | undefined {
  * // [{ path: ["pattern"], message: 'Invalid JSON Schema: "(" is not a valid regular expression (...)' }]
  */
 export function checkSchemaPatterns(schema: unknown): PatternProblem[] {
-  if (isSimpleValidSchema(schema)) return [];
   const problems: PatternProblem[] = [];
   // One path stack, copied only for a problem: this runs on every schema of a registry at load.
   const path: Array<string | number> = [];

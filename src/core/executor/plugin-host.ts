@@ -6,6 +6,7 @@
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ExecutorPlugin, Logger, PluginContext, PluginInstance, ToolDefinition } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
+import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
 import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
 
 /** A plugin to run with the config entries it owns. */
@@ -94,7 +95,7 @@ function registerTool(definition: ToolDefinition, owner: RunningPlugin): Registe
 function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logger: Logger): void {
   for (const key of ["inputSchema", "outputSchema"] as const) {
     const schema = definition[key];
-    if (!schema) continue;
+    if (!schema || isSimpleValidSchema(schema)) continue;
     for (const problem of findUncheckedPatterns(schema)) {
       logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
     }

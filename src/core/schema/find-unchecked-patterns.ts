@@ -4,7 +4,6 @@
  * refuses them, and the registry warns about them, naming the tool.
  */
 import type { JsonSchema } from "../plugin-contract.js";
-import { isSimpleValidSchema } from "./is-simple-valid-schema.js";
 import { findLinearPatternProblem } from "./linear-pattern.js";
 import type { SchemaProblem } from "./schema-validator.js";
 
@@ -40,7 +39,6 @@ function problemOf(source: string, path: Array<string | number>): SchemaProblem 
  * // [{ path: ["properties", "password", "pattern"], message: 'pattern "^(?=.*\\d)" cannot be checked in linear time: ...' }]
  */
 export function findUncheckedPatterns(schema: JsonSchema): SchemaProblem[] {
-  if (isSimpleValidSchema(schema)) return [];
   const known = found.get(schema);
   if (known) return known;
   const problems: SchemaProblem[] = [];

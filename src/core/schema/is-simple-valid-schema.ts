@@ -14,7 +14,6 @@
  */
 import { findLinearPatternProblem } from "./linear-pattern.js";
 
-
 type Rule = "schema" | "schemas" | "schema-map" | "string" | "pattern" | "boolean" | "count" | "number" | "positive" | "type" | "names" | "enum" | "array" | "data";
 
 /** Keywords whose meaning and meta-schema rule are the same in drafts 07, 2019-09 and 2020-12. */
