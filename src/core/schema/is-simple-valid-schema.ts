@@ -87,20 +87,29 @@ function isPlainData(value: unknown, depth: number): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (depth > MAX_DEPTH) return false;
-  if (Array.isArray(value)) return value.every((item) => isPlainData(item, depth + 1));
+  if (Array.isArray(value)) return everyItem(value, (item) => isPlainData(item, depth + 1));
   if (!isPlainObject(value)) return false;
   for (const key of Object.keys(value)) if (REFERENCE_KEYS.has(key) || !isPlainData(value[key], depth + 1)) return false;
   return true;
 }
 
-/** Items distinct as JSON Schema compares them; only scalars, whose equality a Set already gets right. */
+/** Items distinct as JSON Schema compares them; only scalars, whose equality `===` gets right (0 and -0 are one number). */
 function areDistinctScalars(items: unknown[]): boolean {
-  const seen = new Set<unknown>();
-  for (const item of items) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item !== null && typeof item === "object") return false;
-    if (seen.has(item)) return false;
-    seen.add(item);
   }
+  // An enum or a required list is short: comparing pairs beats building a set.
+  if (items.length > 16) return new Set(items).size === items.length;
+  for (let index = 1; index < items.length; index++) {
+    for (let earlier = 0; earlier < index; earlier++) if (items[earlier] === items[index]) return false;
+  }
+  return true;
+}
+
+/** Every item passes `check` (holes included: a hole is no schema). */
+function everyItem(items: unknown[], check: (item: unknown) => boolean): boolean {
+  for (let index = 0; index < items.length; index++) if (!check(items[index])) return false;
   return true;
 }
 
@@ -115,7 +124,7 @@ function isRunnablePattern(source: string): boolean {
 
 function isValidType(value: unknown): boolean {
   if (typeof value === "string") return SIMPLE_TYPES.has(value);
-  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string" && SIMPLE_TYPES.has(item)) && areDistinctScalars(value);
+  return Array.isArray(value) && value.length > 0 && everyItem(value, (item) => typeof item === "string" && SIMPLE_TYPES.has(item)) && areDistinctScalars(value);
 }
 
 function followsRule(rule: Rule, value: unknown, depth: number): boolean {
@@ -123,7 +132,7 @@ function followsRule(rule: Rule, value: unknown, depth: number): boolean {
     case "schema":
       return isSubschema(value, depth + 1);
     case "schemas":
-      return Array.isArray(value) && value.length > 0 && value.every((item) => isSubschema(item, depth + 1));
+      return Array.isArray(value) && value.length > 0 && everyItem(value, (item) => isSubschema(item, depth + 1));
     case "schema-map":
       if (!isPlainObject(value)) return false;
       for (const name in value) if (REFERENCE_KEYS.has(name) || !isSubschema(value[name], depth + 1)) return false;
@@ -143,7 +152,7 @@ function followsRule(rule: Rule, value: unknown, depth: number): boolean {
     case "type":
       return isValidType(value);
     case "names":
-      return Array.isArray(value) && value.every((item) => typeof item === "string") && areDistinctScalars(value);
+      return Array.isArray(value) && everyItem(value, (item) => typeof item === "string") && areDistinctScalars(value);
     case "enum":
       return Array.isArray(value) && value.length > 0 && areDistinctScalars(value) && isPlainData(value, depth + 1);
     case "array":
