@@ -15,6 +15,7 @@ import {
 } from "../../src/core/config/is-well-formed-tools-config.js";
 import { readJsonConfig } from "../../src/core/config/read-json-config.js";
 import { toolEntrySchema, toolsConfigSchema } from "../../src/core/config/tools-config-schema.js";
+import { findFastPathOverreach } from "../helpers/fast-path-overreach.js";
 import { CORPUS } from "./corpus-cases.js";
 
 const GOOD_ENTRY = {
@@ -76,14 +77,10 @@ describe("isWellFormedToolEntry", () => {
   });
 
   it("never vouches for an entry zod refuses", () => {
-    let vouched = 0;
-    const wrong: string[] = [];
-    for (const entry of candidateEntries()) {
-      if (!isWellFormedToolEntry(entry)) continue;
-      vouched++;
+    const { vouched, wrong } = findFastPathOverreach(candidateEntries(), isWellFormedToolEntry, (entry) => {
       const parsed = toolEntrySchema.safeParse(entry);
-      if (!parsed.success) wrong.push(`${JSON.stringify(entry)}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
-    }
+      return parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message).join("; ");
+    });
     expect(wrong).toEqual([]);
     expect(vouched).toBeGreaterThan(50);
   });
