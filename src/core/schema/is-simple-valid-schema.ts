@@ -14,51 +14,8 @@
  */
 import { findLinearPatternProblem } from "./linear-pattern.js";
 
-type Rule = "schema" | "schemas" | "schema-map" | "string" | "pattern" | "boolean" | "count" | "number" | "positive" | "type" | "names" | "enum" | "array" | "data";
-
-/** Keywords whose meaning and meta-schema rule are the same in drafts 07, 2019-09 and 2020-12. */
-const RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
-  ["type", "type"],
-  ["properties", "schema-map"],
-  ["required", "names"],
-  ["additionalProperties", "schema"],
-  ["items", "schema"],
-  ["propertyNames", "schema"],
-  ["contains", "schema"],
-  ["not", "schema"],
-  ["if", "schema"],
-  ["then", "schema"],
-  ["else", "schema"],
-  ["anyOf", "schemas"],
-  ["allOf", "schemas"],
-  ["oneOf", "schemas"],
-  ["enum", "enum"],
-  ["const", "data"],
-  ["default", "data"],
-  ["examples", "array"],
-  ["title", "string"],
-  ["description", "string"],
-  ["$comment", "string"],
-  ["format", "string"],
-  ["pattern", "pattern"],
-  ["contentMediaType", "string"],
-  ["contentEncoding", "string"],
-  ["minLength", "count"],
-  ["maxLength", "count"],
-  ["minItems", "count"],
-  ["maxItems", "count"],
-  ["minProperties", "count"],
-  ["maxProperties", "count"],
-  ["minimum", "number"],
-  ["maximum", "number"],
-  ["exclusiveMinimum", "number"],
-  ["exclusiveMaximum", "number"],
-  ["multipleOf", "positive"],
-  ["uniqueItems", "boolean"],
-  ["readOnly", "boolean"],
-  ["writeOnly", "boolean"],
-  ["deprecated", "boolean"],
-]);
+/** A keyword's check: its value, and the depth of the schema it stands in. */
+type Check = (value: unknown, depth: number) => boolean;
 
 /** The `$schema` values ajv is set up for (see schema-validator.ts); at the root only. */
 const KNOWN_DIALECTS = new Set([
@@ -127,40 +84,66 @@ function isValidType(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && everyItem(value, (item) => typeof item === "string" && SIMPLE_TYPES.has(item)) && areDistinctScalars(value);
 }
 
-function followsRule(rule: Rule, value: unknown, depth: number): boolean {
-  switch (rule) {
-    case "schema":
-      return isSubschema(value, depth + 1);
-    case "schemas":
-      return Array.isArray(value) && value.length > 0 && everyItem(value, (item) => isSubschema(item, depth + 1));
-    case "schema-map":
-      if (!isPlainObject(value)) return false;
-      for (const name in value) if (REFERENCE_KEYS.has(name) || !isSubschema(value[name], depth + 1)) return false;
-      return true;
-    case "string":
-      return typeof value === "string";
-    case "pattern":
-      return typeof value === "string" && isRunnablePattern(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "count":
-      return Number.isInteger(value) && (value as number) >= 0;
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "positive":
-      return typeof value === "number" && Number.isFinite(value) && value > 0;
-    case "type":
-      return isValidType(value);
-    case "names":
-      return Array.isArray(value) && everyItem(value, (item) => typeof item === "string") && areDistinctScalars(value);
-    case "enum":
-      return Array.isArray(value) && value.length > 0 && areDistinctScalars(value) && isPlainData(value, depth + 1);
-    case "array":
-      return Array.isArray(value) && isPlainData(value, depth + 1);
-    case "data":
-      return isPlainData(value, depth + 1);
-  }
-}
+const isSchema: Check = (value, depth) => isSubschema(value, depth + 1);
+const isSchemaList: Check = (value, depth) => Array.isArray(value) && value.length > 0 && everyItem(value, (item) => isSubschema(item, depth + 1));
+const isSchemaMap: Check = (value, depth) => {
+  if (!isPlainObject(value)) return false;
+  for (const name in value) if (REFERENCE_KEYS.has(name) || !isSubschema(value[name], depth + 1)) return false;
+  return true;
+};
+const isString = (value: unknown): boolean => typeof value === "string";
+const isRunnablePatternString: Check = (value) => typeof value === "string" && isRunnablePattern(value);
+const isBoolean: Check = (value) => typeof value === "boolean";
+const isCount: Check = (value) => Number.isInteger(value) && (value as number) >= 0;
+const isFiniteNumber: Check = (value) => typeof value === "number" && Number.isFinite(value);
+const isPositiveNumber: Check = (value) => typeof value === "number" && Number.isFinite(value) && value > 0;
+const isNameList: Check = (value) => Array.isArray(value) && everyItem(value, isString) && areDistinctScalars(value);
+const isEnumList: Check = (value, depth) => Array.isArray(value) && value.length > 0 && areDistinctScalars(value) && isPlainData(value, depth + 1);
+const isDataArray: Check = (value, depth) => Array.isArray(value) && isPlainData(value, depth + 1);
+
+/** Keywords whose meaning and meta-schema rule are the same in drafts 07, 2019-09 and 2020-12. */
+const RULES: ReadonlyMap<string, Check> = new Map<string, Check>([
+  ["type", isValidType],
+  ["properties", isSchemaMap],
+  ["required", isNameList],
+  ["additionalProperties", isSchema],
+  ["items", isSchema],
+  ["propertyNames", isSchema],
+  ["contains", isSchema],
+  ["not", isSchema],
+  ["if", isSchema],
+  ["then", isSchema],
+  ["else", isSchema],
+  ["anyOf", isSchemaList],
+  ["allOf", isSchemaList],
+  ["oneOf", isSchemaList],
+  ["enum", isEnumList],
+  ["const", isPlainData],
+  ["default", isPlainData],
+  ["examples", isDataArray],
+  ["title", isString],
+  ["description", isString],
+  ["$comment", isString],
+  ["format", isString],
+  ["pattern", isRunnablePatternString],
+  ["contentMediaType", isString],
+  ["contentEncoding", isString],
+  ["minLength", isCount],
+  ["maxLength", isCount],
+  ["minItems", isCount],
+  ["maxItems", isCount],
+  ["minProperties", isCount],
+  ["maxProperties", isCount],
+  ["minimum", isFiniteNumber],
+  ["maximum", isFiniteNumber],
+  ["exclusiveMinimum", isFiniteNumber],
+  ["exclusiveMaximum", isFiniteNumber],
+  ["multipleOf", isPositiveNumber],
+  ["uniqueItems", isBoolean],
+  ["readOnly", isBoolean],
+  ["writeOnly", isBoolean],
+  ["deprecated", isBoolean],
+]);
 
 function isSubschema(value: unknown, depth: number): boolean {
   if (typeof value === "boolean") return true;
@@ -171,8 +154,8 @@ function isSubschema(value: unknown, depth: number): boolean {
       if (!KNOWN_DIALECTS.has(value[keyword] as string)) return false;
       continue;
     }
-    const rule = RULES.get(keyword);
-    if (rule === undefined || !followsRule(rule, value[keyword], depth)) return false;
+    const check = RULES.get(keyword);
+    if (check === undefined || !check(value[keyword], depth)) return false;
   }
   return true;
 }
