@@ -80,11 +80,14 @@ function lazy<Value>(make: () => Value): () => Value {
 
 function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
   const { inputSchema, outputSchema } = definition;
+  // Two closures over one scope, not a `lazy` pair: a registry of 10,000 tools holds one per tool.
+  let input: CompiledValidator | undefined;
+  let output: CompiledValidator | undefined;
   return {
     definition,
     owner,
-    inputValidator: lazy(() => compileSchema(inputSchema)),
-    outputValidator: lazy(() => (outputSchema ? compileSchema(outputSchema) : undefined)),
+    inputValidator: () => (input ??= compileSchema(inputSchema)),
+    outputValidator: () => (outputSchema ? (output ??= compileSchema(outputSchema)) : undefined),
   };
 }
 
