@@ -13,7 +13,8 @@
 //   first call      the first `callTool` of one tool in the middle of the registry (spawns its script)
 //   close           `executor.close()`
 //   spawn→exit      the parent's view: child spawned until it exited by itself
-// and the ratio createExecutor / read+parse (toolexec's own cost shows as the part above 1).
+// and the ratios createExecutor / read+parse, in wall time and in CPU time (toolexec's own cost
+// shows as the part above 1; the CPU ratio barely moves with the load other processes put on the machine).
 // Goal: createExecutor ≤ 300 ms at 10,000 tools, ≤ 1 s at 30,000.
 // Usage: npm run build && node bench/startup-scale.mjs [--tools 1000,10000,30000] [--repeats 5]
 import { spawn } from "node:child_process";
@@ -148,7 +149,7 @@ function printRow(cells, widths) {
 async function main() {
   const sizes = listFlag("tools", [1000, 10000, 30000]);
   const repeats = flag("repeats", 5);
-  const header = ["tools", "tools.json", "read+parse", "boot+import", "createExecutor", "ratio", "create CPU", "listTools", "first call", "close", "spawn→exit", "max RSS"];
+  const header = ["tools", "tools.json", "read+parse", "createExecutor", "ratio", "parse CPU", "create CPU", "CPU ratio", "boot+import", "listTools", "first call", "close", "spawn→exit", "max RSS"];
   const widths = header.map((cell) => Math.max(cell.length, 10));
   const ms = (value) => `${value.toFixed(1)} ms`;
   const load = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
@@ -166,15 +167,18 @@ async function main() {
       }
       const middle = (key) => median(samples.map((sample) => sample[key]));
       const baseline = median(baselines.map((sample) => sample.readAndParse));
+      const baselineCpu = median(baselines.map((sample) => sample.readAndParseCpu));
       printRow(
         [
           count,
           `${(project.bytes / 1024 / 1024).toFixed(1)} MB`,
           ms(baseline),
-          ms(middle("bootAndImport")),
           ms(middle("create")),
           `${(middle("create") / baseline).toFixed(2)}×`,
+          ms(baselineCpu),
           ms(middle("createCpu")),
+          `${(middle("createCpu") / baselineCpu).toFixed(2)}×`,
+          ms(middle("bootAndImport")),
           ms(middle("list")),
           ms(middle("firstCall")),
           ms(middle("close")),
