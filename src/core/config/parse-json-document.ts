@@ -9,6 +9,8 @@
  * authority on every error message.
  */
 
+import { isPlainJsonText } from "./is-plain-json-text.js";
+
 export type JsonPath = ReadonlyArray<string | number>;
 
 export interface JsonLocation {
@@ -42,69 +44,6 @@ export const MAX_NESTING_DEPTH = 256;
 // JSON text, not a join: keeps ["a", "b"] apart from ["a\u0000b"], and [0] apart from ["0"].
 const pathKey = (path: JsonPath): string => JSON.stringify(path);
 
-const isWhitespace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-
-/**
- * The number of keys in a parsed value, all objects together; -1 when containers nest
- * `MAX_NESTING_DEPTH` deep (the text's brackets nest exactly as the value's containers do).
- */
-function countKeys(value: unknown, depth: number): number {
-  if (value === null || typeof value !== "object") return 0;
-  if (depth + 1 >= MAX_NESTING_DEPTH) return -1;
-  let count = 0;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const inner = countKeys(value[index], depth + 1);
-      if (inner < 0) return -1;
-      count += inner;
-    }
-    return count;
-  }
-  // `for…in` over an object JSON.parse made sees its own keys only (and allocates no key list).
-  for (const key in value) {
-    const inner = countKeys((value as Record<string, unknown>)[key], depth + 1);
-    if (inner < 0) return -1;
-    count += inner + 1;
-  }
-  return count;
-}
-
-/** The number of keys in text `JSON.parse` accepted: strings followed by ':'. */
-function countKeysInText(source: string): number {
-  let keys = 0;
-  // Between two strings valid JSON has no quote, so each search lands on the next string's start.
-  let start = source.indexOf('"');
-  while (start >= 0) {
-    let end = start + 1;
-    for (;;) {
-      end = source.indexOf('"', end);
-      if (end < 0) return -1;
-      let backslashes = 0;
-      while (source.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
-      if (backslashes % 2 === 0) break;
-      end++;
-    }
-    let next = end + 1;
-    while (isWhitespace(source.charCodeAt(next))) next++;
-    if (source.charCodeAt(next) === 0x3a) keys++;
-    start = source.indexOf('"', next);
-  }
-  return keys;
-}
-
-/**
- * Over text `JSON.parse` accepted (as `value`): true when no object repeats a key and nothing nests
- * as deep as `MAX_NESTING_DEPTH` (the full parser then has nothing to report). `JSON.parse` keeps
- * the last of repeated keys, so the text has more keys than the value exactly when one repeats:
- * counting them needs neither a set of keys per object nor a look at each character.
- */
-function isPlainDocument(source: string, value: unknown): boolean {
-  // A host that added an enumerable property to Object.prototype would skew every `for…in` count.
-  if (Object.keys(Object.prototype).length > 0) return false;
-  const keys = countKeys(value, 0);
-  return keys >= 0 && keys === countKeysInText(source);
-}
-
 /** Parse `text` as one JSON document. Never throws. */
 export function parseJsonDocument(text: string): ParseJsonResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -114,7 +53,7 @@ export function parseJsonDocument(text: string): ParseJsonResult {
   } catch {
     return parseWithLocations(source);
   }
-  if (!isPlainDocument(source, value)) return parseWithLocations(source);
+  if (!isPlainJsonText(source, value, MAX_NESTING_DEPTH)) return parseWithLocations(source);
   let located: JsonDocument | undefined;
   const locate: JsonDocument["locate"] = (path, options) => {
     located ??= (parseWithLocations(source) as Extract<ParseJsonResult, { ok: true }>).document;
