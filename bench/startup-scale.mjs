@@ -3,6 +3,8 @@
 // typed properties with descriptions, an enum, a pattern, bounds). Each measurement runs in a fresh
 // child process, so no JIT state, module cache or warmed-up heap carries over between them; each N is
 // measured `--repeats` times and the median of each phase printed:
+//   read+parse      the baseline, in its own fresh child, interleaved with toolexec's: `fs.readFile`
+//                   and `JSON.parse` of the same tools.json, the least any loader must do
 //   boot+import     node start until `dist/index.js` is imported (the same for every N; the floor)
 //   createExecutor  `createExecutor({ root, watch: false, logDir: false })`, wall, and the child's CPU
 //                   meanwhile (all its threads: GC helpers and libuv's pool can push it past wall time;
@@ -11,10 +13,13 @@
 //   first call      the first `callTool` of one tool in the middle of the registry (spawns its script)
 //   close           `executor.close()`
 //   spawn→exit      the parent's view: child spawned until it exited by itself
-// Goal: createExecutor ≤ 300 ms at 10,000 tools.
-// Usage: npm run build && node bench/startup-scale.mjs [--tools 1000,10000,30000] [--repeats 3]
+// and the ratios createExecutor / read+parse, in wall time and in CPU time (toolexec's own cost
+// shows as the part above 1; the CPU ratio barely moves with the load other processes put on the machine).
+// Goal: createExecutor ≤ 300 ms at 10,000 tools, ≤ 1 s at 30,000.
+// Usage: npm run build && node bench/startup-scale.mjs [--tools 1000,10000,30000] [--repeats 5]
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -22,7 +27,8 @@ import { fileURLToPath } from "node:url";
 import { flag, listFlag, median } from "./bench-utils.mjs";
 
 const CHILD_FLAG = "--child";
-// Generous: today 10,000 tools take seconds, and the machine is shared.
+const BASELINE_FLAG = "--baseline-child";
+// Generous: the machine may be shared, and 30,000 tools write a 35 MB file.
 const CHILD_DEADLINE_MS = 5 * 60_000;
 const nouns = ["invoice", "customer", "ticket", "shipment", "report", "repository", "calendar", "sensor"];
 const verbs = ["lookup", "summarize", "export", "validate", "archive", "forecast"];
@@ -106,11 +112,22 @@ async function runChild(root, tool, expected) {
   console.log(JSON.stringify(timings));
 }
 
+/** The baseline in this (fresh) process: read tools.json and JSON.parse it, nothing else. */
+async function runBaselineChild(root, expected) {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const { tools } = JSON.parse(await readFile(path.join(root, "tools.json"), "utf8"));
+  const cpu = process.cpuUsage(cpuBefore);
+  const readAndParse = performance.now() - started;
+  if (tools.length !== expected) throw new Error(`parsed ${tools.length} tools, expected ${expected}`);
+  console.log(JSON.stringify({ readAndParse, readAndParseCpu: (cpu.user + cpu.system) / 1000 }));
+}
+
 /** Spawns a fresh node on this file in child mode; resolves its timings plus its spawn→exit time. */
-function measureInChild(root, tool, expected) {
+function measureInChild(root, tool, expected, mode = CHILD_FLAG) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), CHILD_FLAG, root, tool, String(expected)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), mode, root, tool, String(expected)], { stdio: ["ignore", "pipe", "inherit"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     const deadline = setTimeout(() => child.kill("SIGKILL"), CHILD_DEADLINE_MS);
@@ -131,25 +148,37 @@ function printRow(cells, widths) {
 
 async function main() {
   const sizes = listFlag("tools", [1000, 10000, 30000]);
-  const repeats = flag("repeats", 3);
-  const header = ["tools", "tools.json", "boot+import", "createExecutor", "create CPU", "listTools", "first call", "close", "spawn→exit", "max RSS"];
+  const repeats = flag("repeats", 5);
+  const header = ["tools", "tools.json", "read+parse", "createExecutor", "ratio", "parse CPU", "create CPU", "CPU ratio", "boot+import", "listTools", "first call", "close", "spawn→exit", "max RSS"];
   const widths = header.map((cell) => Math.max(cell.length, 10));
   const ms = (value) => `${value.toFixed(1)} ms`;
-  console.log(`start-up against registry size: median of ${repeats} fresh child processes per size (node ${process.version}, ${os.cpus().length} cores)`);
+  const load = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
+  console.log(`start-up against registry size: median of ${repeats} fresh child processes per size and kind, interleaved (node ${process.version}, ${os.cpus().length} cores, load ${load()})`);
   printRow(header, widths);
   for (const count of sizes) {
     const project = writeProject(count);
     try {
       const samples = [];
-      for (let repeat = 0; repeat < repeats; repeat++) samples.push(await measureInChild(project.root, toolName(Math.floor(count / 2)), count));
+      const baselines = [];
+      const tool = toolName(Math.floor(count / 2));
+      for (let repeat = 0; repeat < repeats; repeat++) {
+        baselines.push(await measureInChild(project.root, tool, count, BASELINE_FLAG));
+        samples.push(await measureInChild(project.root, tool, count));
+      }
       const middle = (key) => median(samples.map((sample) => sample[key]));
+      const baseline = median(baselines.map((sample) => sample.readAndParse));
+      const baselineCpu = median(baselines.map((sample) => sample.readAndParseCpu));
       printRow(
         [
           count,
           `${(project.bytes / 1024 / 1024).toFixed(1)} MB`,
-          ms(middle("bootAndImport")),
+          ms(baseline),
           ms(middle("create")),
+          `${(middle("create") / baseline).toFixed(2)}×`,
+          ms(baselineCpu),
           ms(middle("createCpu")),
+          `${(middle("createCpu") / baselineCpu).toFixed(2)}×`,
+          ms(middle("bootAndImport")),
           ms(middle("list")),
           ms(middle("firstCall")),
           ms(middle("close")),
@@ -162,12 +191,14 @@ async function main() {
       rmSync(project.root, { recursive: true, force: true });
     }
   }
+  console.log(`load at the end: ${load()}`);
 }
 
-const childIndex = process.argv.indexOf(CHILD_FLAG);
+const childIndex = process.argv.findIndex((argument) => argument === CHILD_FLAG || argument === BASELINE_FLAG);
 if (childIndex >= 0) {
   const [root, tool, expected] = process.argv.slice(childIndex + 1);
-  await runChild(root, tool, Number(expected));
+  if (process.argv[childIndex] === BASELINE_FLAG) await runBaselineChild(root, Number(expected));
+  else await runChild(root, tool, Number(expected));
 } else {
   await main();
 }

@@ -8,6 +8,7 @@ import { checkToolSchema } from "../schema/check-tool-schema.js";
 import { isKeySection, resolveSection, type OwnedSection } from "./config-sections.js";
 import { valueAt } from "../json/describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "../json/parse-json-document.js";
+import { isWellFormedToolsConfig } from "./is-well-formed-tools-config.js";
 import { readJsonConfig } from "./read-json-config.js";
 import { resolveToolEnvironment } from "./resolve-tool-environment.js";
 import { RESERVED_TOOL_NAMES } from "../tool-names.js";
@@ -99,7 +100,7 @@ export async function loadToolsConfig(root: string, fileName: string, content?: 
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
   const schema = toolsConfigSchemaWith(sections);
-  const read = await readJsonConfig(absolutePath, file, schema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content);
+  const read = await readJsonConfig(absolutePath, file, schema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content, (value) => isWellFormedToolsConfig(value, schema));
   if (read.status === "missing") return read;
   if (read.status === "ok") {
     const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);
@@ -166,7 +167,7 @@ function resolveTools(
   const warnings: ConfigIssue[] = [];
   const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
     list.push({ file, path: formatJsonPath(at), ...document.locate(at), message });
-  const paths = resolveProjectPaths(root);
+  const paths = resolveProjectPaths(root, { listToolFiles: true });
   const toolsFolderProblem = checkToolsFolder(paths);
   if (toolsFolderProblem) issue(issues, ["tools"], toolsFolderProblem.message);
   const tools: ScriptToolEntry[] = [];

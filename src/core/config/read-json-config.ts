@@ -23,7 +23,8 @@ function readFailure(error: unknown, absolutePath: string): string {
 /**
  * Read `absolutePath`, parse it strictly and validate it; `file` is the name used in messages.
  * `content`, when given, is checked instead of the file's (a registry write validates its new text
- * before it touches the disk).
+ * before it touches the disk). `isWellFormed`, when given, is a cheap check that vouches for values
+ * the schema accepts (large files); when it returns false the schema decides and words the issues.
  */
 export async function readJsonConfig<Schema extends z.ZodType>(
   absolutePath: string,
@@ -31,6 +32,7 @@ export async function readJsonConfig<Schema extends z.ZodType>(
   schema: Schema,
   missingHint: string,
   content?: Uint8Array,
+  isWellFormed?: (value: unknown) => boolean,
 ): Promise<ReadConfigResult<z.infer<Schema>>> {
   let bytes: Uint8Array;
   try {
@@ -57,8 +59,8 @@ export async function readJsonConfig<Schema extends z.ZodType>(
     issues.push({ file, path: "", ...document.locate([]), message: `Expected a JSON object at the top level, got ${describeValue(value)}` });
     return { status: "invalid", issues };
   }
-  const result = schema.safeParse(value);
-  if (!result.success) issues.push(...toConfigIssues(result.error.issues, schema, document, file));
+  const result = isWellFormed?.(value) ? undefined : schema.safeParse(value);
+  if (result?.success === false) issues.push(...toConfigIssues(result.error.issues, schema, document, file));
   if (issues.length > 0) return { status: "invalid", issues, document };
   // The document's own value, not zod's copy: zod rebuilds records by assignment, which turns a
   // "__proto__" key (a server or env name) into the prototype and drops it. The config schemas

@@ -5,6 +5,7 @@
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { Logger, ToolDefinition } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
+import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
 import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
 import type { RunningPlugin } from "./plugin-host.js";
 
@@ -16,25 +17,16 @@ export interface RegisteredTool {
   outputValidator(): CompiledValidator | undefined;
 }
 
-function lazy<Value>(make: () => Value): () => Value {
-  let made = false;
-  let value: Value;
-  return () => {
-    if (!made) {
-      value = make();
-      made = true;
-    }
-    return value;
-  };
-}
-
 function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
   const { inputSchema, outputSchema } = definition;
+  // Two closures over one scope, not a `lazy` pair: a registry of 10,000 tools holds one per tool.
+  let input: CompiledValidator | undefined;
+  let output: CompiledValidator | undefined;
   return {
     definition,
     owner,
-    inputValidator: lazy(() => compileSchema(inputSchema)),
-    outputValidator: lazy(() => (outputSchema ? compileSchema(outputSchema) : undefined)),
+    inputValidator: () => (input ??= compileSchema(inputSchema)),
+    outputValidator: () => (outputSchema ? (output ??= compileSchema(outputSchema)) : undefined),
   };
 }
 
@@ -45,7 +37,7 @@ function registerTool(definition: ToolDefinition, owner: RunningPlugin): Registe
 function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logger: Logger): void {
   for (const key of ["inputSchema", "outputSchema"] as const) {
     const schema = definition[key];
-    if (!schema) continue;
+    if (!schema || isSimpleValidSchema(schema)) continue;
     for (const problem of findUncheckedPatterns(schema)) {
       logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
     }

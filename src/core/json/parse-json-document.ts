@@ -3,11 +3,14 @@
  * line and column, and that reports duplicate keys (which `JSON.parse` silently lets the last win).
  *
  * Fast path: a valid document is parsed by the engine's `JSON.parse` (which keeps `__proto__` as
- * data) plus a scan for duplicate keys and excessive nesting; the location index is built only when
- * something asks where a value stands (an error or a warning). A 4 MB tools.json of 10,000 tools
- * takes ~60 ms instead of ~1 s. Anything unusual falls back to the full parser, which is the
- * authority on every error message.
+ * data) plus a count of its keys against the text's (`is-plain-json-text.ts`: a repeated key or
+ * excessive nesting sends it to the full parser); the location index is built only when something
+ * asks where a value stands (an error or a warning). An 11 MB tools.json of 10,000 tools takes
+ * ~40 ms of CPU. Anything unusual falls back to the full parser, which is the authority on every
+ * error message. That parser (and so the first location asked for) costs ~1 s on such a file.
  */
+
+import { isPlainJsonText } from "./is-plain-json-text.js";
 
 export type JsonPath = ReadonlyArray<string | number>;
 
@@ -42,47 +45,6 @@ export const MAX_NESTING_DEPTH = 256;
 // JSON text, not a join: keeps ["a", "b"] apart from ["a\u0000b"], and [0] apart from ["0"].
 const pathKey = (path: JsonPath): string => JSON.stringify(path);
 
-const isWhitespace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-
-/**
- * Over text `JSON.parse` accepted: true when no object repeats a key and nothing nests as deep as
- * `MAX_NESTING_DEPTH` (the full parser then has nothing to report).
- */
-function isPlainDocument(source: string): boolean {
-  const objects: Array<Set<string> | undefined> = [];
-  for (let index = 0; index < source.length; index++) {
-    const code = source.charCodeAt(index);
-    if (code === 0x22) {
-      let end = index + 1;
-      let escaped = false;
-      for (;;) {
-        end = source.indexOf('"', end);
-        if (end < 0) return false;
-        let backslashes = 0;
-        while (source.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
-        if (backslashes % 2 === 0) break;
-        escaped = true;
-        end++;
-      }
-      let next = end + 1;
-      while (isWhitespace(source.charCodeAt(next))) next++;
-      const keys = objects[objects.length - 1];
-      if (keys && source.charCodeAt(next) === 0x3a) {
-        const key = escaped ? (JSON.parse(source.slice(index, end + 1)) as string) : source.slice(index + 1, end);
-        if (keys.has(key)) return false;
-        keys.add(key);
-      }
-      index = end;
-    } else if (code === 0x7b || code === 0x5b) {
-      objects.push(code === 0x7b ? new Set() : undefined);
-      if (objects.length >= MAX_NESTING_DEPTH) return false;
-    } else if (code === 0x7d || code === 0x5d) {
-      objects.pop();
-    }
-  }
-  return true;
-}
-
 /** Parse `text` as one JSON document. Never throws. */
 export function parseJsonDocument(text: string): ParseJsonResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -92,7 +54,7 @@ export function parseJsonDocument(text: string): ParseJsonResult {
   } catch {
     return parseWithLocations(source);
   }
-  if (!isPlainDocument(source)) return parseWithLocations(source);
+  if (!isPlainJsonText(source, value, MAX_NESTING_DEPTH)) return parseWithLocations(source);
   let located: JsonDocument | undefined;
   const locate: JsonDocument["locate"] = (path, options) => {
     located ??= (parseWithLocations(source) as Extract<ParseJsonResult, { ok: true }>).document;

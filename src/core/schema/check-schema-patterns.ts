@@ -18,14 +18,23 @@ export interface PatternProblem {
   message: string;
 }
 
+/** Registries repeat patterns across tools (and reloads check them again): each is compiled once. */
+const problemsBySource = new Map<string, string | undefined>();
+/** Sources are config text, so the map is bounded only for safety against a generated flood. */
+const MAX_REMEMBERED = 10_000;
+
 function compileProblem(pattern: string): string | undefined {
+  if (problemsBySource.has(pattern)) return problemsBySource.get(pattern);
+  let problem: string | undefined;
   try {
     // ajv compiles patterns with the "u" flag; check them the same way.
     new RegExp(pattern, "u");
-    return undefined;
   } catch (error) {
-    return `Invalid JSON Schema: ${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, "")})`;
+    problem = `Invalid JSON Schema: ${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, "")})`;
   }
+  if (problemsBySource.size >= MAX_REMEMBERED) problemsBySource.clear();
+  problemsBySource.set(pattern, problem);
+  return problem;
 }
 
 /**
@@ -35,29 +44,37 @@ function compileProblem(pattern: string): string | undefined {
  */
 export function checkSchemaPatterns(schema: unknown): PatternProblem[] {
   const problems: PatternProblem[] = [];
-  const visit = (node: unknown, at: JsonPath, depth: number): void => {
-    if (depth > MAX_DEPTH || node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, [...at, index], depth + 1));
-      return;
-    }
+  // One path stack, copied only for a problem: this runs on every schema of a registry at load.
+  const path: Array<string | number> = [];
+  const report = (problem: string | undefined) => {
+    if (problem) problems.push({ path: [...path], message: problem });
+  };
+  const visitMembers = (node: object, depth: number, isMap: boolean) => {
     for (const [key, value] of Object.entries(node)) {
-      if (key === "pattern" && typeof value === "string") {
-        const problem = compileProblem(value);
-        if (problem) problems.push({ path: [...at, key], message: problem });
-      } else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      path.push(key);
+      if (isMap) visit(value, depth + 1);
+      else if (key === "pattern" && typeof value === "string") report(compileProblem(value));
+      else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
         for (const [pattern, subschema] of Object.entries(value)) {
-          const problem = compileProblem(pattern);
-          if (problem) problems.push({ path: [...at, key, pattern], message: problem });
-          visit(subschema, [...at, key, pattern], depth + 1);
+          path.push(pattern);
+          report(compileProblem(pattern));
+          visit(subschema, depth + 1);
+          path.pop();
         }
-      } else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
-        for (const [name, subschema] of Object.entries(value)) visit(subschema, [...at, key, name], depth + 1);
-      } else if (!DATA_KEYWORDS.has(key)) {
-        visit(value, [...at, key], depth + 1);
-      }
+      } else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) visitMembers(value, depth, true);
+      else if (!DATA_KEYWORDS.has(key)) visit(value, depth + 1);
+      path.pop();
     }
   };
-  visit(schema, [], 0);
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH || node === null || typeof node !== "object") return;
+    if (!Array.isArray(node)) return visitMembers(node, depth, false);
+    for (let index = 0; index < node.length; index++) {
+      path.push(index);
+      visit(node[index], depth + 1);
+      path.pop();
+    }
+  };
+  visit(schema, 0);
   return problems;
 }

@@ -5,6 +5,7 @@
  */
 import type { JsonSchema } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "./find-unchecked-patterns.js";
+import { isSimpleValidSchema } from "./is-simple-valid-schema.js";
 import { checkSchema } from "./schema-validator.js";
 import { checkSchemaPatterns } from "./check-schema-patterns.js";
 import { describeValue, valueAt } from "../json/describe-value.js";
@@ -35,7 +36,8 @@ export function checkToolSchema(key: "inputSchema" | "outputSchema", schema: Jso
     found.push({ path: problem.path, message: schemaProblemMessage(schema, problem) });
     if (problem.path.length === 1 && problem.path[0] === "type") typeChecked = true;
   }
-  if (problems.length === 0) {
+  // A schema the fast check vouched for has no pattern problem either: skip the two walks.
+  if (problems.length === 0 && !isSimpleValidSchema(schema)) {
     const invalid = checkSchemaPatterns(schema);
     for (const problem of invalid) found.push({ path: problem.path, message: problem.message });
     // Validation cannot check these without risking the event loop; a hand-written file can be fixed.

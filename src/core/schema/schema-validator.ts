@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { closestMatch } from "../json/describe-value.js";
 import type { JsonSchema } from "../plugin-contract.js";
+import { isSimpleValidSchema } from "./is-simple-valid-schema.js";
 import { linearRegExp } from "./linear-pattern.js";
 import { uniqueItemsKeyword } from "./unique-items.js";
 import { isUrl } from "./url-format.js";
@@ -120,6 +121,8 @@ const checked = new WeakMap<object, SchemaProblem[]>();
  * returns the problems (empty when valid). Remembered per schema object.
  */
 export function checkSchema(schema: JsonSchema): SchemaProblem[] {
+  // Most schemas are settled by one walk (remembered on its own); ajv (~4 µs a schema) words the rest.
+  if (isSimpleValidSchema(schema)) return [];
   const known = checked.get(schema);
   if (known) return known;
   const problems = findSchemaProblems(schema);
@@ -127,7 +130,8 @@ export function checkSchema(schema: JsonSchema): SchemaProblem[] {
   return problems;
 }
 
-function findSchemaProblems(schema: JsonSchema): SchemaProblem[] {
+/** `checkSchema` without its fast path: ajv's verdict and wording, always. */
+export function findSchemaProblems(schema: JsonSchema): SchemaProblem[] {
   const ajv = ajvFor(schema);
   let valid: boolean | Promise<unknown>;
   try {
