@@ -86,24 +86,29 @@ export function rotatedFileName(interval: string) {
   };
 }
 
+const messageOf = (error: unknown) => (error as Error)?.message ?? String(error);
 
 export function createExecutionLog(options: ExecutionLogOptions): ExecutionLog {
   let failed = false;
   let closing: Promise<void> | undefined;
+  const warn = (message: string) => options.logger.warn(`Execution log${message}`, { dir: options.dir });
   // Only a file-system fault disables the log; one odd record must not silence every later call.
   const fail = (error: unknown) => {
     if (failed) return;
     failed = true;
     queue.clear();
-    options.logger.warn(`Execution log disabled after an error; calls go on unlogged: ${(error as Error)?.message ?? String(error)}`, { dir: options.dir });
+    warn(` disabled after an error; calls go on unlogged: ${messageOf(error)}`);
   };
-  const queue = createRecordQueue({
-    ...options,
-    onDropping: () => options.logger.warn('Execution log: the disk is behind; records are dropped until it catches up (a "log:dropped" line counts them)', { dir: options.dir }),
-  });
+  const queue = createRecordQueue({ ...options, onDropping: () => warn(': the disk is behind; records are dropped until it catches up (a "log:dropped" line counts them)') });
   const file = createLogFile({ ...options, names: rotatedFileName(options.interval) }, fail);
   // A process that exits without close(): everything still waiting, written synchronously.
-  const unregister = flushOnExit(() => failed || file.appendNow(queue.takeLines(Infinity)));
+  const unregister = flushOnExit(() => {
+    try {
+      if (!failed) file.appendNow(queue.takeLines(Infinity));
+    } catch (error) {
+      warn(`: the records still waiting at exit could not be written: ${messageOf(error)}`);
+    }
+  });
   const writer = createWriteBehind({
     waiting: () => queue.length,
     isFull: () => queue.length >= MAX_BATCH_RECORDS || queue.chars >= MAX_BATCH_CHARS,
