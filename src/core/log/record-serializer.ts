@@ -76,7 +76,12 @@ export function createRecordSerializer(options: { redactKeys: readonly RegExp[];
       return snapshot.length > LARGE_RECORD_CHARS ? { line: serialize(record, secrets) } : { snapshot, secrets };
     },
     line(held) {
-      return "line" in held ? held.line : serialize(JSON.parse(held.snapshot) as Record<string, unknown>, held.secrets);
+      if ("line" in held) return held.line;
+      const record = JSON.parse(held.snapshot) as Record<string, unknown>;
+      // Nothing to hide and nothing to cut (no field can be larger than the whole): the snapshot is
+      // already the line that redacting, bounding and serializing the copy would give.
+      if (Buffer.byteLength(held.snapshot) <= options.maxValueBytes && !redactor.mayRedact(record, held.snapshot, held.secrets)) return held.snapshot;
+      return serialize(record, held.secrets);
     },
     size: (held) => ("line" in held ? held.line.length : held.snapshot.length),
   };
