@@ -28,7 +28,11 @@ async function echoProject(log: ExecutorOptions["log"] = {}) {
   return { project, executor, logDir: project.path(DEFAULT_LOG_PATH) };
 }
 
-/** Sleep until `offsetMs` into a second (this one if it is still early enough), so a call cannot straddle a 1 s boundary. */
+/**
+ * Sleep until `offsetMs` into a second (this one if it is still early enough), so that a call and
+ * its batch (written up to LOG_FLUSH_DELAY_MS later, in the file of the second it is written in)
+ * cannot straddle a 1 s boundary.
+ */
 async function intoSecond(offsetMs: number) {
   const elapsed = Date.now() % 1000;
   await sleep(elapsed <= offsetMs ? offsetMs - elapsed : 1000 - elapsed + offsetMs);
@@ -46,12 +50,12 @@ describe("execution log rotation", () => {
   it("rotates at each interval boundary into files named for the interval, keeping maxFiles of them", async () => {
     const { executor, logDir } = await echoProject({ interval: "1s", maxFiles: 2 });
     const calls: Array<{ executionId: string; second: string }> = [];
-    await intoSecond(400);
+    await intoSecond(100);
     for (let turn = 0; turn < 5; turn++) {
       if (turn > 0) {
         // The file of the previous second is rotated when that second ends.
         await waitForFile(path.join(logDir, `executions-${calls[turn - 1]!.second}.jsonl`), 2000);
-        await intoSecond(400);
+        await intoSecond(100);
       }
       const second = localSecond(new Date());
       const result = await executor.callTool("echo", { turn });

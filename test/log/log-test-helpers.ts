@@ -39,3 +39,19 @@ export function readLogRecords(dir: string, file = "executions.jsonl"): LogRecor
 export function listLogFiles(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
+
+/**
+ * Poll the live log file until `done` holds for its records, and return them; fails once `withinMs`
+ * have passed since `since` (a `Date.now()`), with what the file held then. For the flush that comes
+ * without close(): the bound is the log's own promise, not a guess at how long a write takes.
+ */
+export async function waitForLogRecords(dir: string, done: (records: LogRecord[]) => boolean, options: { since: number; withinMs: number }): Promise<LogRecord[]> {
+  for (;;) {
+    const text = existsSync(path.join(dir, "executions.jsonl")) ? readLogText(dir) : "";
+    // A batch is one write, but a reader may still catch a line half-written: parse whole lines only.
+    const records = text.split("\n").slice(0, -1).map((line) => JSON.parse(line) as LogRecord);
+    if (done(records)) return records;
+    if (Date.now() - options.since > options.withinMs) throw new Error(`The log did not hold the expected records within ${options.withinMs} ms; it held:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -141,3 +141,39 @@ describe("createSecretScrubber", () => {
     expect(createSecretScrubber([])("anything")).toBe("anything");
   });
 });
+
+describe("createRedactor: mayRedact (the log writes a snapshot as it is only when nothing would change)", () => {
+  const redactor = createRedactor(DEFAULT_REDACT_KEYS);
+  const secret = "tok-9f8e7d6c5b4a";
+  /** mayRedact on data as the log holds it, with the verdict checked against a real redaction. */
+  const verdict = (data: unknown, secrets: string[] = [secret]) => {
+    const json = JSON.stringify(data);
+    const changes = JSON.stringify(redactor.redact(JSON.parse(json), secrets)) !== json;
+    const may = redactor.mayRedact(JSON.parse(json), json, secrets);
+    // The one promise: never "nothing would change" when something would.
+    if (changes) expect(may).toBe(true);
+    return may;
+  };
+
+  it("says nothing would change for data with no secret, no piece and no secret-looking key", () => {
+    expect(verdict({ message: "hello", items: [1, { max_tokens: 5 }] })).toBe(false);
+    expect(verdict({ message: secret }, [])).toBe(false);
+  });
+
+  it("says something may change for a secret-looking key at any depth, even over an empty object", () => {
+    expect(verdict({ a: [{ b: { password: {} } }] })).toBe(true);
+    expect(verdict({ auth: "x" })).toBe(true);
+  });
+
+  it("says something may change for a secret or a piece of one anywhere, in values, keys, escaped or as a number", () => {
+    expect(verdict({ text: `key ${secret}` })).toBe(true);
+    expect(verdict({ [`k ${secret.slice(0, 8)}`]: 1 })).toBe(true);
+    expect(verdict({ stderr: `${secret.slice(-7)} exit` })).toBe(true);
+    expect(verdict({ stdout: JSON.stringify({ quoted: 'pa"ss\\word' }) }, ['pa"ss\\word'])).toBe(true);
+    expect(verdict({ pin: 4242 }, ["4242"])).toBe(true);
+  });
+
+  it("gives no verdict of safety for a secret with a surrogate", () => {
+    expect(verdict({ message: "hello" }, ["key-😀-9f8e7d"])).toBe(true);
+  });
+});

@@ -1,18 +1,32 @@
 /**
  * The execution log: one JSON line per tool call or code run, in daily files kept 30 days by
- * default (rotating-file-stream). Secrets are redacted and big values cut to a preview before
- * anything is written, and a failing log never fails a call: it warns once and stops writing.
+ * default (rotating-file-stream). A call only hands its record over: a JSON snapshot is taken on
+ * the spot, and redaction, bounding and writing happen off the call path, in batches, at most
+ * `LOG_FLUSH_DELAY_MS` later, on `close()`, and synchronously if the process exits first. A failing
+ * log never fails a call: it warns once and stops writing.
  */
-import { createStream, type RotatingFileStream } from "rotating-file-stream";
 import type { Logger } from "../plugin-contract.js";
-import { boundRecord } from "./bound-record.js";
-import { createRedactor, type Redactor } from "./redact.js";
+import { flushOnExit } from "./flush-on-exit.js";
+import { createLogFile } from "./log-file.js";
+import { createRecordQueue } from "./record-queue.js";
+import { createWriteBehind } from "./write-behind.js";
 
 export const DEFAULT_LOG_INTERVAL = "1d";
 export const DEFAULT_LOG_MAX_FILES = 30;
 /** Values larger than this (as JSON) are logged as a truncated preview. */
 export const DEFAULT_LOG_MAX_VALUE_BYTES = 64 * 1024;
 export const LOG_FILE_NAME = "executions.jsonl";
+/**
+ * How long a record may wait before its batch is written. Waiting gathers the calls of a busy
+ * moment into one write; 200 ms keeps the file within a second of the calls even on a slow disk.
+ */
+export const LOG_FLUSH_DELAY_MS = 200;
+/**
+ * A batch: at most this many records, or fewer once they hold this many characters. Serializing one
+ * never holds the event loop for more than a few ms, and a queue this long is written without waiting.
+ */
+export const MAX_BATCH_RECORDS = 256;
+export const MAX_BATCH_CHARS = 1024 * 1024;
 
 export interface ExecutionLogOptions {
   dir: string;
@@ -23,12 +37,17 @@ export interface ExecutionLogOptions {
   redactKeys: readonly RegExp[];
   maxValueBytes: number;
   logger: Logger;
+  /** Characters of records that may wait for the disk before new ones are dropped (`MAX_QUEUED_CHARS`). */
+  maxQueuedChars?: number;
 }
 
 export interface ExecutionLog {
-  /** Write one record; `secrets` are strings to hide wherever they appear in its payload. Never throws. */
+  /**
+   * Hand one record over; `secrets` are strings to hide wherever they appear in its payload. The
+   * record is snapshotted before this returns, so it may be changed afterwards. Never throws.
+   */
   write(record: Record<string, unknown>, secrets?: readonly string[]): void;
-  /** Flush and close the file; safe to call twice. */
+  /** Write every record handed over, then close the file; safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -67,89 +86,64 @@ export function rotatedFileName(interval: string) {
   };
 }
 
-/**
- * Fields the executor writes itself (ids, names, timings), never tool output: they are logged as
- * they are, so a short env value such as "100" cannot garble an execution id or a duration.
- */
-const METADATA_FIELDS = new Set(["time", "executionId", "parentExecutionId", "tool", "plugin", "ok", "durationMs", "timeoutMs"]);
-
-/**
- * `record` with its payload (arguments, value, error, anything not metadata) redacted: known secrets,
- * and the values of the record's own secret-looking keys wherever else they appear in it.
- */
-function redactPayload(record: Record<string, unknown>, redactor: Redactor, secrets: readonly string[]): Record<string, unknown> {
-  const echoed = redactor.secretValues(record);
-  const redact = redactor.prepare(echoed.length === 0 ? secrets : [...secrets, ...echoed]);
-  const redacted: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) redacted[key] = METADATA_FIELDS.has(key) ? value : redact(value);
-  return redacted;
-}
-
-/** The ids and outcome of a record whose full form could not be serialized (e.g. a throwing getter). */
-function fallbackRecord(record: Record<string, unknown>, error: unknown): Record<string, unknown> {
-  const kept = Object.entries(record).filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value));
-  return { ...Object.fromEntries(kept), logError: `This record could not be serialized: ${(error as Error)?.message ?? String(error)}` };
-}
+const messageOf = (error: unknown) => (error as Error)?.message ?? String(error);
 
 export function createExecutionLog(options: ExecutionLogOptions): ExecutionLog {
-  const redactor = createRedactor(options.redactKeys);
-  let stream: RotatingFileStream | undefined;
   let failed = false;
   let closing: Promise<void> | undefined;
-
+  const warn = (message: string) => options.logger.warn(`Execution log${message}`, { dir: options.dir });
   // Only a file-system fault disables the log; one odd record must not silence every later call.
   const fail = (error: unknown) => {
     if (failed) return;
     failed = true;
-    options.logger.warn(`Execution log disabled after an error; calls go on unlogged: ${(error as Error)?.message ?? String(error)}`, { dir: options.dir });
+    queue.clear();
+    warn(` disabled after an error; calls go on unlogged: ${messageOf(error)}`);
   };
-
-  const serialize = (record: Record<string, unknown>, secrets: readonly string[]): string => {
+  const queue = createRecordQueue({ ...options, onDropping: () => warn(': the disk is behind; records are dropped until it catches up (a "log:dropped" line counts them)') });
+  const file = createLogFile({ ...options, names: rotatedFileName(options.interval) }, fail);
+  // A process that exits without close(): everything still waiting, written synchronously.
+  const unregister = flushOnExit(() => {
     try {
-      // Redacted before it is bounded, so a preview is cut from text that holds no secret.
-      return JSON.stringify(boundRecord(redactPayload(record, redactor, secrets), options.maxValueBytes));
+      if (!failed) file.appendNow(queue.takeLines(Infinity));
     } catch (error) {
-      return JSON.stringify(redactPayload(fallbackRecord(record, error), redactor, secrets));
+      warn(`: the records still waiting at exit could not be written: ${messageOf(error)}`);
     }
-  };
-
-  // Opened on first write, so reading config or listing tools leaves no files behind.
-  const open = () => {
-    stream = createStream(rotatedFileName(options.interval), {
-      path: options.dir,
-      interval: options.interval,
-      intervalBoundary: true,
-      initialRotation: true,
-      maxFiles: options.maxFiles,
-      history: ".executions-history",
-    } as Parameters<typeof createStream>[1]);
-    stream.on("error", fail);
-    return stream;
-  };
+  });
+  const writer = createWriteBehind({
+    waiting: () => queue.length,
+    isFull: () => queue.length >= MAX_BATCH_RECORDS || queue.chars >= MAX_BATCH_CHARS,
+    stopped: () => failed,
+    delayMs: LOG_FLUSH_DELAY_MS,
+    writeBatch: () =>
+      new Promise<number>((resolve) => {
+        const before = queue.length;
+        const text = queue.takeLines(MAX_BATCH_RECORDS, MAX_BATCH_CHARS);
+        const taken = before - queue.length;
+        file.write(text, (error) => {
+          if (error) fail(error);
+          resolve(taken);
+        });
+      }),
+  });
 
   return {
     write(record, secrets = []) {
       if (failed || closing) return;
-      let line: string;
       try {
-        line = serialize(record, secrets);
+        // Opened with the first record, so reading config or listing tools leaves no files behind.
+        file.open();
       } catch (error) {
-        options.logger.warn(`Execution log skipped a record it could not serialize: ${(error as Error)?.message ?? String(error)}`);
-        return;
+        return fail(error);
       }
-      try {
-        (stream ?? open()).write(`${line}\n`);
-      } catch (error) {
-        fail(error);
-      }
+      queue.add(record, secrets);
+      writer.schedule();
     },
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        if (!stream || stream.destroyed) return resolve();
-        stream.once("finish", () => resolve());
-        stream.once("error", () => resolve());
-        stream.end();
-      });
+      closing ??= (async () => {
+        await writer.drain();
+        unregister();
+        await file.close();
+      })();
       return closing;
     },
   };

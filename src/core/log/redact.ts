@@ -1,5 +1,5 @@
 /** Removes secrets from what gets logged: values under secret-looking keys, and known secret strings anywhere. */
-import { MIN_SECRET_LENGTH, REDACTED, createSecretScrubber } from "./scrub-secrets.js";
+import { MIN_SECRET_LENGTH, REDACTED, createSecretScrubber, secretProbes } from "./scrub-secrets.js";
 
 export { REDACTED };
 
@@ -32,78 +32,129 @@ export interface Redactor {
    * into stderr, a message or another key must not get it logged there.
    */
   secretValues(value: unknown): string[];
+  /**
+   * False when redacting `value` (plain JSON data, whose `JSON.stringify` is `json`) with `secrets`
+   * provably changes nothing — no secret-looking key at any depth, no secret or piece of one in any
+   * string — so `json` can be logged as it is; true when it may.
+   */
+  mayRedact(value: unknown, json: string, secrets: readonly string[]): boolean;
 }
 
 /** How deep `secretValues` looks; a record deeper than this fails to serialize anyway. */
 const MAX_SECRET_SEARCH_DEPTH = 1000;
 
+/** How many keys, of at most how many characters, a redactor remembers the verdict of. */
+const MAX_REMEMBERED_KEYS = 1000;
+const MAX_REMEMBERED_KEY_LENGTH = 64;
+
 /** `test()` on a /g or /y pattern moves `lastIndex`, which would skip every other matching key. */
 const withoutState = (pattern: RegExp) => (pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : pattern);
 
-export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
-  const patterns = keyPatterns.map(withoutState);
-  const isSecretKey = (key: string) => patterns.some((pattern) => pattern.test(key));
-  // The secret list changes only when plugins restart, while every logged call brings it again:
-  // the scrubber built for the last list is kept and reused while the list's contents are the same.
-  let preparedKey: string | undefined;
-  let prepared: ((value: unknown) => unknown) | undefined;
-  const prepare = (secrets: readonly string[] = []) => {
-    const key = JSON.stringify(secrets);
-    if (prepared && key === preparedKey) return prepared;
-    preparedKey = key;
-    return (prepared = prepareFor(secrets));
-  };
-  const prepareFor = (secrets: readonly string[]) => {
-    const scrub = createSecretScrubber(secrets);
-    const exactSecrets = new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH));
-    // Only the objects above the current one: the same object reached twice is not a cycle.
-    const ancestors = new Set<object>();
-    const walk = (current: unknown, applyToJSON = true): unknown => {
-      if (typeof current === "string") return scrub(current);
-      // A numeric secret (a PIN) can come back as a JSON number; only the whole number is one.
-      if (typeof current === "number" || typeof current === "bigint") {
-        const text = String(current);
-        return exactSecrets.has(text) ? REDACTED : typeof current === "bigint" ? text : current;
-      }
-      if (current === null || typeof current !== "object") return current;
-      if (ancestors.has(current)) return "[Circular]";
-      // As JSON.stringify does: one toJSON per value, so a toJSON returning `this` cannot loop.
-      const toJSON = (current as { toJSON?: unknown }).toJSON;
-      if (applyToJSON && typeof toJSON === "function") return walk(toJSON.call(current), false);
-      ancestors.add(current);
-      try {
-        if (Array.isArray(current)) return current.map((item) => walk(item));
-        const copy: Record<string, unknown> = {};
-        for (const [key, inner] of Object.entries(current)) {
-          copy[scrub(key)] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
-        }
-        return copy;
-      } finally {
-        ancestors.delete(current);
-      }
-    };
-    return (value: unknown) => walk(value);
-  };
-  const secretValues = (value: unknown): string[] => {
-    const found = new Set<string>();
-    const seen = new Set<object>();
-    const collect = (current: unknown, underSecretKey: boolean, depth: number) => {
-      if (underSecretKey && (typeof current === "string" || typeof current === "number" || typeof current === "bigint")) found.add(String(current));
-      if (current === null || typeof current !== "object" || seen.has(current) || depth > MAX_SECRET_SEARCH_DEPTH) return;
-      seen.add(current);
-      if (Array.isArray(current)) for (const item of current) collect(item, underSecretKey, depth + 1);
-      else for (const [key, inner] of Object.entries(current)) collect(inner, underSecretKey || isSecretKey(key), depth + 1);
-    };
-    try {
-      collect(value, false, 0);
-    } catch {
-      // A throwing getter: what was found so far is still hidden, and serializing reports the rest.
+/**
+ * Whether a key is secret-looking. Records repeat the same few keys (executionId, message, ...): each
+ * short key is tested against the patterns once, not once per record.
+ */
+function createKeyTest(patterns: readonly RegExp[]): (key: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (key) => {
+    let secret = known.get(key);
+    if (secret !== undefined) return secret;
+    secret = patterns.some((pattern) => pattern.test(key));
+    if (key.length <= MAX_REMEMBERED_KEY_LENGTH) {
+      if (known.size >= MAX_REMEMBERED_KEYS) known.clear();
+      known.set(key, secret);
     }
-    return [...found];
+    return secret;
   };
+}
+
+/**
+ * `build` for a secret list, kept and reused while the list's contents stay the same: the list
+ * changes only when plugins restart, while every logged call brings it again.
+ */
+function lastBuiltFor<T>(build: (secrets: readonly string[]) => T): (secrets: readonly string[]) => T {
+  let lastKey: string | undefined;
+  let last: T;
+  return (secrets) => {
+    const key = JSON.stringify(secrets);
+    if (key !== lastKey) [lastKey, last] = [key, build(secrets)];
+    return last;
+  };
+}
+
+/** The JSON-ready redacted copy of a value (see `Redactor.redact`). */
+function createWalker(secrets: readonly string[], isSecretKey: (key: string) => boolean): (value: unknown) => unknown {
+  const scrub = createSecretScrubber(secrets);
+  const exactSecrets = new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+  // Only the objects above the current one: the same object reached twice is not a cycle.
+  const ancestors = new Set<object>();
+  const walk = (current: unknown, applyToJSON = true): unknown => {
+    if (typeof current === "string") return scrub(current);
+    // A numeric secret (a PIN) can come back as a JSON number; only the whole number is one.
+    if (typeof current === "number" || typeof current === "bigint") {
+      const text = String(current);
+      return exactSecrets.has(text) ? REDACTED : typeof current === "bigint" ? text : current;
+    }
+    if (current === null || typeof current !== "object") return current;
+    if (ancestors.has(current)) return "[Circular]";
+    // As JSON.stringify does: one toJSON per value, so a toJSON returning `this` cannot loop.
+    const toJSON = (current as { toJSON?: unknown }).toJSON;
+    if (applyToJSON && typeof toJSON === "function") return walk(toJSON.call(current), false);
+    ancestors.add(current);
+    try {
+      if (Array.isArray(current)) return current.map((item) => walk(item));
+      const copy: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(current)) {
+        copy[scrub(key)] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
+      }
+      return copy;
+    } finally {
+      ancestors.delete(current);
+    }
+  };
+  return (value) => walk(value);
+}
+
+/** See `Redactor.secretValues`. */
+function collectSecretValues(value: unknown, isSecretKey: (key: string) => boolean): string[] {
+  const found = new Set<string>();
+  const seen = new Set<object>();
+  const collect = (current: unknown, underSecretKey: boolean, depth: number) => {
+    if (underSecretKey && (typeof current === "string" || typeof current === "number" || typeof current === "bigint")) found.add(String(current));
+    if (current === null || typeof current !== "object" || seen.has(current) || depth > MAX_SECRET_SEARCH_DEPTH) return;
+    seen.add(current);
+    if (Array.isArray(current)) for (const item of current) collect(item, underSecretKey, depth + 1);
+    else for (const [key, inner] of Object.entries(current)) collect(inner, underSecretKey || isSecretKey(key), depth + 1);
+  };
+  try {
+    collect(value, false, 0);
+  } catch {
+    // A throwing getter: what was found so far is still hidden, and serializing reports the rest.
+  }
+  return [...found];
+}
+
+/** Whether plain JSON data has a secret-looking key at any depth; data too deep to search counts as having one. */
+function hasSecretKey(current: unknown, isSecretKey: (key: string) => boolean, depth = 0): boolean {
+  if (current === null || typeof current !== "object") return false;
+  if (depth > MAX_SECRET_SEARCH_DEPTH) return true;
+  if (Array.isArray(current)) return current.some((item) => hasSecretKey(item, isSecretKey, depth + 1));
+  for (const key in current) if (isSecretKey(key) || hasSecretKey((current as Record<string, unknown>)[key], isSecretKey, depth + 1)) return true;
+  return false;
+}
+
+export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
+  const isSecretKey = createKeyTest(keyPatterns.map(withoutState));
+  const prepareFor = lastBuiltFor((secrets) => createWalker(secrets, isSecretKey));
+  const probesFor = lastBuiltFor(secretProbes);
+  const prepare = (secrets: readonly string[] = []) => prepareFor(secrets);
   return {
     redact: (value, secrets) => prepare(secrets)(value),
     prepare,
-    secretValues,
+    secretValues: (value) => collectSecretValues(value, isSecretKey),
+    mayRedact(value, json, secrets) {
+      const probes = probesFor(secrets);
+      return probes === undefined || probes.some((probe) => json.includes(probe)) || hasSecretKey(value, isSecretKey);
+    },
   };
 }

@@ -67,6 +67,31 @@ function replaceRanges(text: string, ranges: Range[]): string {
   return result + text.slice(position);
 }
 
+/** What the scrubber looks for: each secret long enough, and its JSON-escaped form, longest first. */
+function needlesOf(secrets: readonly string[]): string[] {
+  const long = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
+  // A secret with a quote, backslash or newline also appears JSON-escaped, e.g. in stdout quoted inside an error message.
+  const escaped = long.map((secret) => JSON.stringify(secret).slice(1, -1));
+  return [...new Set([...long, ...escaped])].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Strings whose absence from a JSON text proves that the scrubber for `secrets` changes no string
+ * and no key in it: each short needle whole, and the first and last `MIN_SECRET_PIECE_LENGTH`
+ * characters of each longer one (every piece it hides contains one of them), JSON-escaped as the
+ * text holds them. Undefined when no such proof holds: a needle with a surrogate may be escaped
+ * differently alone than inside the text.
+ *
+ * @example
+ * secretProbes(["tok-9f8e7d6c5b4a"]); // ["tok-9f", "6c5b4a"]
+ */
+export function secretProbes(secrets: readonly string[]): string[] | undefined {
+  const needles = needlesOf(secrets);
+  if (needles.some((needle) => /[\uD800-\uDFFF]/.test(needle))) return undefined;
+  const probes = needles.flatMap((needle) => (needle.length > MIN_SECRET_PIECE_LENGTH ? [needle.slice(0, MIN_SECRET_PIECE_LENGTH), needle.slice(-MIN_SECRET_PIECE_LENGTH)] : [needle]));
+  return [...new Set(probes.map((probe) => JSON.stringify(probe).slice(1, -1)))];
+}
+
 /**
  * A function that replaces every secret in a text with `[REDACTED]`, and each cut piece of a secret
  * of at least `MIN_SECRET_PIECE_LENGTH` characters too.
@@ -77,10 +102,7 @@ function replaceRanges(text: string, ranges: Range[]): string {
  * scrub("stderr tail: 7d6c5b4a\nexit 1"); // "stderr tail: [REDACTED]\nexit 1"
  */
 export function createSecretScrubber(secrets: readonly string[]): (text: string) => string {
-  const long = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
-  // A secret with a quote, backslash or newline also appears JSON-escaped, e.g. in stdout quoted inside an error message.
-  const escaped = long.map((secret) => JSON.stringify(secret).slice(1, -1));
-  const needles = [...new Set([...long, ...escaped])].sort((a, b) => b.length - a.length);
+  const needles = needlesOf(secrets);
   if (needles.length === 0) return (text) => text;
   const cuttable = needles.filter((needle) => needle.length > MIN_SECRET_PIECE_LENGTH);
   return (text) => {
