@@ -75,7 +75,6 @@ export function resolveToolEntry(rawTool: unknown, index: number, shapesChecked:
 
 /** A function tool's entry: `tool` with the defaults applied and its module made absolute. */
 function functionEntry(tool: ToolEntryFile, modulePath: string, places: ResolvedPlaces, { root, defaults }: EntryContext): PythonFunctionEntry {
-  const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
   const memoryLimitMb = tool.memoryLimitMb ?? defaults.memoryLimitMb;
   return {
     name: tool.name,
@@ -86,19 +85,13 @@ function functionEntry(tool: ToolEntryFile, modulePath: string, places: Resolved
     function: tool.function!.slice(tool.function!.lastIndexOf(":") + 1),
     interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3",
     ...(tool.inputSchema === undefined ? {} : { inputSchema: tool.inputSchema }),
-    ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
-    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    parallel: tool.parallel ?? defaults.parallel ?? false,
-    env: places.env,
-    cwd: places.cwd,
+    ...runSettings(tool, places, defaults),
     ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
   };
 }
 
 /** A script tool's entry: `tool` with the defaults applied and its script made absolute. */
 function scriptEntry(tool: ToolEntryFile, places: ResolvedPlaces, { root, defaults }: EntryContext): ScriptToolEntry {
-  const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
   return {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
@@ -109,12 +102,20 @@ function scriptEntry(tool: ToolEntryFile, places: ResolvedPlaces, { root, defaul
     args: tool.args ?? [],
     ...(tool.runtime === "python" ? { interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3" } : {}),
     inputSchema: tool.inputSchema!,
+    ...runSettings(tool, places, defaults),
+    maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+  };
+}
+
+/** The keys both kinds of entry share, in the order both list them: output schema, hints, budget, overlap, env, cwd. */
+function runSettings(tool: ToolEntryFile, places: ResolvedPlaces, defaults: EntryContext["defaults"]) {
+  const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
+  return {
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
     ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     parallel: tool.parallel ?? defaults.parallel ?? false,
     env: places.env,
     cwd: places.cwd,
-    maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
   };
 }
