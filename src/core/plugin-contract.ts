@@ -7,12 +7,15 @@
  * The caller's optional `elicit`, `createMessage` and `log` came later, additively (no bump), and so
  * did `contractVersion`, the `config` capability and `context.config`.
  */
+import type { CallerInfo } from "./caller-info.js";
 import type { ErrorCode } from "./errors/error-codes.js";
 import type { PluginConfigSection } from "./plugin-config.js";
 import type { PluginEvents } from "./plugin-events.js";
 import type { ToolResult } from "./tool-result.js";
 
-/** Bumped on any incompatible change to the types in this file; a plugin states the one it targets as `contractVersion`. */
+export type { CallerInfo, PersonAnswer } from "./caller-info.js";
+
+/** Bumped on any incompatible change to the types in this file (and `caller-info.ts`); a plugin states the one it targets as `contractVersion`. */
 export const PLUGIN_CONTRACT_VERSION = 2;
 /** The oldest contract version this executor still runs: every version-1 plugin is a valid version-2 plugin. */
 export const MIN_PLUGIN_CONTRACT_VERSION = 1;
@@ -115,34 +118,6 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
-}
-
-/** The answer of a person asked through a caller's `ask` (MCP elicitation's actions). */
-export type PersonAnswer = { action: "accept"; answer: string } | { action: "decline" } | { action: "cancel" };
-
-/**
- * Who made a call, when a front door knows: an MCP client served by `toolexec/serve`, say. Logged
- * with the call (name, version, session), and inherited by its sub-calls. `ask`, when the caller can
- * put a question to its person (MCP elicitation), is how `request_human_input` reaches them.
- */
-export interface CallerInfo {
-  name?: string;
-  version?: string;
-  sessionId?: string;
-  ask?(request: { question: string; options?: string[]; signal: AbortSignal }): Promise<PersonAnswer>;
-  /**
-   * When the caller can answer an MCP server's `elicitation/create` (a form or a URL for its person):
-   * a server the call reached asks it through this, with MCP's params as the server wrote them, and
-   * gets MCP's result (`{ action, content? }`). Without it, the host's `onElicitation` answers.
-   */
-  elicit?(params: Record<string, unknown>, options: { signal: AbortSignal }): Promise<Record<string, unknown>>;
-  /**
-   * When the caller can answer an MCP server's `sampling/createMessage` (its model): MCP's params in,
-   * MCP's result (`{ role, content, model, stopReason? }`) out. Without it, the host's `onSampling` answers.
-   */
-  createMessage?(params: Record<string, unknown>, options: { signal: AbortSignal }): Promise<Record<string, unknown>>;
-  /** A log message (MCP's `notifications/message` params) that a server the call reached sent while it ran. */
-  log?(message: { level: string; logger?: string; data: unknown }): void;
 }
 
 /** Per-call options of `executor.callTool`. */

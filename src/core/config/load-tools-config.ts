@@ -3,22 +3,18 @@ import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { ToolDefaults } from "../plugin-config.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
-import { checkCwd, checkScriptPath, checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
-import { checkToolSchema } from "../schema/check-tool-schema.js";
+import { checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
 import { isKeySection, resolveSection, type OwnedSection } from "./config-sections.js";
 import { valueAt } from "../json/describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "../json/parse-json-document.js";
 import { isWellFormedToolsConfig } from "./is-well-formed-tools-config.js";
 import { readJsonConfig } from "./read-json-config.js";
+import { resolveToolEntry, type EntryContext } from "./resolve-tool-entry.js";
 import { resolveToolEnvironment } from "./resolve-tool-environment.js";
 import { RESERVED_TOOL_NAMES } from "../tool-names.js";
-import {
-  DEFAULT_MAX_OUTPUT_BYTES,
-  toolEntrySchema,
-  toolsConfigSchemaWith,
-  type ToolEntryFile,
-  type ToolsConfigFile,
-} from "./tools-config-schema.js";
+import { toolsConfigSchemaWith, type ToolsConfigFile } from "./tools-config-schema.js";
+
+export { resolveInterpreter } from "./resolve-tool-entry.js";
 
 /** One tools.json tool with defaults applied and paths made absolute: the script plugin's entry. */
 export interface ScriptToolEntry {
@@ -85,12 +81,6 @@ export interface LoadedToolsConfig {
 export type LoadToolsResult =
   | { status: "ok"; config: LoadedToolsConfig }
   | { status: "missing" | "invalid"; issues: ConfigIssue[] };
-
-/** Interpreters with a slash are paths relative to the root; bare names are looked up on PATH. */
-export function resolveInterpreter(root: string, interpreter: string | undefined): string | undefined {
-  if (interpreter === undefined) return undefined;
-  return interpreter.includes("/") ? path.resolve(root, interpreter) : interpreter;
-}
 
 /**
  * Read and resolve `tools.json` (or `fileName`) under `root`, with the keys `sections` own. Never
@@ -165,131 +155,23 @@ function resolveTools(
 ): { result: LoadToolsResult; toolDefaults: ToolDefaults } {
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
-  const issue = (list: ConfigIssue[], at: JsonPath, message: string) =>
-    list.push({ file, path: formatJsonPath(at), ...document.locate(at), message });
+  const report = (at: JsonPath, message: string, warning = false) =>
+    (warning ? warnings : issues).push({ file, path: formatJsonPath(at), ...document.locate(at), message });
   const paths = resolveProjectPaths(root, { listToolFiles: true });
   const toolsFolderProblem = checkToolsFolder(paths);
-  if (toolsFolderProblem) issue(issues, ["tools"], toolsFolderProblem.message);
+  if (toolsFolderProblem) report(["tools"], toolsFolderProblem.message);
+  checkNames(rawTools, report);
+  const defaultEnv = resolveToolEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
+  const context: EntryContext = { root, paths, defaults, defaultEnv, report };
   const tools: ScriptToolEntry[] = [];
   const functions: PythonFunctionEntry[] = [];
-  const report = (at: JsonPath, message: string, warning = false) => issue(warning ? warnings : issues, at, message);
-  checkNames(rawTools, (at, message) => issue(issues, at, message));
-  const defaultEnv = resolveToolEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
-
   for (const [index, rawTool] of rawTools.entries()) {
-    // An entry the schema rejected has its issues already; the checks below need its shape.
-    if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) {
-      // Which kind of entry it is, and what it lacks, needs only its keys: one round of fixes covers all.
-      if (rawTool !== null && typeof rawTool === "object" && !Array.isArray(rawTool)) {
-        checkEntryKind(rawTool as ToolEntryFile, (...rest) => ["tools", index, ...rest], (place, message) => issue(issues, place, message));
-      }
-      continue;
-    }
-    // The document's value rather than zod's copy, as in readJsonConfig: it keeps "__proto__" keys.
-    const tool = rawTool as ToolEntryFile;
-    const at = (...rest: JsonPath) => ["tools", index, ...rest];
-
-    if (!checkEntryKind(tool, at, (place, message) => issue(issues, place, message))) continue;
-    const pathKey = tool.function === undefined ? "script" : "function";
-    const modulePath = tool.function?.slice(0, tool.function.lastIndexOf(":"));
-    const script = checkScriptPath(paths, modulePath ?? tool.script!);
-    if (script.problem) issue(script.problem.warning ? warnings : issues, at(pathKey), script.problem.message);
-
-    for (const key of ["inputSchema", "outputSchema"] as const) {
-      const schema = tool[key];
-      if (schema === undefined) continue;
-      for (const problem of checkToolSchema(key, schema)) issue(issues, at(key, ...problem.path), problem.message);
-    }
-
-    const cwd = checkCwd(paths, tool.cwd);
-    if (cwd.problem) issue(issues, at("cwd"), cwd.problem.message);
-    if (tool.interpreter !== undefined && tool.function === undefined && tool.runtime !== "python") {
-      issue(issues, at("interpreter"), `"interpreter" applies to the python runtime only, got runtime ${JSON.stringify(tool.runtime)}`);
-    }
-
-    const env = { ...defaultEnv, ...resolveToolEnvironment(tool.env ?? {}, at("env"), report) };
-    const timeoutMs = tool.timeoutMs ?? defaults.timeoutMs;
-    const memoryLimitMb = tool.memoryLimitMb ?? defaults.memoryLimitMb;
-    if (tool.function !== undefined) {
-      functions.push({
-        name: tool.name,
-        ...(tool.title === undefined ? {} : { title: tool.title }),
-        ...(tool.description === undefined ? {} : { description: tool.description }),
-        module: script.absolute,
-        modulePath: modulePath!,
-        function: tool.function.slice(tool.function.lastIndexOf(":") + 1),
-        interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3",
-        ...(tool.inputSchema === undefined ? {} : { inputSchema: tool.inputSchema }),
-        ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
-        ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        parallel: tool.parallel ?? defaults.parallel ?? false,
-        env,
-        cwd: cwd.absolute,
-        ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
-      });
-      continue;
-    }
-    tools.push({
-      name: tool.name,
-      ...(tool.title === undefined ? {} : { title: tool.title }),
-      description: tool.description!,
-      runtime: tool.runtime!,
-      script: script.absolute,
-      scriptPath: tool.script!,
-      args: tool.args ?? [],
-      ...(tool.runtime === "python" ? { interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3" } : {}),
-      inputSchema: tool.inputSchema!,
-      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
-      ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      parallel: tool.parallel ?? defaults.parallel ?? false,
-      env,
-      cwd: cwd.absolute,
-      maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-    });
+    const resolved = resolveToolEntry(rawTool, index, shapesChecked, context);
+    if (resolved?.kind === "function") functions.push(resolved.entry);
+    else if (resolved?.kind === "script") tools.push(resolved.entry);
   }
   const { env: _writtenEnv, ...writtenDefaults } = defaults;
   const toolDefaults: ToolDefaults = { ...writtenDefaults, env: defaultEnv };
   if (issues.length > 0) return { result: { status: "invalid", issues }, toolDefaults };
   return { result: { status: "ok", config: { tools, functions, warnings, sections: new Map() } }, toolDefaults };
-}
-
-/** Keys that only a script tool has; a function tool runs on a warm Python worker. */
-const SCRIPT_ONLY_KEYS = ["runtime", "args", "maxOutputBytes"] as const;
-
-/**
- * A tool is a script (`runtime` + `script`, with `description` and `inputSchema`) or a Python
- * function (`function`); one message per wrong or missing key. False when the entry cannot be resolved.
- */
-function checkEntryKind(tool: ToolEntryFile, at: (...rest: JsonPath) => JsonPath, report: (at: JsonPath, message: string) => void): boolean {
-  let ok = true;
-  if (tool.function === undefined && tool.memoryLimitMb !== undefined) {
-    report(at("memoryLimitMb"), '"memoryLimitMb" applies to function tools only: it caps a warm Python worker (remove it, or name a function)');
-    ok = false;
-  }
-  if (tool.function !== undefined) {
-    if (tool.script !== undefined) {
-      report(at("script"), 'Expected either "script" or "function", got both: a function tool names a Python function ("file.py:name") and has no script');
-      ok = false;
-    }
-    for (const key of SCRIPT_ONLY_KEYS) {
-      if (tool[key] === undefined) continue;
-      report(at(key), `"${key}" applies to script tools only; a function tool runs on a warm Python worker (remove "${key}")`);
-      ok = false;
-    }
-    return ok;
-  }
-  const required = [
-    ["description", "a string"],
-    ["runtime", 'one of "python", "shell", "node"'],
-    ["script", 'a string; or name a Python function with "function": "file.py:name"'],
-    ["inputSchema", "an object"],
-  ] as const;
-  for (const [key, expected] of required) {
-    if (tool[key] !== undefined) continue;
-    report(at(), `Missing required key "${key}" (expected ${expected})`);
-    ok = false;
-  }
-  return ok;
 }
