@@ -13,7 +13,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createExecutor, createFileTokenStore } from "../../dist/index.js";
+import { createExecutor } from "../../dist/index.js";
+import { createFileTokenStore } from "../../dist/mcp.js";
 
 /** Arguments for the tools the scenarios serve; any other tool is called with `{}`. */
 const ARGUMENTS = { add_numbers: { a: 5, b: 3 } };
