@@ -3,8 +3,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    globalSetup: ["test/setup/real-python-first.ts"],
+    // Hang guards, not bounds of behaviour: tests that start several real processes need room when
+    // both cores are busy with another process too (e.g. `stress-ng --cpu 2`).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Tests spawn real processes and time deadlines: keep a 2-core machine from oversubscribing.
     maxWorkers: 2,
     typecheck: { enabled: false },

@@ -151,8 +151,10 @@ describe("toolexec CLI", () => {
       ["frobnicate"],
       ["validate", "--no-such-flag"],
     ];
-    for (const args of cases) {
-      const result = await run(args);
+    // Independent runs, side by side: seven process starts in a row outlast a test's time on a busy machine.
+    const results = await Promise.all(cases.map((args) => run(args)));
+    for (const [index, args] of cases.entries()) {
+      const result = results[index]!;
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
       expect(result.stderr).toMatch(/^toolexec[a-z ]*: .+\nRun `toolexec[a-z ]* --help` for usage and examples\.\n$/);
     }

@@ -17,8 +17,9 @@ function project(servers: Record<string, object>) {
 describe("toolexec and MCP servers", () => {
   it("a local tool call starts no MCP server; server__tool starts only that server", async () => {
     const log = `${createTempProject().root}/started.log`;
-    // Slow to start, as servers fetched by npx are: starting them would cost 2 s per command.
-    const slow = (name: string) => fixtureServer({ SERVER_NAME: name, STARTED_LOG: log, START_DELAY_MS: "2000" });
+    // Slow to start, as servers fetched by npx are. The log, written before the delay, is what shows
+    // a server started; the delay only makes the call to one wait, so it need not be long.
+    const slow = (name: string) => fixtureServer({ SERVER_NAME: name, STARTED_LOG: log, START_DELAY_MS: "300" });
     const root = project({ alpha: slow("alpha"), beta: slow("beta") }).root;
 
     expect(await runCli(["tools", "call", "hello", "--root", root])).toMatchObject({ code: 0, stdout: "hello\n", stderr: "" });

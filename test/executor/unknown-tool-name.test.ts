@@ -22,7 +22,8 @@ describe("unknown tool name", () => {
     try {
       const started = performance.now();
       const result = await executor.callTool("x".repeat(1_000_000), {});
-      expect(performance.now() - started).toBeLessThan(200);
+      // No suggestion search over 1 MB (seconds); the margin is for a busy machine.
+      expect(performance.now() - started).toBeLessThan(2_000);
       expect(result.ok ? undefined : result.error.message).toMatchInlineSnapshot(`"No tool named "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." (1000000 characters): names are at most 128 characters"`);
       const typo = await executor.callTool("tool_numbr_7", {});
       expect(typo.ok ? undefined : typo.error.message).toMatchInlineSnapshot(`"No tool named "tool_numbr_7"; did you mean "tool_number_7"?"`);

@@ -34,9 +34,7 @@ describe("inlineReferences", () => {
   it("stops expanding once references multiply past the node budget", () => {
     // Each definition refers to the next one ten times: 10^6 nodes if expanded in full.
     const $defs = Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`d${index}`, { type: "object", properties: Object.fromEntries(Array.from({ length: 10 }, (__, key) => [`k${key}`, index === 5 ? { type: "string" } : { $ref: `#/$defs/d${index + 1}` }])) }]));
-    const started = Date.now();
     const inlined = inlineReferences({ $ref: "#/$defs/d0", $defs });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(JSON.stringify(inlined).length).toBeLessThan(MAX_INLINED_NODES * 100);
     expect(JSON.stringify(inlined)).toContain("not expanded further");
   });

@@ -60,7 +60,8 @@ describe("runToolCalls", () => {
   it("answers CANCELLED when the caller's signal aborts", async () => {
     const { executor } = await start();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
+    // Abort once the call is under way, so it is the running call that is cancelled.
+    executor.on("tool:start", () => controller.abort());
     const [answer] = await runToolCalls(executor, calls("overlapping", ["slow"], "20"), { signal: controller.signal, timeoutMs: 10_000 });
     expect(answer!.text).toMatch(/^CANCELLED: /);
   });

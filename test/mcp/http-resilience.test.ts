@@ -38,10 +38,11 @@ describe("Streamable HTTP server", () => {
   it("answers SERVICE_UNAVAILABLE at once when a 429's Retry-After passes the call's deadline", async () => {
     const server = await startFixtureServer("http", { flags: ["--busy", "5", "--busy-status", "429", "--retry-after", "30"] });
     const { executor } = await openProject({ mcpServers: { remote: { type: "http", url: server.url } } });
-    const result = await executor.callTool("remote__count", {}, { timeoutMs: 5_000 });
+    const result = await executor.callTool("remote__count", {}, { timeoutMs: 20_000 });
     expect(result).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", details: { httpStatus: 429, retryAfterMs: 30_000 } } });
     expect(!result.ok && result.error.message).toMatch(/^Server "remote" is busy \(HTTP 429\); it asked to retry after 30000 ms; no time is left for another attempt before the call's deadline$/);
-    expect(result.durationMs).toBeLessThan(2_000);
+    // At once: far from the 20 s a wait would spend, with a margin for a busy machine.
+    expect(result.durationMs).toBeLessThan(10_000);
   });
 
   it("caps a JSON answer at maxResponseBytes while it streams in", async () => {

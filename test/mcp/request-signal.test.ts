@@ -5,12 +5,15 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { createRequestSignal } from "../../src/plugins/mcp/request-signal.js";
+import { deferred } from "../helpers/deferred.js";
 
 async function connectedPair() {
   const server = new McpServer({ name: "hang", version: "1.0.0" });
   let cancelled!: () => void;
   const serverSawCancel = new Promise<void>((resolve) => (cancelled = resolve));
+  const hangStarted = deferred();
   server.registerTool("hang", { description: "Never answers; notes the cancel." }, (extra) => {
+    hangStarted.resolve();
     extra.signal.addEventListener("abort", () => cancelled());
     return new Promise(() => {});
   });
@@ -19,15 +22,15 @@ async function connectedPair() {
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(clientSide);
-  return { client, serverSawCancel, close: () => Promise.all([client.close(), server.close()]) };
+  return { client, serverSawCancel, hangStarted: hangStarted.promise, close: () => Promise.all([client.close(), server.close()]) };
 }
 
 describe("createRequestSignal", () => {
   it("withdraws an SDK request: it rejects with the reason and the server hears notifications/cancelled", async () => {
-    const { client, serverSawCancel, close } = await connectedPair();
+    const { client, serverSawCancel, hangStarted, close } = await connectedPair();
     const withdraw = createRequestSignal();
     const answer = client.request({ method: "tools/call", params: { name: "hang", arguments: {} } }, CallToolResultSchema, { signal: withdraw.signal });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await hangStarted; // the request reached the server, so there is something to cancel there
     withdraw.abort(new Error("the answer stream closed"));
     await expect(answer).rejects.toThrow("the answer stream closed");
     await serverSawCancel;

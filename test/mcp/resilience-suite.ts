@@ -19,8 +19,8 @@ async function connect(driver: TransportDriver, extra: Record<string, unknown> =
 /** Register the shared scenarios inside the caller's `describe`. */
 export function resilienceSuite(driver: TransportDriver): void {
   it("reconnects after the server died between calls, running the next call exactly once", async () => {
-    // The background attempt is 5 s away: the call itself reconnects.
-    const { server, executor } = await connect(driver, { retry: { minDelayMs: 5_000, maxDelayMs: 5_000 } });
+    // The background attempt is 30 s away: the call itself reconnects.
+    const { server, executor } = await connect(driver, { retry: { minDelayMs: 30_000, maxDelayMs: 30_000 } });
     expect(await executor.callTool("fixture__count", {})).toMatchObject({ ok: true, value: { runs: 1 } });
     const dropped = nextEvent(executor, "server:disconnected");
     await server.kill();
@@ -30,7 +30,8 @@ export function resilienceSuite(driver: TransportDriver): void {
     const result = await executor.callTool("fixture__count", {});
     // A new server: its count starts again at one, and the call ran there once.
     expect(result).toMatchObject({ ok: true, value: { runs: 1 } });
-    expect(result.durationMs).toBeLessThan(4_000);
+    // Well before the background attempt, with a margin for a busy machine.
+    expect(result.durationMs).toBeLessThan(10_000);
     expect(server.log.runs("count")).toBe(2);
     expect(server.connections()).toBe(2);
     expect(executor.servers()[0]).toMatchObject({ state: "connected", attempts: 0, connectedTransport: driver.kind });

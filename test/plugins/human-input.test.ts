@@ -1,6 +1,8 @@
 /** request_human_input: listed only with a handler; answers, refusals, timeouts and cancels. */
 import { describe, expect, it } from "vitest";
 import { createExecutor, type HumanInputHandler } from "../../src/index.js";
+import { deferred } from "../helpers/deferred.js";
+import { LATENESS_MARGIN_MS } from "../helpers/lateness-margin.js";
 import { createTempProject } from "../helpers/temp-project.js";
 
 async function executorWith(onHumanInput?: HumanInputHandler) {
@@ -70,7 +72,8 @@ describe("request_human_input", () => {
     const started = Date.now();
     const result = await executor.callTool("request_human_input", { question: "Still there?", timeoutMs: 150 });
     expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT", message: "No answer from a person within 150 ms" } });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // The callback would never answer; the margin is for a busy machine.
+    expect(Date.now() - started).toBeLessThan(150 + LATENESS_MARGIN_MS);
     expect(withdrawn).toBe(true);
     await executor.close();
   });
@@ -109,9 +112,15 @@ describe("request_human_input", () => {
   it("lets several questions wait at once", async () => {
     let waiting = 0;
     let mostWaiting = 0;
+    // Each question is held until all three are waiting; were they asked one at a time, the first
+    // would be let go after 5 s with one waiting, and the count below would say so.
+    const allWaiting = deferred();
     const executor = await executorWith(async ({ question }) => {
       mostWaiting = Math.max(mostWaiting, ++waiting);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (waiting === 3) allWaiting.resolve();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([allWaiting.promise, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
       waiting--;
       return question.toUpperCase();
     });

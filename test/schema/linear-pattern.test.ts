@@ -78,23 +78,24 @@ describe("the linear pattern engine", () => {
     expect(answers[0]).toMatchInlineSnapshot(`"value: must match pattern "^(a+)+$""`);
     expect(new Set(answers).size).toBe(1);
     // Before the linear engine, the first of these calls alone blocked the loop for about 10 s. Alone
-    // this measures 1–5 ms; 100 leaves room for other test files running beside it on 2 cores.
-    expect(widestGap).toBeLessThan(100);
-    expect(monitor.max / 1e6).toBeLessThan(100);
+    // this measures 1–5 ms; 1 s leaves room for a busy machine (other processes on both cores).
+    expect(widestGap).toBeLessThan(1_000);
+    expect(monitor.max / 1e6).toBeLessThan(1_000);
   });
 
   it("stays linear on a 1 MB attack string", () => {
     const validate = compileSchema({ type: "object", properties: { value: { type: "string", pattern: "^(a+)+$" } } });
     const started = performance.now();
     expect(validate({ value: `${"a".repeat(1_000_000)}!` })).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // A backtracking engine would not answer at all; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("checks patternProperties keys on the linear engine too", () => {
     const validate = compileSchema({ type: "object", patternProperties: { "^(a|aa)+$": { type: "number" } }, additionalProperties: false });
     const started = performance.now();
     expect(formatSchemaProblems(validate({ [`${"a".repeat(40)}!`]: 1, aaa: 2 }))).toMatchInlineSnapshot(`"arguments: unknown property "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!""`);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(validate({ aaa: "x" })).toHaveLength(1);
   });
 

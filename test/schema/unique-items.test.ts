@@ -21,6 +21,7 @@ describe("uniqueItems", () => {
     const started = performance.now();
     expect(problemsOf(items)).toBe("");
     expect(problemsOf([...items, { tags: ["a", "b"], name: "item 7", id: 7 }])).toMatchInlineSnapshot(`"items: must NOT have duplicate items (items ## 7 and 20000 are identical)"`);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // A bound far under the pairwise check's 20 s, with a margin for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

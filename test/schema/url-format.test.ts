@@ -36,13 +36,15 @@ describe("the url format", () => {
     }
   });
 
-  it("answers the quadratic case in linear time (ajv-formats' regular expression took 1.2 s on it)", () => {
-    const attack = `ftp://172.30.3.56${"4.1.6.7:155".repeat(16515)}\u0000`;
+  // The bound is the behaviour (no quadratic blow-up), with a margin for a busy machine.
+  it("answers the quadratic case in linear time (ajv-formats' regular expression takes 4.8 s on it)", () => {
+    // Twice the string on which ajv-formats took 1.2 s: the quadratic answer lands far past the bound.
+    const attack = `ftp://172.30.3.56${"4.1.6.7:155".repeat(2 * 16515)}\u0000`;
     const validate = compileSchema({ type: "object", properties: { link: { type: "string", format: "url" } } });
     const started = performance.now();
     expect(validate({ link: attack })).toHaveLength(1);
     expect(validate({ link: `http://${"a@".repeat(100_000)}example.com` })).toEqual([]);
     expect(validate({ link: `http://${"a@/".repeat(100_000)}` })).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -40,7 +40,7 @@ export function projectWith(tools: object[], fixtures: string[], defaults?: obje
 }
 
 /** Read a pid a fixture wrote under the project root, waiting briefly for it to appear. */
-export async function readPid(project: TempProject, file: string, waitMs = 2_000): Promise<number> {
+export async function readPid(project: TempProject, file: string, waitMs = 10_000): Promise<number> {
   const target = project.path(file);
   const until = Date.now() + waitMs;
   while (Date.now() < until) {
@@ -56,8 +56,12 @@ export async function readPid(project: TempProject, file: string, waitMs = 2_000
 export { isRunning } from "../helpers/processes.js";
 import { isRunning } from "../helpers/processes.js";
 
-/** Resolves once none of `pids` runs; rejects naming the survivors after `withinMs`. */
-export async function expectAllGone(pids: number[], withinMs = 200): Promise<void> {
+/**
+ * Resolves once none of `pids` runs; rejects naming the survivors after `withinMs`. A killed process
+ * still needs the CPU to exit, so the bound leaves room for a busy machine; the survivors it catches
+ * would run for a minute.
+ */
+export async function expectAllGone(pids: number[], withinMs = 2_000): Promise<void> {
   const until = Date.now() + withinMs;
   for (;;) {
     const alive = pids.filter(isRunning);

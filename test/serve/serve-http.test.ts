@@ -6,6 +6,7 @@ import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelco
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
+import { LATENESS_MARGIN_MS } from "../helpers/lateness-margin.js";
 import { isRunning } from "../helpers/processes.js";
 import type { TempProject } from "../helpers/temp-project.js";
 import { toolEntry } from "../helpers/temp-project.js";
@@ -67,7 +68,7 @@ describe("serveHttp: tools", () => {
     await client.close();
   });
 
-  it("cancels a call when the client aborts: the script's process is gone within 100 ms", async () => {
+  it("cancels a call when the client aborts: the script's process is killed", async () => {
     const client = await httpClient(serving.url);
     const pidFile = project.path("slow.pid");
     const controller = new AbortController();
@@ -83,9 +84,8 @@ describe("serveHttp: tools", () => {
     expect(isRunning(pid)).toBe(true);
     controller.abort();
     await call;
-    const abortedAt = Date.now();
-    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 2_000, interval: 5 });
-    expect(Date.now() - abortedAt).toBeLessThan(100);
+    // The processes would sleep 60 s; a killed one still needs the CPU to exit, which a busy machine delays.
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: LATENESS_MARGIN_MS, interval: 5 });
     await client.close();
   });
 

@@ -13,6 +13,7 @@ import { ConfigError } from "../../core/errors/config-error.js";
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type ToolDefinition, type ToolErrorInfo } from "../../core/plugin-contract.js";
 import { pythonModulesSection } from "./config/python-modules-section.js";
 import type { PythonModuleEntry } from "./config/resolve-python-modules.js";
+import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
 import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
@@ -84,7 +85,10 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         if (!pool) {
           const env = buildWorkerEnvironment(entry.env, context.root);
           const onOutput = (stream: string, text: string) => context.logger.debug(`Python worker ${stream}`, { text });
-          pool = createWorkerPool({ interpreter: entry.interpreter, cwd: entry.cwd, env, onOutput, ...(entry.memoryLimitMb === undefined ? {} : { memoryLimitMb: entry.memoryLimitMb }) }, maxWorkers);
+          // A shim's interpreter once, not a shim per worker; one that cannot be found is spawned as
+          // given, so the worker's failure says why (as it would without this step).
+          const interpreter = await resolvePythonInterpreter(entry.interpreter, entry.cwd).catch(() => entry.interpreter);
+          pool = createWorkerPool({ interpreter, cwd: entry.cwd, env, onOutput, ...(entry.memoryLimitMb === undefined ? {} : { memoryLimitMb: entry.memoryLimitMb }) }, maxWorkers);
           pools.set(key, pool);
         }
         const stateKey = `${key}\u0000${entry.module}`;

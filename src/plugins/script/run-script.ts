@@ -12,7 +12,7 @@ import { toolError } from "../../core/tool-result.js";
 import { PARTIAL_STDOUT_BYTES, parseScriptOutput } from "./parse-script-output.js";
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
 import { containScript } from "./contain-script.js";
-import { resolvePythonInterpreter } from "./python-interpreter.js";
+import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
 import { buildScriptEnvironment } from "./script-environment.js";
 
 /** Bytes of stderr kept (the end of it) for error details. */
