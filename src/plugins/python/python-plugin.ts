@@ -16,6 +16,7 @@ import type { PythonModuleEntry } from "./config/resolve-python-modules.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
 import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
+import { explainUnavailableEntry } from "./explain-unavailable-entry.js";
 import { assembleTools, type MarkedModule, type PythonTool } from "./python-tools.js";
 import { buildWorkerEnvironment } from "./worker-environment.js";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.js";
@@ -112,14 +113,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         // No worker could read it (failed starts, backoff): read it again when next asked, edited or not.
         if ((state.described?.ok === false && state.described.transient) || (state.discovered?.ok === false && state.discovered.transient)) state.stamp = "";
         for (const entry of state.named) {
-          const described = state.described!;
-          if (described.ok && described.functions.has(entry.function)) {
+          const problem = explainUnavailableEntry(entry, state.described!);
+          if (!problem) {
             unavailable.delete(entry.name);
             continue;
           }
-          const message = described.ok ? `tools/${entry.modulePath} has no function "${entry.function}"` : described.message;
-          unavailable.set(entry.name, { code: (!described.ok && described.code) || "TOOL_FAILED", message: `Python tool "${entry.name}" is unavailable: ${message}`, details: described.ok ? {} : described.details });
-          context.logger.warn(`Python tool "${entry.name}" left out: ${message}`, { tool: entry.name });
+          unavailable.set(entry.name, { code: problem.code, message: `Python tool "${entry.name}" is unavailable: ${problem.reason}`, details: problem.details });
+          context.logger.warn(`Python tool "${entry.name}" left out: ${problem.reason}`, { tool: entry.name });
         }
       };
 
@@ -180,6 +180,11 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
+        unavailableTools: () =>
+          [...unavailable].map(([name, error]) => {
+            const source = namedByName.get(name)?.source;
+            return { name, error, ...(source ? { source } : {}) };
+          }),
         explainMissingTool(name) {
           const missing = unavailable.get(name);
           const entry = namedByName.get(name);
