@@ -35,6 +35,21 @@ describe("a broken Python function entry", () => {
     ]);
   });
 
+  it("fails alone when its function's schema cannot be derived, with TOOL_FAILED naming the entry", async () => {
+    const project = pythonProject([{ name: "double", function: "mixed_tools.py:double" }, { name: "largest", function: "mixed_tools.py:largest" }]);
+    project.write("tools/mixed_tools.py", "def double(x: int) -> int:\n    return 2 * x\n\n\nlargest = max  # a builtin: Python keeps no signature for it\n");
+    const executor = await startExecutor(project);
+    expect(await executor.callTool("double", { x: 21 })).toMatchObject({ ok: true, value: 42 });
+    const result = await executor.callTool("largest", {});
+    if (result.ok) throw new Error("expected a failure");
+    expect({ code: result.error.code, message: result.error.message }).toMatchInlineSnapshot(`
+      {
+        "code": "TOOL_FAILED",
+        "message": "Python tool "largest" is unavailable: tools.json tools[1]: tools/mixed_tools.py: Cannot derive a schema for largest: no signature found for builtin <built-in function max>",
+      }
+    `);
+  });
+
   it("with strict: true, fails start-up with CONFIG_INVALID naming the entry", async () => {
     const project = projectWithTypo();
     const error = await createExecutor({ root: project.root, watch: false, logDir: false, logger: createMemoryLogger(), strict: true }).catch((caught: unknown) => caught);
