@@ -35,8 +35,8 @@ export interface RunningPlugin {
 export interface PluginHost {
   /** The current registry; replaced whole, never mutated, so a lookup sees one consistent snapshot. */
   readonly tools: ReadonlyMap<string, RegisteredTool>;
-  /** The tools the current registry left out (an invalid schema), by name; replaced with it. */
-  readonly skipped: ReadonlyMap<string, SkippedTool>;
+  /** A tool the current registry left out (an invalid schema): what a call of it answers. */
+  skippedTool(name: string): SkippedTool | undefined;
   /** The tools the config names that cannot be served: the skipped ones and the plugins' own `unavailableTools`. */
   unavailableTools(): PluginUnavailableTool[];
   /** Start every plugin. On failure, closes what started and throws. */
@@ -105,6 +105,17 @@ type InstanceCloser = ReturnType<typeof createInstanceCloser>;
 interface BuiltRegistry {
   tools: Map<string, RegisteredTool>;
   skipped: Map<string, SkippedTool>;
+}
+
+/**
+ * The registry of `next` (`strict`: name conflicts throw) and the tools it skipped; `refuseUnavailable`
+ * (the executor's `strict` option) throws `CONFIG_INVALID` when any tool is unavailable.
+ */
+function buildChecked(next: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, logger: Logger, rules: { strict: boolean; refuseUnavailable: boolean }): BuiltRegistry {
+  const skipped = new Map<string, SkippedTool>();
+  const tools = buildRegistry(next, previous, rules.strict, logger, skipped);
+  if (rules.refuseUnavailable) refuseUnavailableTools(collectUnavailableTools(next, skipped));
+  return { tools, skipped };
 }
 
 /** Closes instances: a retired one once its last lease ends; `closeAll` also waits for the closes under way. */
@@ -185,27 +196,18 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   const onPluginToolsChanged = (plugin: RunningPlugin) => {
     if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
     const previous = tools;
-    const skippedNow = new Map<string, SkippedTool>();
-    tools = buildRegistry(running, previous, false, options.logger, skippedNow);
-    skipped = skippedNow;
+    ({ tools, skipped } = buildChecked(running, previous, options.logger, { strict: false, refuseUnavailable: false }));
     options.onRegistryChanged("plugin", previous);
   };
   const startOne = (spec: PluginSpec) => startRunning(spec, options.context, closer, onPluginToolsChanged);
-  const build = (next: RunningPlugin[]): BuiltRegistry => {
-    const built = { skipped: new Map<string, SkippedTool>(), tools: new Map<string, RegisteredTool>() };
-    built.tools = buildRegistry(next, tools, true, options.logger, built.skipped);
-    if (options.strict) refuseUnavailableTools(collectUnavailableTools(next, built.skipped));
-    return built;
-  };
+  const build = (next: RunningPlugin[]) => buildChecked(next, tools, options.logger, { strict: true, refuseUnavailable: options.strict === true });
   const startAll = (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) => startChanged(specs, reuse, { startOne, build, close: closer.close });
 
   return {
     get tools() {
       return tools;
     },
-    get skipped() {
-      return skipped;
-    },
+    skippedTool: (name) => skipped.get(name),
     unavailableTools: () => collectUnavailableTools(running, skipped),
     async start(specs) {
       const { next, registry } = await startAll(specs, new Map());
