@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createExecutor, isConfigError } from "../../src/index.js";
-import { createMemoryLogger, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
+import { createMemoryLogger, discoveringProject, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
 
 /** text_tools.py with four good entries and, at tools[3], one whose function name has a typo. */
 function projectWithTypo() {
@@ -48,6 +48,27 @@ describe("a broken Python function entry", () => {
         "message": "Python tool "largest" is unavailable: tools.json tools[1]: tools/mixed_tools.py: Cannot derive a schema for largest: no signature found for builtin <built-in function max>",
       }
     `);
+  });
+
+  it("leaves out one marked function of a pythonModules file whose schema cannot be derived, and serves the others", async () => {
+    const logger = createMemoryLogger();
+    const project = discoveringProject(["mixed_marks.py"]);
+    project.write(
+      "tools/mixed_marks.py",
+      'from toolexec import tool\n\n\n@tool\ndef double(x: int) -> int:\n    return 2 * x\n\n\n@tool\ndef broken(x: int) -> int:\n    return x\n\n\nbroken.__signature__ = "not a signature"\n',
+    );
+    const executor = await startExecutor(project, { logger });
+    expect((await executor.listTools()).map((tool) => tool.name)).toContain("double");
+    expect(await executor.callTool("double", { x: 4 })).toMatchObject({ ok: true, value: 8 });
+    const result = await executor.callTool("broken", { x: 1 });
+    if (result.ok) throw new Error("expected a failure");
+    expect({ code: result.error.code, message: result.error.message }).toMatchInlineSnapshot(`
+      {
+        "code": "TOOL_FAILED",
+        "message": "Python tool "broken" is unavailable: tools/mixed_marks.py:9: Cannot derive a schema for broken: unexpected object 'not a signature' in __signature__ attribute",
+      }
+    `);
+    expect(executor.configStatus().unavailableTools.map((tool) => tool.name)).toEqual(["broken"]);
   });
 
   it("with strict: true, fails start-up with CONFIG_INVALID naming the entry", async () => {

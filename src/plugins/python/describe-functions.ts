@@ -45,7 +45,13 @@ export interface FunctionFailure {
   candidates: string[];
 }
 export type Description = { ok: true; functions: Map<string, DescribedFunction>; failures: Map<string, FunctionFailure> } | Failure;
-export type Discovery = { ok: true; tools: MarkedFunction[] } | Failure;
+/** A marked function whose schema cannot be derived: left out alone. */
+export interface MarkedFailure {
+  name: string;
+  line: number | null;
+  message: string;
+}
+export type Discovery = { ok: true; tools: MarkedFunction[]; failures: MarkedFailure[] } | Failure;
 
 function label(modulePath: string, line: unknown): string {
   return `tools/${modulePath}${typeof line === "number" ? `:${line}` : ""}`;
@@ -115,5 +121,10 @@ export async function describeModule(pool: WorkerPool, entries: PythonFunctionEn
 export async function discoverModule(pool: WorkerPool, entry: ModuleRef, root: string): Promise<Discovery> {
   const asked = await askAboutModule(pool, entry, root, { op: "discover" });
   if (!asked.ok) return asked;
-  return { ok: true, tools: asked.answer["tools"] as MarkedFunction[] };
+  const failures = Array.isArray(asked.answer["failures"]) ? (asked.answer["failures"] as Array<Record<string, unknown>>) : [];
+  return {
+    ok: true,
+    tools: asked.answer["tools"] as MarkedFunction[],
+    failures: failures.map((failure) => ({ name: String(failure["name"]), line: typeof failure["line"] === "number" ? failure["line"] : null, message: String(failure["message"]) })),
+  };
 }

@@ -44,6 +44,8 @@ interface ModuleState {
   stamp: string;
   described?: Description;
   discovered?: Discovery;
+  /** The marked functions of its last reading left out alone (their schema failed): unavailable until read again. */
+  failedMarked: string[];
 }
 
 /** What identifies a file's content cheaply: a changed stamp means an edit (or a replacement). */
@@ -89,7 +91,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           pools.set(key, pool);
         }
         const stateKey = `${key}\u0000${entry.module}`;
-        const state = states.get(stateKey) ?? { module: entry.module, modulePath: entry.modulePath, pool, named: [], stamp: "" };
+        const state = states.get(stateKey) ?? { module: entry.module, modulePath: entry.modulePath, pool, named: [], stamp: "", failedMarked: [] };
         states.set(stateKey, state);
         if ("function" in entry) state.named.push(entry);
         else state.discover = entry;
@@ -109,6 +111,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         if (state.discover) {
           state.discovered = await discoverModule(state.pool, state.discover, context.root);
           if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
+          for (const name of state.failedMarked.splice(0)) unavailable.delete(name);
+          for (const failure of state.discovered.ok ? state.discovered.failures : []) {
+            const reason = `tools/${state.modulePath}${failure.line === null ? "" : `:${failure.line}`}: ${failure.message}`;
+            unavailable.set(failure.name, { code: "TOOL_FAILED", message: `Python tool "${failure.name}" is unavailable: ${reason}`, details: { module: state.modulePath, line: failure.line } });
+            state.failedMarked.push(failure.name);
+            context.logger.warn(`Python tool "${failure.name}" left out: ${reason}`, { tool: failure.name });
+          }
         }
         // No worker could read it (failed starts, backoff): read it again when next asked, edited or not.
         if ((state.described?.ok === false && state.described.transient) || (state.discovered?.ok === false && state.discovered.transient)) state.stamp = "";

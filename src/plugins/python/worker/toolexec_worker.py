@@ -169,12 +169,17 @@ def _discover(request):
     if failure:
         return failure
     tools = []
+    failures = []
     for record in toolexec.marked_in(module.__name__):
         function = record["function"]
         try:
             described = function_schemas(function, exclude=record["exclude_args"])
         except Exception as error:
-            return _schema_failure(record["name"], function, error)
+            # That function alone is left out: the module's other marked functions are still tools.
+            failure = _schema_failure(record["name"], function, error)
+            failure["name"] = record["name"]
+            failures.append(failure)
+            continue
         described["name"] = record["name"]
         described["line"] = getattr(getattr(function, "__code__", None), "co_firstlineno", None)
         if record["description"]:
@@ -185,7 +190,7 @@ def _discover(request):
             if record[key] is not None:
                 described[key] = record[key]
         tools.append(described)
-    return {"ok": True, "tools": tools}
+    return {"ok": True, "tools": tools, "failures": failures}
 
 
 _plans = {}
