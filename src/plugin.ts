@@ -27,6 +27,7 @@ export type {
   ToolDefinition,
   ToolCall,
   ToolErrorInfo,
+  UnavailableTool,
   ToolAnnotations,
   ToolProgress,
   ExecutionRecord,

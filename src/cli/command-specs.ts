@@ -34,6 +34,7 @@ export const FLAGS = {
   "token-env": { type: "string", value: "<NAME>", description: "Environment variable holding the bearer token every HTTP request must carry" },
   stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
   "api-key-env": { type: "string", value: "<NAME>", description: "Environment variable holding the API key of the registry management API (/api/tools); without it the API is off" },
+  strict: { type: "boolean", description: "Fail at start-up on any broken piece (a Python entry whose function is missing, a plugin tool with an invalid schema) instead of running without it" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;
@@ -69,10 +70,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "validate",
     positionals: [],
-    summary: "Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start",
-    flags: ["json"],
+    summary: "Check tools.json and mcp.json, print every problem, and start the Python tools and MCP servers to name each broken piece (exit 1 when one is)",
+    flags: ["json", "strict"],
     project: true,
-    examples: ["toolexec validate", "toolexec validate --root ./my-project --json", "toolexec validate --no-tools --mcp-config ~/.config/Claude/claude_desktop_config.json"],
+    examples: ["toolexec validate", "toolexec validate --root ./my-project --json", "toolexec validate --strict", "toolexec validate --no-tools --mcp-config ~/.config/Claude/claude_desktop_config.json"],
   },
   {
     name: "tools list",
@@ -130,7 +131,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "serve",
     positionals: [],
     summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
-    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env"],
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "strict"],
     project: true,
     examples: [
       "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",

@@ -42,6 +42,7 @@ export async function runServe(context: CommandContext): Promise<number> {
     root: project.root,
     toolsConfig: project.toolsConfig,
     mcpConfig: project.mcpConfig,
+    ...(values.strict === true ? { strict: true } : {}),
     logger: { debug() {}, info() {}, warn: (message) => output.err(`warning: ${message}`), error: (message) => output.err(`error: ${message}`) },
     // request_human_input exists while served: a client that can elicit is asked; otherwise no one can answer.
     onHumanInput: () => {

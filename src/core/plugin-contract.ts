@@ -101,6 +101,18 @@ export interface ToolErrorInfo {
   details?: Record<string, unknown>;
 }
 
+/**
+ * A tool a plugin was configured to serve and cannot, and why: one broken piece of config (a
+ * Python entry naming a function its module lacks) leaves the rest running.
+ */
+export interface UnavailableTool {
+  name: string;
+  /** What a call of it answers. */
+  error: ToolErrorInfo;
+  /** Where the config defines it, when a file does: `{ file: "tools.json", path: "tools[3]" }`. */
+  source?: { file: string; path: string };
+}
+
 /** What a plugin returns for a call: a fault of the call is a value, not a throw. */
 export type PluginResult =
   | {
@@ -226,6 +238,12 @@ export interface PluginInstance<Api = unknown> {
    * call's result. Answer `undefined` for names that are not yours. Keep it quick; a throw is ignored.
    */
   explainMissingTool?(name: string): ToolErrorInfo | undefined;
+  /**
+   * Capability: the tools this plugin's config names that it cannot serve right now, each with
+   * what a call of it answers (its `explainMissingTool` answer). Listed by `configStatus()` and
+   * `toolexec validate`; with `strict: true` any of them fails start-up with `CONFIG_INVALID`.
+   */
+  unavailableTools?(): UnavailableTool[];
   /**
    * Capability: make a missing tool available, when this plugin can do it during the call — e.g. an
    * MCP server that needs login, whose tokens another process (`toolexec auth login`) has stored

@@ -229,6 +229,13 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
         if (instance.secrets) for (const secret of instance.secrets()) expect(secret).toBeTypeOf("string");
         // It explains missing names only: a tool it lists is not missing.
         if (instance.explainMissingTool) for (const tool of tools) expect(instance.explainMissingTool(tool.name)).toBeUndefined();
+        // A tool it lists is available: the unavailable ones are those it cannot serve, with a code and message.
+        if (instance.unavailableTools) {
+          for (const unavailable of instance.unavailableTools()) {
+            expect(tools.map((tool) => tool.name)).not.toContain(unavailable.name);
+            expect(unavailable.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+          }
+        }
         // Nor does it resolve them: resolving is for names it does not list.
         if (instance.resolveMissingTool) for (const tool of tools) expect(await instance.resolveMissingTool(tool.name, { signal: AbortSignal.timeout(5_000) })).toBe(false);
         if (instance.shapeLogRecord) {

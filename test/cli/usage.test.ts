@@ -48,7 +48,7 @@ describe("toolexec help", () => {
 
       Commands:
         init                  Create tools.json, mcp.json and two example tools in a project folder (never overwrites a file)
-        validate              Check tools.json and mcp.json, print every problem, and connect to the MCP servers to check they start
+        validate              Check tools.json and mcp.json, print every problem, and start the Python tools and MCP servers to name each broken piece (exit 1 when one is)
         tools list            List the tools with their arguments (local tools and every MCP server's)
         tools call <name>     Call one tool and print its result; only the MCP server the tool belongs to is started
         tools review          Show each MCP server's trust policy and its quarantined tools: why, the description diff, hygiene warnings (exit 1 while any is held)

@@ -1,7 +1,7 @@
 /** The CLI shows tools discovered in pythonModules files: `tools list` and `validate` (built dist/, real processes). */
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli/run-cli.js";
-import { discoveringProject } from "./python-test-helpers.js";
+import { discoveringProject, pythonProject, textTools } from "./python-test-helpers.js";
 
 describe("toolexec with pythonModules", () => {
   it("validate imports the listed modules and names their tools", async () => {
@@ -27,6 +27,33 @@ describe("toolexec with pythonModules", () => {
     const result = await runCli(["validate", "--root", project.root]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Tool name "word_count" is defined by both tools.json (function "text_tools.py:word_count") and tools/clashing_tools.py:4 (a marked function)');
+  });
+
+  it("validate fails naming a broken function entry, and says what still works; --strict refuses it at start-up", async () => {
+    const project = pythonProject([...textTools("word_count", "echo", "chatty"), { name: "wrod_count", function: "text_tools.py:wrod_count" }]);
+    const text = await runCli(["validate", "--root", project.root]);
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(text.stderr).toMatchInlineSnapshot(`
+      "warning: Python tool "wrod_count" left out: tools.json tools[3]: function "wrod_count" not found in tools/text_tools.py; did you mean "word_count"?
+      error: 1 broken: tool "wrod_count"; still working: 3 tool(s), 0 server(s)
+        Python tool "wrod_count" is unavailable: tools.json tools[3]: function "wrod_count" not found in tools/text_tools.py; did you mean "word_count"?
+      "
+    `);
+    const json = await runCli(["validate", "--root", project.root, "--json"]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      broken: [{ kind: "tool", name: "wrod_count", source: { file: "tools.json", path: "tools[3]" } }],
+      working: { tools: 3, servers: 0 },
+    });
+    const strict = await runCli(["validate", "--root", project.root, "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('tools.json tools[3]: Python tool "wrod_count" is unavailable: function "wrod_count" not found in tools/text_tools.py; did you mean "word_count"? (strict: true)');
+  });
+
+  it("validate starts the Python tools of function entries alone, and passes when each resolves", async () => {
+    const result = await runCli(["validate", "--root", pythonProject(textTools("word_count", "echo")).root]);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 0, stdout: "ok: 2 tool(s) in tools.json, 0 server(s) in mcp.json\n" });
   });
 
   it("tools list shows a FastMCP file's tools with their arguments", async () => {

@@ -66,6 +66,8 @@ export interface PythonFunctionEntry {
   cwd: string;
   /** The worker's address-space cap in MiB; absent: none. */
   memoryLimitMb?: number;
+  /** Where the entry is written, e.g. `{ file: "tools.json", path: "tools[3]" }`: messages about it name the place to fix. */
+  source?: { file: string; path: string };
 }
 
 export interface LoadedToolsConfig {
@@ -167,7 +169,7 @@ function resolveTools(
   const functions: PythonFunctionEntry[] = [];
   for (const [index, rawTool] of rawTools.entries()) {
     const resolved = resolveToolEntry(rawTool, index, shapesChecked, context);
-    if (resolved?.kind === "function") functions.push(resolved.entry);
+    if (resolved?.kind === "function") functions.push({ ...resolved.entry, source: { file, path: formatJsonPath(["tools", index]) } });
     else if (resolved?.kind === "script") tools.push(resolved.entry);
   }
   const { env: _writtenEnv, ...writtenDefaults } = defaults;

@@ -5,7 +5,7 @@
 import type { RegistryChange, RegistrySnapshot, RegistryWriteOptions } from "../registry/tools-config-writer.js";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { Unsubscribe } from "../events.js";
-import type { CallToolOptions, ExecutorPlugin, JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import type { CallToolOptions, ExecutorPlugin, JsonSchema, ToolAnnotations, UnavailableTool } from "../plugin-contract.js";
 import type { ToolResult } from "../tool-result.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { ReloadResult } from "./reloader.js";
@@ -20,6 +20,12 @@ export interface ConfigStatus {
   loadedAt: number;
   /** Non-fatal problems of the config in force. */
   warnings: readonly ConfigIssue[];
+  /**
+   * The tools the config names that cannot be served, each with what a call of it answers and the
+   * plugin that should serve it: a Python entry naming a function its module lacks
+   * (`TOOL_NOT_FOUND`), a host plugin's tool with an invalid schema (`PLUGIN_FAILED`). The rest runs.
+   */
+  unavailableTools: ReadonlyArray<UnavailableTool & { plugin: string }>;
   /** The last rejected change, kept until a change loads; `message` is what `config:error` said. */
   lastError?: { code: string; message: string; at: number };
 }

@@ -111,6 +111,7 @@ function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents,
   const registryListeners = new Set<() => void>();
   const host = createPluginHost({
     logger,
+    strict: resolved.strict,
     context: {
       root: resolved.root,
       logger,
@@ -191,7 +192,8 @@ function assembleExecutor(
     configStatus() {
       ensureOpen("read the config status");
       const { config, loadedAt, lastError } = state;
-      return { state: lastError ? "stale" : "ok", files: [...config.files], loadedAt, warnings: config.warnings, ...(lastError ? { lastError: { ...lastError } } : {}) };
+      const unavailableTools = host.unavailableTools();
+      return { state: lastError ? "stale" : "ok", files: [...config.files], loadedAt, warnings: config.warnings, unavailableTools, ...(lastError ? { lastError: { ...lastError } } : {}) };
     },
     pluginApi(plugin) {
       ensureOpen("use a plugin's API");

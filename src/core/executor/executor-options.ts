@@ -52,6 +52,12 @@ export interface CoreExecutorOptions {
   reloadDebounceMs?: number;
   /** Diagnostics sink; `console` fits. Default: warnings and errors to stderr. */
   logger?: Logger;
+  /**
+   * Any broken piece fails start-up with `CONFIG_INVALID` naming it (a reload with one is rejected),
+   * instead of leaving it out while the rest runs: a Python entry naming a function its module
+   * lacks, a host plugin's tool with an invalid schema. Default false.
+   */
+  strict?: boolean;
 }
 
 export interface ResolvedExecutorOptions {
@@ -65,6 +71,7 @@ export interface ResolvedExecutorOptions {
   maxQueue: number;
   reloadDebounceMs: number;
   logger: Logger;
+  strict: boolean;
 }
 
 const relativePath = z.string().min(1);
@@ -96,6 +103,7 @@ export const coreOptionSchemas = {
   maxConcurrency: z.number().int().positive().optional(),
   maxQueue: z.number().int().nonnegative().optional(),
   reloadDebounceMs: z.number().int().nonnegative().optional(),
+  strict: z.boolean().optional(),
   logger: z
     .looseObject({ debug: z.function(), info: z.function(), warn: z.function(), error: z.function() })
     .optional(),
@@ -162,5 +170,6 @@ export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPlug
     maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
     reloadDebounceMs: options.reloadDebounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS,
     logger: options.logger ?? stderrLogger,
+    strict: options.strict ?? false,
   };
 }

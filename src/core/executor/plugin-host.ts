@@ -5,7 +5,8 @@
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ExecutorPlugin, Logger, PluginContext, PluginInstance } from "../plugin-contract.js";
-import { buildRegistry, type RegisteredTool } from "./tool-registry.js";
+import { buildRegistry, type RegisteredTool, type SkippedTool } from "./tool-registry.js";
+import { collectUnavailableTools, refuseUnavailableTools, type PluginUnavailableTool } from "./unavailable-tools.js";
 
 export type { RegisteredTool } from "./tool-registry.js";
 
@@ -34,6 +35,10 @@ export interface RunningPlugin {
 export interface PluginHost {
   /** The current registry; replaced whole, never mutated, so a lookup sees one consistent snapshot. */
   readonly tools: ReadonlyMap<string, RegisteredTool>;
+  /** A tool the current registry left out (an invalid schema): what a call of it answers. */
+  skippedTool(name: string): SkippedTool | undefined;
+  /** The tools the config names that cannot be served: the skipped ones and the plugins' own `unavailableTools`. */
+  unavailableTools(): PluginUnavailableTool[];
   /** Start every plugin. On failure, closes what started and throws. */
   start(specs: PluginSpec[]): Promise<void>;
   /** Restart the plugins whose entries or configuration changed; returns their names. Throws and keeps the old set on failure. */
@@ -54,6 +59,8 @@ export interface PluginHost {
 export interface PluginHostOptions {
   context: PluginContext;
   logger: Logger;
+  /** Any unavailable tool fails a start or a reload with `CONFIG_INVALID` naming it, rather than leaving it out. */
+  strict?: boolean;
   /** After the registry changed, by reload or by a plugin's own notice; `previous` is the registry before. */
   onRegistryChanged(reason: "reload" | "plugin", previous: ReadonlyMap<string, RegisteredTool>): void;
 }
@@ -93,6 +100,23 @@ async function startRunning(spec: PluginSpec, context: PluginContext, closer: In
 }
 
 type InstanceCloser = ReturnType<typeof createInstanceCloser>;
+
+/** A registry and the tools it left out. */
+interface BuiltRegistry {
+  tools: Map<string, RegisteredTool>;
+  skipped: Map<string, SkippedTool>;
+}
+
+/**
+ * The registry of `next` (`strict`: name conflicts throw) and the tools it skipped; `refuseUnavailable`
+ * (the executor's `strict` option) throws `CONFIG_INVALID` when any tool is unavailable.
+ */
+function buildChecked(next: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, logger: Logger, rules: { strict: boolean; refuseUnavailable: boolean }): BuiltRegistry {
+  const skipped = new Map<string, SkippedTool>();
+  const tools = buildRegistry(next, previous, rules.strict, logger, skipped);
+  if (rules.refuseUnavailable) refuseUnavailableTools(collectUnavailableTools(next, skipped));
+  return { tools, skipped };
+}
 
 /** Closes instances: a retired one once its last lease ends; `closeAll` also waits for the closes under way. */
 function createInstanceCloser(logger: Logger) {
@@ -139,7 +163,7 @@ function createInstanceCloser(logger: Logger) {
 async function startChanged(
   specs: PluginSpec[],
   reuse: Map<ExecutorPlugin<never>, RunningPlugin>,
-  steps: { startOne(spec: PluginSpec): Promise<RunningPlugin>; build(plugins: RunningPlugin[]): Map<string, RegisteredTool>; close(plugin: RunningPlugin): Promise<void> },
+  steps: { startOne(spec: PluginSpec): Promise<RunningPlugin>; build(plugins: RunningPlugin[]): BuiltRegistry; close(plugin: RunningPlugin): Promise<void> },
 ) {
   const started: RunningPlugin[] = [];
   const next: RunningPlugin[] = [];
@@ -164,6 +188,7 @@ async function startChanged(
 export function createPluginHost(options: PluginHostOptions): PluginHost {
   let running: RunningPlugin[] = [];
   let tools: ReadonlyMap<string, RegisteredTool> = new Map();
+  let skipped: ReadonlyMap<string, SkippedTool> = new Map();
   let closed = false;
   const closer = createInstanceCloser(options.logger);
 
@@ -171,28 +196,30 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   const onPluginToolsChanged = (plugin: RunningPlugin) => {
     if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
     const previous = tools;
-    tools = buildRegistry(running, previous, false, options.logger);
+    ({ tools, skipped } = buildChecked(running, previous, options.logger, { strict: false, refuseUnavailable: false }));
     options.onRegistryChanged("plugin", previous);
   };
   const startOne = (spec: PluginSpec) => startRunning(spec, options.context, closer, onPluginToolsChanged);
-  const startAll = (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) =>
-    startChanged(specs, reuse, { startOne, build: (next) => buildRegistry(next, tools, true, options.logger), close: closer.close });
+  const build = (next: RunningPlugin[]) => buildChecked(next, tools, options.logger, { strict: true, refuseUnavailable: options.strict === true });
+  const startAll = (specs: PluginSpec[], reuse: Map<ExecutorPlugin<never>, RunningPlugin>) => startChanged(specs, reuse, { startOne, build, close: closer.close });
 
   return {
     get tools() {
       return tools;
     },
+    skippedTool: (name) => skipped.get(name),
+    unavailableTools: () => collectUnavailableTools(running, skipped),
     async start(specs) {
       const { next, registry } = await startAll(specs, new Map());
       running = next;
-      tools = registry;
+      ({ tools, skipped } = registry);
     },
     async apply(specs) {
       const { next, started, registry } = await startAll(specs, new Map(running.map((plugin) => [plugin.plugin, plugin])));
       const replaced = running.filter((plugin) => !next.includes(plugin));
       const previous = tools;
       running = next;
-      tools = registry;
+      ({ tools, skipped } = registry);
       for (const plugin of replaced) closer.retire(plugin);
       options.onRegistryChanged("reload", previous);
       return started.map((plugin) => plugin.name);
@@ -213,6 +240,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       const all = running;
       running = [];
       tools = new Map();
+      skipped = new Map();
       await closer.closeAll(all);
     },
   };

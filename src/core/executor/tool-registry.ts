@@ -3,7 +3,7 @@
  * validators compiled on first use. A rebuild reuses the entries of tools that did not change.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
-import type { Logger, ToolDefinition } from "../plugin-contract.js";
+import type { Logger, ToolDefinition, ToolErrorInfo } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
 import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
@@ -44,11 +44,24 @@ function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logge
   }
 }
 
+/** A tool a plugin listed and the registry left out (an invalid schema): what a call of it answers. */
+export interface SkippedTool {
+  plugin: string;
+  error: ToolErrorInfo;
+}
+
 /**
  * The registry of `plugins`' tools, reusing `previous`' entries of tools that did not change.
- * `strict` makes conflicts and bad schemas throw instead of skipping the tool (with a warning).
+ * `strict` makes name conflicts throw instead of keeping the first (with a warning). A tool with a
+ * bad schema is skipped with a warning and put in `skipped`: one bad tool leaves its plugin's others served.
  */
-export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, strict: boolean, logger: Logger): Map<string, RegisteredTool> {
+export function buildRegistry(
+  plugins: RunningPlugin[],
+  previous: ReadonlyMap<string, RegisteredTool>,
+  strict: boolean,
+  logger: Logger,
+  skipped: Map<string, SkippedTool> = new Map(),
+): Map<string, RegisteredTool> {
   const registry = new Map<string, RegisteredTool>();
   for (const owner of plugins) {
     for (const definition of owner.instance.listTools()) {
@@ -68,8 +81,8 @@ export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<st
       const problems = [...checkSchema(definition.inputSchema), ...(definition.outputSchema ? checkSchema(definition.outputSchema) : [])];
       if (problems.length > 0) {
         const message = `Tool "${definition.name}" of plugin "${owner.name}" has an invalid JSON Schema: ${problems[0]!.message}`;
-        if (strict) throw new ToolexecError("PLUGIN_FAILED", message, { details: { tool: definition.name, problems } });
         logger.warn(`${message} (tool skipped)`);
+        skipped.set(definition.name, { plugin: owner.name, error: { code: "PLUGIN_FAILED", message: `${message}; the tool is unavailable`, details: { tool: definition.name, plugin: owner.name, problems } } });
         continue;
       }
       warnUncheckedPatterns(definition, owner.name, logger);

@@ -1,9 +1,9 @@
 /**
  * Asks a warm worker about one module in bounded time: the schemas of the functions a config names
  * (`describe`), or the functions the module marks with `@tool` / `@mcp.tool()` (`discover`). A
- * module that fails to import (or lacks a named function) leaves its tools out, with a message
- * naming the file and line: one broken module must not stop the executor, its MCP servers and its
- * other tools.
+ * module that fails to import leaves its tools out, with a message naming the file and line: one
+ * broken module must not stop the executor, its MCP servers and its other tools. A named function
+ * the module lacks (or whose schema cannot be derived) leaves out that function's tools alone.
  */
 import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
@@ -37,8 +37,21 @@ export interface MarkedFunction extends DescribedFunction {
  * tools/, no worker for now); `transient` when no worker could read it, which says nothing of the module.
  */
 export type Failure = { ok: false; message: string; details: Record<string, unknown>; code?: ErrorCode; transient?: boolean };
-export type Description = { ok: true; functions: Map<string, DescribedFunction> } | Failure;
-export type Discovery = { ok: true; tools: MarkedFunction[] } | Failure;
+/** Why one named function cannot be a tool: the module lacks it (`candidates`: its public functions), or its schema cannot be derived (`line`). */
+export interface FunctionFailure {
+  notFound: boolean;
+  message: string;
+  line: number | null;
+  candidates: string[];
+}
+export type Description = { ok: true; functions: Map<string, DescribedFunction>; failures: Map<string, FunctionFailure> } | Failure;
+/** A marked function whose schema cannot be derived: left out alone. */
+export interface MarkedFailure {
+  name: string;
+  line: number | null;
+  message: string;
+}
+export type Discovery = { ok: true; tools: MarkedFunction[]; failures: MarkedFailure[] } | Failure;
 
 function label(modulePath: string, line: unknown): string {
   return `tools/${modulePath}${typeof line === "number" ? `:${line}` : ""}`;
@@ -90,7 +103,13 @@ export async function describeModule(pool: WorkerPool, entries: PythonFunctionEn
   const first = entries[0]!;
   const asked = await askAboutModule(pool, first, root, { op: "describe", functions: [...new Set(entries.map((entry) => entry.function))] });
   if (!asked.ok) return asked;
-  return { ok: true, functions: new Map(Object.entries(asked.answer["tools"] as Record<string, DescribedFunction>)) };
+  const failures = new Map<string, FunctionFailure>();
+  for (const [name, failure] of Object.entries((asked.answer["failures"] ?? {}) as Record<string, Record<string, unknown>>)) {
+    const line = typeof failure["line"] === "number" ? failure["line"] : null;
+    const candidates = Array.isArray(failure["candidates"]) ? failure["candidates"].filter((candidate): candidate is string => typeof candidate === "string") : [];
+    failures.set(name, { notFound: failure["code"] === "NOT_FOUND", message: String(failure["message"]), line, candidates });
+  }
+  return { ok: true, functions: new Map(Object.entries(asked.answer["tools"] as Record<string, DescribedFunction>)), failures };
 }
 
 /**
@@ -102,5 +121,10 @@ export async function describeModule(pool: WorkerPool, entries: PythonFunctionEn
 export async function discoverModule(pool: WorkerPool, entry: ModuleRef, root: string): Promise<Discovery> {
   const asked = await askAboutModule(pool, entry, root, { op: "discover" });
   if (!asked.ok) return asked;
-  return { ok: true, tools: asked.answer["tools"] as MarkedFunction[] };
+  const failures = Array.isArray(asked.answer["failures"]) ? (asked.answer["failures"] as Array<Record<string, unknown>>) : [];
+  return {
+    ok: true,
+    tools: asked.answer["tools"] as MarkedFunction[],
+    failures: failures.map((failure) => ({ name: String(failure["name"]), line: typeof failure["line"] === "number" ? failure["line"] : null, message: String(failure["message"]) })),
+  };
 }

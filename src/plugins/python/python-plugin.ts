@@ -17,6 +17,7 @@ import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
 import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
+import { explainUnavailableEntry } from "./explain-unavailable-entry.js";
 import { assembleTools, type MarkedModule, type PythonTool } from "./python-tools.js";
 import { buildWorkerEnvironment } from "./worker-environment.js";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.js";
@@ -44,6 +45,8 @@ interface ModuleState {
   stamp: string;
   described?: Description;
   discovered?: Discovery;
+  /** The marked functions of its last reading left out alone (their schema failed): unavailable until read again. */
+  failedMarked: string[];
 }
 
 /** What identifies a file's content cheaply: a changed stamp means an edit (or a replacement). */
@@ -92,7 +95,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           pools.set(key, pool);
         }
         const stateKey = `${key}\u0000${entry.module}`;
-        const state = states.get(stateKey) ?? { module: entry.module, modulePath: entry.modulePath, pool, named: [], stamp: "" };
+        const state = states.get(stateKey) ?? { module: entry.module, modulePath: entry.modulePath, pool, named: [], stamp: "", failedMarked: [] };
         states.set(stateKey, state);
         if ("function" in entry) state.named.push(entry);
         else state.discover = entry;
@@ -112,18 +115,24 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         if (state.discover) {
           state.discovered = await discoverModule(state.pool, state.discover, context.root);
           if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
+          for (const name of state.failedMarked.splice(0)) unavailable.delete(name);
+          for (const failure of state.discovered.ok ? state.discovered.failures : []) {
+            const reason = `tools/${state.modulePath}${failure.line === null ? "" : `:${failure.line}`}: ${failure.message}`;
+            unavailable.set(failure.name, { code: "TOOL_FAILED", message: `Python tool "${failure.name}" is unavailable: ${reason}`, details: { module: state.modulePath, line: failure.line } });
+            state.failedMarked.push(failure.name);
+            context.logger.warn(`Python tool "${failure.name}" left out: ${reason}`, { tool: failure.name });
+          }
         }
         // No worker could read it (failed starts, backoff): read it again when next asked, edited or not.
         if ((state.described?.ok === false && state.described.transient) || (state.discovered?.ok === false && state.discovered.transient)) state.stamp = "";
         for (const entry of state.named) {
-          const described = state.described!;
-          if (described.ok && described.functions.has(entry.function)) {
+          const problem = explainUnavailableEntry(entry, state.described!);
+          if (!problem) {
             unavailable.delete(entry.name);
             continue;
           }
-          const message = described.ok ? `tools/${entry.modulePath} has no function "${entry.function}"` : described.message;
-          unavailable.set(entry.name, { code: (!described.ok && described.code) || "TOOL_FAILED", message: `Python tool "${entry.name}" is unavailable: ${message}`, details: described.ok ? {} : described.details });
-          context.logger.warn(`Python tool "${entry.name}" left out: ${message}`, { tool: entry.name });
+          unavailable.set(entry.name, { code: problem.code, message: `Python tool "${entry.name}" is unavailable: ${problem.reason}`, details: problem.details });
+          context.logger.warn(`Python tool "${entry.name}" left out: ${problem.reason}`, { tool: entry.name });
         }
       };
 
@@ -184,6 +193,11 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
+        unavailableTools: () =>
+          [...unavailable].map(([name, error]) => {
+            const source = namedByName.get(name)?.source;
+            return { name, error, ...(source ? { source } : {}) };
+          }),
         explainMissingTool(name) {
           const missing = unavailable.get(name);
           const entry = namedByName.get(name);

@@ -131,20 +131,36 @@ def _schema_failure(name, function, error):
     return {"ok": False, "code": "IMPORT_FAILED", "type": type(error).__name__, "message": f"Cannot derive a schema for {name}: {error}", "line": line}
 
 
+# How many of a module's function names a "not found" answer lists for the host's "did you mean".
+_MAX_CANDIDATES = 1000
+
+
+def _candidates(module):
+    """The public functions of a module: what a mistyped entry most likely meant."""
+    names = [name for name, value in vars(module).items() if not name.startswith("_") and callable(value) and not isinstance(value, type)]
+    return names[:_MAX_CANDIDATES]
+
+
 def _describe(request):
+    """Each named function's schemas, or why that function alone cannot be a tool: one bad entry
+    must not take its module's other tools with it."""
     module, failure = _load(request)
     if failure:
         return failure
     tools = {}
+    failures = {}
     for name in request["functions"]:
         function, failure = _function(module, request["module"], name)
         if failure:
-            return failure
+            failure["code"] = "NOT_FOUND"
+            failure["candidates"] = _candidates(module)
+            failures[name] = failure
+            continue
         try:
             tools[name] = function_schemas(function)
         except Exception as error:
-            return _schema_failure(name, function, error)
-    return {"ok": True, "tools": tools}
+            failures[name] = _schema_failure(name, function, error)
+    return {"ok": True, "tools": tools, "failures": failures}
 
 
 def _discover(request):
@@ -153,12 +169,17 @@ def _discover(request):
     if failure:
         return failure
     tools = []
+    failures = []
     for record in toolexec.marked_in(module.__name__):
         function = record["function"]
         try:
             described = function_schemas(function, exclude=record["exclude_args"])
         except Exception as error:
-            return _schema_failure(record["name"], function, error)
+            # That function alone is left out: the module's other marked functions are still tools.
+            failure = _schema_failure(record["name"], function, error)
+            failure["name"] = record["name"]
+            failures.append(failure)
+            continue
         described["name"] = record["name"]
         described["line"] = getattr(getattr(function, "__code__", None), "co_firstlineno", None)
         if record["description"]:
@@ -169,7 +190,7 @@ def _discover(request):
             if record[key] is not None:
                 described[key] = record[key]
         tools.append(described)
-    return {"ok": True, "tools": tools}
+    return {"ok": True, "tools": tools, "failures": failures}
 
 
 _plans = {}
