@@ -54,6 +54,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
     ...(options.mcp?.servers ? { servers: [...options.mcp.servers] } : {}),
     configFile: options.mcpConfig ?? "mcp.json",
+    strict: resolved.strict,
   });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });

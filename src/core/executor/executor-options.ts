@@ -52,6 +52,12 @@ export interface CoreExecutorOptions {
   reloadDebounceMs?: number;
   /** Diagnostics sink; `console` fits. Default: warnings and errors to stderr. */
   logger?: Logger;
+  /**
+   * Any broken piece (an unresolvable server, a bad Python entry, a plugin tool with a bad schema)
+   * fails start-up with `ConfigError`, instead of leaving that piece unavailable while the rest
+   * runs. Default false.
+   */
+  strict?: boolean;
 }
 
 export interface ResolvedExecutorOptions {
@@ -65,6 +71,7 @@ export interface ResolvedExecutorOptions {
   maxQueue: number;
   reloadDebounceMs: number;
   logger: Logger;
+  strict: boolean;
 }
 
 const relativePath = z.string().min(1);
@@ -99,6 +106,7 @@ export const coreOptionSchemas = {
   logger: z
     .looseObject({ debug: z.function(), info: z.function(), warn: z.function(), error: z.function() })
     .optional(),
+  strict: z.boolean().optional(),
 };
 
 const stderrLogger: Logger = {
@@ -162,5 +170,6 @@ export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPlug
     maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
     reloadDebounceMs: options.reloadDebounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS,
     logger: options.logger ?? stderrLogger,
+    strict: options.strict ?? false,
   };
 }

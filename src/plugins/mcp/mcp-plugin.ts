@@ -45,6 +45,8 @@ export interface McpPluginOptions {
   configFile?: string | false;
   /** Run only these servers of the file (by name); the others are checked and left out. Default: all. */
   servers?: readonly string[];
+  /** A server entry that cannot be resolved (an unset variable, a bad URL) is a config error, not an unavailable server. */
+  strict?: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
   return {
     name: "mcp",
     contractVersion: PLUGIN_CONTRACT_VERSION,
-    config: mcpConfigSection({ file: options.configFile, ...(options.servers ? { servers: options.servers } : {}) }),
+    config: mcpConfigSection({ file: options.configFile, ...(options.servers ? { servers: options.servers } : {}), strict: options.strict === true }),
     // Servers may also come as entries (a test or a host starting the plugin by hand).
     start: (given, context: PluginContext<McpServerEntry[]>) => startInstance(shared, [...given, ...(context.config ?? [])], context),
   };
