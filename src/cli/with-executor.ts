@@ -24,7 +24,10 @@ export async function withExecutor<T>(
   // would otherwise print "refreshing its tool list failed: … was closed while the call was under way".
   const logger: Logger = {
     debug() {},
-    info() {},
+    // Notes worth a person's wait ("first start through npx, which may download it").
+    info(message) {
+      if (!closing) context.output.err(`note: ${message}`);
+    },
     warn(message) {
       if (!closing) context.output.err(`warning: ${message}`);
     },
@@ -32,7 +35,9 @@ export async function withExecutor<T>(
       if (!closing) context.output.err(`error: ${message}`);
     },
   };
-  const executor = await context.library.createExecutor({ ...options, root: project.root, toolsConfig: project.toolsConfig, mcpConfig: project.mcpConfig, watch: false, logger });
+  // A package runner's first start (npx -y …) is waited out: exiting after the usual wait would kill its download.
+  const mcp = { ...options.mcp, waitForInstalls: true };
+  const executor = await context.library.createExecutor({ ...options, mcp, root: project.root, toolsConfig: project.toolsConfig, mcpConfig: project.mcpConfig, watch: false, logger });
   const interrupt = new AbortController();
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);

@@ -35,6 +35,10 @@ export interface ConnectionContext {
   /** Where OAuth servers keep their tokens, and who sends a person to log in. */
   oauth: { store: OAuthTokenStore; onAuthorization?: AuthorizationHandler };
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
+  /** The first-start budget of a package runner's server whose entry names none. */
+  firstStartTimeoutMs: number;
+  /** Start-up waits out a package runner's first start (its download) instead of only the start-up wait. */
+  waitForInstalls: boolean;
 }
 
 export type SessionOutcome = { ok: true; session: McpSession } | { ok: false; failure: SessionFailure };
@@ -158,6 +162,11 @@ async function startConnection(run: ConnectionRun, waitMs: number): Promise<void
     void connectOnce(run);
   }
   if (!run.attempt) return;
+  // The attempt ends within its first-start budget: a process that exits after the start-up wait would kill the download.
+  if (run.state === "installing" && run.context.waitForInstalls) {
+    await run.attempt;
+    return;
+  }
   let waitTimer: NodeJS.Timeout | undefined;
   await Promise.race([run.attempt, new Promise((resolve) => (waitTimer = setTimeout(resolve, waitMs)))]);
   clearTimeout(waitTimer);

@@ -106,6 +106,7 @@ export const mcpServerEntrySchema = z
     alwaysAllow: z.array(z.string()).optional().describe("Roo Code's approval list; accepted and ignored: toolexec's trust settings are `trust` (docs/tool-trust.md)."),
     prefix: z.boolean().optional().describe('false: expose the server\'s tools under their own names, without the "server__" prefix (transparent proxying; default true). A clash with another tool keeps the first and warns.'),
     timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of this server's tools, reconnecting included (default: the executor's defaultTimeoutMs)."),
+    firstStartTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("stdio: budget of the server's first start in this process, for a package runner (npx, uvx, pipx run, bunx) that may download it first; the server is `installing` meanwhile (default: the executor's `mcp.firstStartTimeoutMs`, 120000, for package runners; none for other commands)."),
     retry: mcpRetrySchema.optional(),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
     maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),

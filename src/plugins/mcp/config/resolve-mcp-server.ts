@@ -3,13 +3,13 @@
  * decided, variables interpolated, paths made absolute, defaults applied. Every problem comes back
  * with its JSON path inside the entry, so the loader can point at file, line and column.
  */
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "../../../core/config/interpolate-environment.js";
 import type { JsonPath } from "../../../core/json/parse-json-document.js";
-import { parseDotenv } from "../../../core/config/parse-dotenv.js";
 import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
+import { packageRunnerOf } from "./package-runner.js";
+import { readEnvFile } from "./read-env-file.js";
 import {
   DEFAULT_MCP_MAX_CONCURRENCY,
   DEFAULT_MCP_MAX_DELAY_MS,
@@ -61,6 +61,14 @@ interface McpServerCommon {
 
 export interface StdioServerEntry extends McpServerCommon {
   transport: "stdio";
+  /**
+   * The package runner the command starts the server through (`npx`, `uvx`, `pipx run`, `bunx`), or
+   * `custom` when the entry gives a `firstStartTimeoutMs` for another command: its first start may
+   * download it, so it gets a first-start budget and is `installing` meanwhile.
+   */
+  packageRunner?: string;
+  /** The entry's own first-start budget; absent: the executor's. */
+  firstStartTimeoutMs?: number;
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -108,7 +116,7 @@ export interface ResolveContext {
  */
 export type ResolveMcpServerResult = { ok: true; server: McpServerEntry; problems: ResolveProblem[] } | { ok: false; problems: ResolveProblem[] };
 
-const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd"] as const;
+const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd", "firstStartTimeoutMs"] as const;
 const REMOTE_KEYS = ["url", "serverUrl", "headers", "oauth", "auth"] as const;
 
 /** `${input:api-key}` (a VS Code prompt) is read from the variable `API_KEY`: nobody is there to answer a prompt. */
@@ -233,7 +241,9 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     if (entry.envFile !== undefined && enabled) fileValues = readEnvFile(expand(entry.envFile, ["envFile"]), context.root, problems);
     const env = { ...expandRecord(fileValues, "envFile"), ...expandRecord(entry.env, "env") };
     for (const value of Object.values(env)) secrets.add(value);
-    return settle({ ...common, transport: "stdio", command, args, env, cwd, secrets: [...secrets] }, problems);
+    const packageRunner = packageRunnerOf(command, args) ?? (entry.firstStartTimeoutMs === undefined ? undefined : "custom");
+    const firstStart = { ...(packageRunner === undefined ? {} : { packageRunner }), ...(entry.firstStartTimeoutMs === undefined ? {} : { firstStartTimeoutMs: entry.firstStartTimeoutMs }) };
+    return settle({ ...common, transport: "stdio", ...firstStart, command, args, env, cwd, secrets: [...secrets] }, problems);
   }
 
   for (const key of STDIO_KEYS) {
@@ -276,22 +286,4 @@ function settle(server: McpServerEntry, problems: ResolveProblem[]): ResolveMcpS
   if (problems.some((problem) => problem.environmental !== true)) return { ok: false, problems };
   // Secrets of an entry that never starts are not worth keeping; its values stay as written.
   return { ok: true, server: { ...server, unavailable: [...new Set(problems.map((problem) => problem.reason ?? problem.message))].join("; "), secrets: [] }, problems };
-}
-
-function readEnvFile(file: string, root: string, problems: ResolveProblem[]): Record<string, string> {
-  const absolute = path.resolve(root, file);
-  let text: string;
-  try {
-    text = readFileSync(absolute, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problems.push({ path: ["envFile"], message: code === "ENOENT" ? `envFile not found at ${absolute}` : `Cannot read envFile ${absolute}: ${(error as Error).message}`, environmental: true });
-    return {};
-  }
-  const parsed = parseDotenv(text);
-  if (!parsed.ok) {
-    problems.push({ path: ["envFile"], message: `${absolute}:${parsed.line}: ${parsed.message}` });
-    return {};
-  }
-  return parsed.values;
 }
