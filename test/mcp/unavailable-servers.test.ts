@@ -3,6 +3,7 @@
  * takes down the rest: a Claude Desktop file with Cline keys works unchanged, from the library and
  * from the CLI, and each broken piece says why.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createExecutor, isConfigError, type ExecutorEvents } from "../../src/index.js";
 import { runCli } from "../../src/cli/main.js";
@@ -82,5 +83,24 @@ describe("a broken server entry makes only that server unavailable", () => {
 
       1 of 3 servers connected"
     `);
+  });
+
+  it("CLI: each config warning is printed once per content of its file, not by every command", async () => {
+    delete process.env[UNSET];
+    const project = claudeDesktopProject();
+    const warningsOf = async () => {
+      const err: string[] = [];
+      await runCli(["tools", "list", "--root", project.root], { out: () => {}, err: (text) => err.push(text) });
+      return err.join("\n").split("\n").filter((line) => line.startsWith("warning: mcp.json")).map((line) => line.replace(/:\d+:\d+ /, " ").slice(0, 60));
+    };
+    expect(await warningsOf()).toEqual([
+      'warning: mcp.json globalShortcut: Ignored: "globalShortcut" ',
+      "warning: mcp.json mcpServers.github.env.GITHUB_PERSONAL_ACCE",
+      'warning: mcp.json mcpServers["Old Files"].autoApprove: Ignor',
+    ]);
+    expect(await warningsOf()).toEqual([]);
+    // An edit of the file (here only its layout) shows its warnings again.
+    project.write("mcp.json", `${readFileSync(project.path("mcp.json"), "utf8")}\n`);
+    expect(await warningsOf()).toHaveLength(3);
   });
 });
