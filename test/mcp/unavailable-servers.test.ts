@@ -6,6 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createExecutor, isConfigError, type ExecutorEvents } from "../../src/index.js";
+import { loadProjectConfig } from "../../src/config.js";
+import { configErrorText } from "../config/config-test-helpers.js";
 import { runCli } from "../../src/cli/main.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { silentLogger, stdioFixture, track } from "./mcp-test-helpers.js";
@@ -102,5 +104,32 @@ describe("a broken server entry makes only that server unavailable", () => {
     // An edit of the file (here only its layout) shows its warnings again.
     project.write("mcp.json", `${readFileSync(project.path("mcp.json"), "utf8")}\n`);
     expect(await warningsOf()).toHaveLength(3);
+  });
+
+  it("what only this environment lacks leaves each server unavailable with its reason; an entry's own mistake stays an error", async () => {
+    delete process.env[UNSET];
+    const mcpServers = {
+      scheme: { type: "sse", url: "ftp://example.com/sse" },
+      relative: { url: "/mcp" },
+      unset: { type: "http", url: "https://example.com/mcp", headers: { Authorization: `Bearer \${${UNSET}}` } },
+      prompt: { command: "x", env: { KEY: "${input:toolexec-test-unset}" } },
+      dotenv: { command: "x", envFile: "missing.env" },
+    };
+    const project = createTempProject({ tools: { tools: [] }, mcp: { mcpServers } });
+    const config = await loadProjectConfig({ root: project.root });
+    expect(config.sections.mcp.map((server) => [server.name, server.unavailable?.replace(project.root, "<root>")])).toEqual([
+      ["scheme", 'Expected an http: or https: URL, got "ftp:"'],
+      ["relative", 'Expected an absolute http(s) URL, got "/mcp"'],
+      ["unset", `needs ${UNSET}, which is not set`],
+      ["prompt", "${input:toolexec-test-unset} is a VS Code prompt, which toolexec cannot show; set the environment variable TOOLEXEC_TEST_UNSET to supply it"],
+      ["dotenv", "envFile not found at <root>/missing.env"],
+    ]);
+    expect(config.warnings).toHaveLength(5);
+    const both = createTempProject({ tools: { tools: [] }, mcp: { mcpServers: { old: { command: "x", enabled: true, disabled: true, env: { T: `\${${UNSET}}` } } } } });
+    expect(await configErrorText(both)).toMatchInlineSnapshot(`
+      "2 problems in mcp.json:
+        mcp.json:6:7 mcpServers.old.disabled: Give either "enabled" or "disabled" (Cline, Roo Code), not both
+        mcp.json:8:14 mcpServers.old.env.T: Environment variable "TOOLEXEC_TEST_UNSET_GITHUB_TOKEN" is not set on the host (server "old"); set it, or give a default with \${TOOLEXEC_TEST_UNSET_GITHUB_TOKEN:-value}"
+    `);
   });
 });
