@@ -53,7 +53,10 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
     ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
     ...(options.mcp?.servers ? { servers: [...options.mcp.servers] } : {}),
+    ...(options.mcp?.firstStartTimeoutMs === undefined ? {} : { firstStartTimeoutMs: options.mcp.firstStartTimeoutMs }),
+    ...(options.mcp?.waitForInstalls ? { waitForInstalls: true } : {}),
     configFile: options.mcpConfig ?? "mcp.json",
+    strict: resolved.strict,
   });
   const human = options.onHumanInput ? humanInputPlugin(options.onHumanInput) : undefined;
   const search = searchPlugin({ ...options.toolSearch });

@@ -48,6 +48,13 @@ export interface ExecutorOptions extends CoreExecutorOptions {
     servers?: string[];
     /** Where OAuth tokens are kept (default: 0600 files under `$XDG_CONFIG_HOME/toolexec/oauth`). See docs/auth.md. */
     tokenStore?: OAuthTokenStore;
+    /**
+     * Budget of a package runner's server's first start (`npx -y`, `uvx`, `pipx run`, `bunx`), which
+     * may download it; the server is `installing` meanwhile. An entry's `firstStartTimeoutMs` wins. Default 120000.
+     */
+    firstStartTimeoutMs?: number;
+    /** Start-up waits for package runners' first starts (up to their budget) instead of `startupTimeoutMs`: for short-lived processes such as the CLI. Default false. */
+    waitForInstalls?: boolean;
   };
   /**
    * Code mode (`code_execution`, `executor.executeCode`): off unless `enabled`. Each key set here
@@ -85,7 +92,7 @@ const optionsSchema = z.strictObject({
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: toolSearchConfigSchema.extend({ embeddings: z.union([z.function(), z.literal(false)]).optional() }).optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), firstStartTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(), waitForInstalls: z.boolean().optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
 });
 
 function isTokenStore(value: unknown): boolean {

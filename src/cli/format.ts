@@ -70,7 +70,7 @@ export function formatServerWarning(servers: readonly McpServerInfo[]): string |
   const missing = serversWithoutTools(servers);
   if (missing.length === 0) return undefined;
   const width = Math.max(...missing.map((server) => server.name.length));
-  const rows = missing.map((server) => `  ${server.name.padEnd(width)}  ${server.state.padEnd(10)}  ${server.lastError?.message ?? "no answer yet"}`.trimEnd());
+  const rows = missing.map((server) => `  ${server.name.padEnd(width)}  ${server.state.padEnd(11)}  ${server.lastError?.message ?? "no answer yet"}`.trimEnd());
   const count = missing.length === 1 ? "1 MCP server is" : `${missing.length} MCP servers are`;
   return [`warning: ${count} not connected, so ${missing.length === 1 ? "its" : "their"} tools are missing:`, ...rows, "Run `toolexec servers` for details."].join("\n");
 }
@@ -88,15 +88,17 @@ export function formatServerList(servers: McpServerInfo[], now: number): string 
   const lines = servers.map((server) => {
     const transport = server.connectedTransport ?? server.transport;
     const state = server.state === "needs-login" ? "needs login" : server.state;
-    const head = `${server.name.padEnd(width)}  ${state.padEnd(10)}  ${transport.padEnd(5)}`;
+    const head = `${server.name.padEnd(width)}  ${state.padEnd(11)}  ${transport.padEnd(5)}`;
+    const key = server.configKey === undefined ? "" : `  (mcp.json key ${JSON.stringify(server.configKey)})`;
     if (server.state === "needs-login") return `${head}  run \`toolexec auth login ${server.name}\``;
-    if (server.state === "connected") return `${head}  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`;
+    if (server.state === "connected") return `${head}  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}${key}`;
+    if (server.state === "installing") return `${head}  first start: its package runner may be downloading it; run again when it is done${key}`;
     if (server.state === "retrying") {
       const next = server.nextAttemptAt === undefined ? "" : `next attempt ${formatMoment(server.nextAttemptAt, now)}`;
       return `${head}  ${[next, server.lastError?.message].filter(Boolean).join(": ")}`;
     }
-    if (server.state === "failed" || server.state === "connecting") return `${head}  ${server.lastError?.message ?? ""}`.trimEnd();
-    return head.trimEnd();
+    if (server.state === "disabled") return `${head}  disabled in mcp.json${key}`;
+    return `${head}  ${server.lastError?.message ?? ""}${key}`.trimEnd();
   });
   const connected = servers.filter((server) => server.state === "connected").length;
   return `${lines.join("\n")}\n\n${connected} of ${servers.length} server${servers.length === 1 ? "" : "s"} connected`;

@@ -19,20 +19,37 @@ export async function withExecutor<T>(
   work: (executor: Executor, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   let closing = false;
+  // Warnings of start-up wait here: config warnings are shown once per file content (shown-config-warnings.ts).
+  let starting: string[] | undefined = [];
   // Once the command has its answer, what `close()` interrupts is not the user's concern: a tool
   // list refresh that a server's list_changed started just before is cut off by the close and
   // would otherwise print "refreshing its tool list failed: … was closed while the call was under way".
   const logger: Logger = {
     debug() {},
-    info() {},
+    // Notes worth a person's wait ("first start through npx, which may download it").
+    info(message) {
+      if (!closing) context.output.err(`note: ${message}`);
+    },
     warn(message) {
-      if (!closing) context.output.err(`warning: ${message}`);
+      if (starting) starting.push(message);
+      else if (!closing) context.output.err(`warning: ${message}`);
     },
     error(message) {
       if (!closing) context.output.err(`error: ${message}`);
     },
   };
-  const executor = await context.library.createExecutor({ ...options, root: project.root, toolsConfig: project.toolsConfig, mcpConfig: project.mcpConfig, watch: false, logger });
+  // A package runner's first start (npx -y …) is waited out: exiting after the usual wait would kill its download.
+  const mcp = { ...options.mcp, waitForInstalls: true };
+  let executor: Executor;
+  try {
+    executor = await context.library.createExecutor({ ...options, mcp, root: project.root, toolsConfig: project.toolsConfig, mcpConfig: project.mcpConfig, watch: false, logger });
+  } catch (error) {
+    for (const message of starting) context.output.err(`warning: ${message}`);
+    throw error;
+  }
+  const { messagesToShow } = await import("./shown-config-warnings.js");
+  for (const message of messagesToShow(project.root, starting, executor.configStatus().warnings)) context.output.err(`warning: ${message}`);
+  starting = undefined;
   const interrupt = new AbortController();
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);

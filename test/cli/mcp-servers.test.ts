@@ -36,7 +36,7 @@ describe("toolexec and MCP servers", () => {
     expect(list.stdout).toContain("fx__ping");
     expect(list.stderr).toMatchInlineSnapshot(`
       "warning: 1 MCP server is not connected, so its tools are missing:
-        ghost  failed      Server "ghost" could not be started: spawn /nonexistent/mcp-server ENOENT
+        ghost  failed       Server "ghost" could not be started: spawn /nonexistent/mcp-server ENOENT
       Run \`toolexec servers\` for details.
       "
     `);

@@ -46,7 +46,7 @@ describe("a call of a tool of a server that is down", () => {
       lastError: { code: "SERVICE_UNAVAILABLE", message: 'Server "ghost" could not be started: spawn no-such-mcp-server ENOENT' },
       nextAttemptAt: expect.any(Number),
     });
-    expect((await call("off__x")).message).toMatchInlineSnapshot(`"Cannot call "off__x": server "off" is disabled ("enabled": false in mcp.json)"`);
+    expect((await call("off__x")).message).toMatchInlineSnapshot(`"Cannot call "off__x": server "off" is disabled ("enabled": false or "disabled": true in mcp.json)"`);
     const refused = await call("refused__echo");
     expect(refused).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { server: "refused", state: "retrying", nextAttemptAt: expect.any(Number) } });
     expect(refused.message).toMatchInlineSnapshot(`"Cannot call "refused__echo": server "refused" is unreachable (ECONNREFUSED); next attempt in N s"`);

@@ -73,10 +73,10 @@ describe("start-up", () => {
     expect(code).toBe(1);
     const text = output.out.join("\n").replace(/\d\d:\d\d:\d\d \(in \d+\.\d s\)/, "HH:MM:SS (in N s)").replace(/:\d+\/mcp/g, ":PORT/mcp");
     expect(text).toMatchInlineSnapshot(`
-      "good     connected   stdio  14 tools
-      refused  retrying    http   next attempt HH:MM:SS (in N s): Server "refused" is unreachable (ECONNREFUSED)
-      missing  failed      stdio  Server "missing" could not be started: spawn toolexec-test-no-such-command ENOENT
-      off      disabled    stdio
+      "good     connected    stdio  14 tools
+      refused  retrying     http   next attempt HH:MM:SS (in N s): Server "refused" is unreachable (ECONNREFUSED)
+      missing  failed       stdio  Server "missing" could not be started: spawn toolexec-test-no-such-command ENOENT
+      off      disabled     stdio  disabled in mcp.json
 
       1 of 4 servers connected"
     `);

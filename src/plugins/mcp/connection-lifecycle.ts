@@ -56,6 +56,16 @@ export interface ConnectionRun {
 export const closedFailure = (name: string): SessionFailure => ({ kind: "aborted", code: "EXECUTOR_CLOSED", message: `Server "${name}" was closed` });
 export const codeOf = (failure: SessionFailure): ErrorCode => failure.code ?? "SERVICE_UNAVAILABLE";
 
+/**
+ * The budget of the first attempt of a package runner's server (`npx -y …`) in this process, which
+ * may download it first; undefined for every other attempt.
+ */
+function firstStartBudget(run: ConnectionRun): number | undefined {
+  const { entry } = run;
+  if (entry.transport !== "stdio" || entry.packageRunner === undefined || run.everConnected || run.retries.failures > 0) return undefined;
+  return entry.firstStartTimeoutMs ?? run.context.firstStartTimeoutMs;
+}
+
 /** At most one attempt at a time: callers and the background timer share it. */
 export function connectOnce(run: ConnectionRun, background = false): Promise<SessionOutcome> {
   if (run.closed) return Promise.resolve({ ok: false, failure: closedFailure(run.entry.name) });
@@ -66,11 +76,16 @@ export function connectOnce(run: ConnectionRun, background = false): Promise<Ses
 /** `background`: the retry timer's own attempt, which leaves a `retrying` server `retrying` (no call is waiting). */
 async function attemptOnce(run: ConnectionRun, background: boolean): Promise<SessionOutcome> {
   run.retries.cancel();
-  const { state } = run;
-  if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
+  const { state, entry } = run;
+  const installBudget = firstStartBudget(run);
+  if (installBudget !== undefined && entry.transport === "stdio") {
+    run.state = "installing";
+    run.context.logger.info(`MCP server "${entry.name}" starts for the first time through ${entry.packageRunner === "custom" ? entry.command : entry.packageRunner}, which may download it first: allowing up to ${Math.round(installBudget / 1000)} s`);
+    run.context.emit("server:installing", { server: entry.name, command: entry.command, budgetMs: installBudget });
+  } else if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
   // A list_changed that arrives while the first list is being fetched is replayed once connected.
   const holder: { session?: McpSession; changedEarly?: boolean } = {};
-  const connected = await connectServer(attemptOptions(run, holder), run.detected, (kind) => (run.detected = kind));
+  const connected = await connectServer(attemptOptions(run, holder, installBudget ?? CONNECT_TIMEOUT_MS), run.detected, (kind) => (run.detected = kind));
   if (run.closed) {
     if (connected.ok) await connected.session.close();
     return { ok: false, failure: closedFailure(run.entry.name) };
@@ -85,12 +100,12 @@ async function attemptOnce(run: ConnectionRun, background: boolean): Promise<Ses
 }
 
 /** What `connectServer` needs for one attempt; `holder` gets the session once it is up, for its events. */
-function attemptOptions(run: ConnectionRun, holder: { session?: McpSession; changedEarly?: boolean }): Omit<OpenSessionOptions, "kind"> {
+function attemptOptions(run: ConnectionRun, holder: { session?: McpSession; changedEarly?: boolean }, timeoutMs: number): Omit<OpenSessionOptions, "kind"> {
   const { context, authorization } = run;
   return {
     entry: run.entry,
     fetch: authorization?.fetch ?? context.fetch,
-    timeoutMs: CONNECT_TIMEOUT_MS,
+    timeoutMs,
     signal: run.closing.signal,
     logger: context.logger,
     ...(context.onElicitation ? { onElicitation: context.onElicitation } : {}),

@@ -3,6 +3,7 @@
  * `server__tool`, over stdio, Streamable HTTP or legacy SSE, resilient where the raw SDK is not.
  */
 import { mcpConfigSection } from "./config/mcp-config-section.js";
+import { DEFAULT_FIRST_START_TIMEOUT_MS } from "./config/package-runner.js";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type PluginInstance, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
@@ -45,6 +46,16 @@ export interface McpPluginOptions {
   configFile?: string | false;
   /** Run only these servers of the file (by name); the others are checked and left out. Default: all. */
   servers?: readonly string[];
+  /** First-start budget of a package runner's server (`npx -y`, `uvx`, `pipx run`, `bunx`) whose entry names none, in ms. Default 120000. */
+  firstStartTimeoutMs?: number;
+  /**
+   * Start-up (and `addServer`) waits for a package runner's first start to finish, up to its
+   * first-start budget, instead of `startupTimeoutMs`: for a short-lived process (the CLI) that
+   * would otherwise exit, and kill the download, before the server is up. Default false.
+   */
+  waitForInstalls?: boolean;
+  /** A server entry that cannot be resolved (an unset variable, a bad URL) is a config error, not an unavailable server. */
+  strict?: boolean;
 }
 
 /**
@@ -65,7 +76,7 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
   return {
     name: "mcp",
     contractVersion: PLUGIN_CONTRACT_VERSION,
-    config: mcpConfigSection({ file: options.configFile, ...(options.servers ? { servers: options.servers } : {}) }),
+    config: mcpConfigSection({ file: options.configFile, ...(options.servers ? { servers: options.servers } : {}), strict: options.strict === true }),
     // Servers may also come as entries (a test or a host starting the plugin by hand).
     start: (given, context: PluginContext<McpServerEntry[]>) => startInstance(shared, [...given, ...(context.config ?? [])], context),
   };
@@ -116,6 +127,8 @@ function connectionContext(shared: McpShared, context: PluginContext, entry: Mcp
     ...(options.onSampling ? { onSampling: options.onSampling } : {}),
     ...(selectTools ? { selectTools } : {}),
     oauth: shared.oauth,
+    firstStartTimeoutMs: options.firstStartTimeoutMs ?? DEFAULT_FIRST_START_TIMEOUT_MS,
+    waitForInstalls: options.waitForInstalls === true,
     emit: <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => context.emit(event, payload as never),
   };
 }

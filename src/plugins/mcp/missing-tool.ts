@@ -27,8 +27,12 @@ function describeState(server: McpServerInfo, now: number): string {
       return `${subject} needs login: run \`toolexec auth login ${server.name}\``;
     case "connecting":
       return `${subject} is still connecting; its tools are listed once it is up`;
+    case "installing":
+      return `${subject} is still starting for the first time (its package runner may be downloading it); its tools are listed once it is up`;
+    case "unavailable":
+      return why ?? `${subject} is unavailable${message === undefined ? "" : `: ${message}`}`;
     default:
-      return `${subject} is disabled ("enabled": false in mcp.json)`;
+      return `${subject} is disabled ("enabled": false or "disabled": true in mcp.json)`;
   }
 }
 

@@ -68,7 +68,8 @@ export async function prepareRuntimeServer(
     return refused(`Refused server "${name}": an untrusted server's trust policy is "quarantine"; add it with { trusted: true } to choose "${entry.trust}"`);
   }
   const resolved = resolveMcpServer(name, entry, { root: context.root, environment: trusted ? process.env : {}, defaultTrust: trusted ? "trust" : "quarantine" });
-  if (!resolved.ok) {
+  // A server added at run time is wanted now: what would leave an mcp.json server unavailable refuses it.
+  if (!resolved.ok || resolved.problems.length > 0) {
     const problems = resolved.problems.map(({ path, message }) => `${formatJsonPath([name, ...path])}: ${message}`);
     return invalid(`Invalid server entry: ${problems.join("; ")}`, { problems });
   }

@@ -35,6 +35,10 @@ export interface ConnectionContext {
   /** Where OAuth servers keep their tokens, and who sends a person to log in. */
   oauth: { store: OAuthTokenStore; onAuthorization?: AuthorizationHandler };
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
+  /** The first-start budget of a package runner's server whose entry names none. */
+  firstStartTimeoutMs: number;
+  /** Start-up waits out a package runner's first start (its download) instead of only the start-up wait. */
+  waitForInstalls: boolean;
 }
 
 export type SessionOutcome = { ok: true; session: McpSession } | { ok: false; failure: SessionFailure };
@@ -85,7 +89,8 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     resourceUpdates: createListeners(),
     connected: createListeners(),
     closing: new AbortController(),
-    state: entry.enabled ? "connecting" : "disabled",
+    state: !entry.enabled ? "disabled" : entry.unavailable !== undefined ? "unavailable" : "connecting",
+    ...(entry.unavailable === undefined ? {} : { lastError: unavailableFailure(entry) }),
     everConnected: false,
     closed: false,
     started: false,
@@ -129,7 +134,7 @@ function createAuthorization(entry: McpServerEntry, context: ConnectionContext):
 }
 
 async function afterLogin(run: ConnectionRun): Promise<void> {
-  if (run.closed || !run.entry.enabled || run.session?.alive) return;
+  if (run.closed || !run.entry.enabled || run.entry.unavailable !== undefined || run.session?.alive) return;
   if (run.state === "needs-login") run.state = "connecting";
   await connectOnce(run);
 }
@@ -140,14 +145,28 @@ async function resumeStoredLogin(run: ConnectionRun): Promise<boolean> {
   return run.session?.alive === true;
 }
 
+/** Why an unavailable server's calls fail: its entry's reason, permanently (until mcp.json or the environment changes). */
+function unavailableFailure(entry: McpServerEntry): SessionFailure {
+  return { kind: "permanent", code: "SERVICE_UNAVAILABLE", message: `Server "${entry.name}" is unavailable: ${entry.unavailable}` };
+}
+
 async function startConnection(run: ConnectionRun, waitMs: number): Promise<void> {
-  if (!run.entry.enabled || run.closed) return;
+  if (run.state === "unavailable" && !run.started) {
+    run.started = true;
+    run.context.emit("server:unavailable", { server: run.entry.name, reason: run.entry.unavailable! });
+  }
+  if (!run.entry.enabled || run.entry.unavailable !== undefined || run.closed) return;
   // A connection handed over by a reload is already running: only a first start connects.
   if (!run.started) {
     run.started = true;
     void connectOnce(run);
   }
   if (!run.attempt) return;
+  // The attempt ends within its first-start budget: a process that exits after the start-up wait would kill the download.
+  if (run.state === "installing" && run.context.waitForInstalls) {
+    await run.attempt;
+    return;
+  }
   let waitTimer: NodeJS.Timeout | undefined;
   await Promise.race([run.attempt, new Promise((resolve) => (waitTimer = setTimeout(resolve, waitMs)))]);
   clearTimeout(waitTimer);
@@ -161,7 +180,7 @@ async function ensureSession(run: ConnectionRun, deadline: number, signal: Abort
   if (signal.aborted) return abortedCall(signal);
   if (run.session?.alive) return { ok: true, session: run.session };
   if (run.state === "needs-login" && (await resumeStoredLogin(run))) return { ok: true, session: run.session! };
-  if ((run.state === "failed" || run.state === "needs-login") && run.lastError) return { ok: false, failure: { ...run.lastError, kind: "permanent" } };
+  if ((run.state === "failed" || run.state === "needs-login" || run.state === "unavailable") && run.lastError) return { ok: false, failure: { ...run.lastError, kind: "permanent" } };
   const wait = run.retries.notBefore - Date.now();
   if (wait > 0) {
     if (Date.now() + wait >= deadline) {
@@ -199,6 +218,7 @@ function describeConnection(run: ConnectionRun): McpServerInfo {
   const server = session?.client.getServerVersion();
   return {
     name: entry.name,
+    ...(entry.configKey === undefined ? {} : { configKey: entry.configKey }),
     source: run.context.source,
     transport: entry.transport,
     ...(connectedTransport === undefined ? {} : { connectedTransport }),

@@ -9,13 +9,20 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
  *   address refused); calls fail at once, and it is quietly re-checked every `retry.maxDelayMs`;
  * - `needs-login`: an OAuth server with no usable token: a person must log in (`toolexec auth login
  *   <server>`, or the host's `onAuthorization`); no background attempts until then;
- * - `disabled`: `"enabled": false` in mcp.json.
+ * - `installing`: the first start of a package runner's server (`npx -y`, `uvx`, `pipx run`, `bunx`),
+ *   which may download the package first: it has `firstStartTimeoutMs` rather than the usual budget;
+ * - `unavailable`: its entry cannot be resolved in this environment (an unset `${VAR}`, a bad URL);
+ *   never started, `lastError` says why; the other servers are not affected;
+ * - `disabled`: `"enabled": false` (or Cline's `"disabled": true`) in mcp.json.
  */
-export type McpServerState = "connecting" | "connected" | "retrying" | "failed" | "needs-login" | "disabled";
+export type McpServerState = "connecting" | "installing" | "connected" | "retrying" | "failed" | "needs-login" | "unavailable" | "disabled";
 
 /** One server as `executor.servers()` lists it. */
 export interface McpServerInfo {
+  /** The name its tools are served under (`name__tool`). */
   name: string;
+  /** The mcp.json key, when it is not a valid server name and `name` was derived from it ("Brave Search" → "brave_search"). */
+  configKey?: string;
   /** `config`: from mcp.json; `runtime`: added with `executor.addServer`. */
   source: "config" | "runtime";
   /** As configured; `auto` means a `url` without a type (Streamable HTTP, else legacy SSE). */
@@ -75,6 +82,10 @@ export interface McpServerEvents {
   "server:connected": { server: string; transport: "stdio" | "http" | "sse"; tools: string[]; reconnected: boolean };
   /** A server became unusable: a first connection failed, or a live connection dropped. */
   "server:disconnected": { server: string; reason: string; code: ErrorCode; willRetry: boolean; nextAttemptAt?: number };
+  /** A server's entry cannot be resolved in this environment (an unset variable, a bad URL): it is not started. */
+  "server:unavailable": { server: string; reason: string };
+  /** A package runner's server starts for the first time and may be downloading (`budgetMs`: how long it may take). */
+  "server:installing": { server: string; command: string; budgetMs: number };
   /** A background reconnection attempt is scheduled. */
   "server:retrying": { server: string; attempt: number; nextAttemptAt: number; reason: string };
 }

@@ -4,8 +4,8 @@
  * shape, and each entry resolved (transport, variables, paths, defaults).
  */
 import type { FileSection } from "../../../core/plugin-config.js";
-import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, suggestServerName } from "../../../core/tool-names.js";
 import { closestMatch } from "../../../core/json/describe-value.js";
+import { deriveServerName } from "./derive-server-name.js";
 import { MCP_CONFIG_KEYS, mcpConfigSchema, type McpConfigFile } from "./mcp-config-schema.js";
 import { mcpServerEntrySchema, trustPolicySchema } from "./mcp-server-schema.js";
 import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
@@ -15,14 +15,18 @@ export const DEFAULT_MCP_CONFIG_FILE = "mcp.json";
 export interface McpConfigSectionOptions {
   /** mcp.json's path relative to the root, or `false` to run without MCP servers. Default `"mcp.json"`. */
   file?: string | false;
-  /** Keep only these servers (by name); the others are checked but left out. Default: all. */
+  /** Keep only these servers (by name, or by their mcp.json key); the others are checked but left out. Default: all. */
   servers?: readonly string[];
+  /** An entry that cannot be resolved here (an unset variable, a bad URL) is an error, not an unavailable server. */
+  strict?: boolean;
 }
+
+type Report = Parameters<NonNullable<FileSection["resolve"]>>[1]["report"];
 
 const SERVER_KEYS = ["mcpServers", "servers"];
 
 /** The top level's problems: both server keys, neither (with a misspelling named), keys toolexec ignores. */
-function checkTopLevel(top: Record<string, unknown>, report: Parameters<NonNullable<FileSection["resolve"]>>[1]["report"]): void {
+function checkTopLevel(top: Record<string, unknown>, report: Report): void {
   const hasServers = Object.prototype.hasOwnProperty.call(top, "servers");
   const hasMcpServers = Object.prototype.hasOwnProperty.call(top, "mcpServers");
   if (hasServers && hasMcpServers) report(["servers"], 'Expected either "mcpServers" or "servers", got both', { atKey: true });
@@ -59,19 +63,46 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
       const servers = (top[key] ?? {}) as Record<string, unknown>;
       const defaultTrust = trustPolicySchema.safeParse(top.trust);
       const resolved: McpServerEntry[] = [];
+      const names = new Map<string, string>();
+      const approvals: string[] = [];
       // Resolve every entry whose shape is valid, even when others are not: one round of fixes covers all.
-      for (const [name, entry] of Object.entries(servers)) {
-        if (!SERVER_NAME_PATTERN.test(name)) {
-          const message = `Expected a server name of ${SERVER_NAME_RULE}, got ${JSON.stringify(name)}; rename it, e.g. to "${suggestServerName(name)}"`;
-          context.report([key, name], message, { atKey: true });
-        }
-        const shaped = context.check(mcpServerEntrySchema, entry, [key, name]);
-        if (shaped === undefined) continue;
+      for (const [configKey, entry] of Object.entries(servers)) {
+        const name = claimServerName(configKey, names, (message) => context.report([key, configKey], message, { atKey: true }));
+        const shaped = context.check(mcpServerEntrySchema, entry, [key, configKey]);
+        if (shaped === undefined || name === undefined) continue;
+        if (shaped.autoApprove !== undefined || shaped.alwaysAllow !== undefined) approvals.push(configKey);
         const result = resolveMcpServer(name, shaped, { root: context.root, environment: context.environment, ...(defaultTrust.success ? { defaultTrust: defaultTrust.data } : {}) });
-        if (!result.ok) for (const problem of result.problems) context.report([key, name, ...problem.path], problem.message, { atKey: problem.atKey === true });
-        else if (only === undefined || only.has(name)) resolved.push(result.server);
+        for (const problem of result.problems) {
+          const unavailable = result.ok && options.strict !== true;
+          const message = unavailable ? `${problem.message}; server "${name}" is unavailable until then (the other servers run)` : problem.message;
+          context.report([key, configKey, ...problem.path], message, { atKey: problem.atKey === true, warning: unavailable });
+        }
+        const server = result.ok ? { ...result.server, ...(name === configKey ? {} : { configKey }) } : undefined;
+        if (server && (only === undefined || only.has(name) || only.has(configKey))) resolved.push(server);
       }
+      if (approvals.length > 0) warnApprovals(key, approvals, servers, context.report);
       return resolved;
     },
   };
+}
+
+/** The name `configKey`'s server is served under, unless it collides with another server's once derived. */
+function claimServerName(configKey: string, names: Map<string, string>, refuse: (message: string) => void): string | undefined {
+  const name = deriveServerName(configKey);
+  const holder = names.get(name);
+  if (holder !== undefined) {
+    refuse(`Server ${JSON.stringify(configKey)} would be served as "${name}", the name of server ${JSON.stringify(holder)} too; rename one of them`);
+    return undefined;
+  }
+  names.set(name, configKey);
+  return name;
+}
+
+/** Other clients' approval lists are accepted, and said once per file not to be toolexec's trust settings. */
+function warnApprovals(key: string, approvals: string[], servers: Record<string, unknown>, report: Report): void {
+  const first = servers[approvals[0]!] as Record<string, unknown>;
+  const approvalKey = first.autoApprove !== undefined ? "autoApprove" : "alwaysAllow";
+  const named = approvals.map((name) => JSON.stringify(name)).join(", ");
+  const message = `Ignored: "autoApprove" and "alwaysAllow" (${named}) are other clients' approval lists, not toolexec's trust settings; to hold new or changed tools for review, set "trust" (see docs/tool-trust.md)`;
+  report([key, approvals[0]!, approvalKey], message, { warning: true, atKey: true });
 }

@@ -3,13 +3,13 @@
  * decided, variables interpolated, paths made absolute, defaults applied. Every problem comes back
  * with its JSON path inside the entry, so the loader can point at file, line and column.
  */
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { interpolateEnvironment, referencedValues, unsetVariablesMessage } from "../../../core/config/interpolate-environment.js";
 import type { JsonPath } from "../../../core/json/parse-json-document.js";
-import { parseDotenv } from "../../../core/config/parse-dotenv.js";
 import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
+import { packageRunnerOf } from "./package-runner.js";
+import { readEnvFile } from "./read-env-file.js";
 import {
   DEFAULT_MCP_MAX_CONCURRENCY,
   DEFAULT_MCP_MAX_DELAY_MS,
@@ -30,9 +30,18 @@ export interface McpRetryPolicy {
 }
 
 interface McpServerCommon {
+  /** The name its tools are served under (`name__tool`): the mcp.json key, or a safe name derived from it. */
   name: string;
-  /** false: listed in `servers()` as disabled, never started. */
+  /** The mcp.json key as written, when it is not a valid server name and `name` was derived from it ("Brave Search"). */
+  configKey?: string;
+  /** false: listed in `servers()` as disabled, never started (`"enabled": false` or Cline's `"disabled": true`). */
   enabled: boolean;
+  /**
+   * Why the entry cannot be resolved in this environment (an unset `${VAR}`, a bad URL, a missing
+   * envFile): the server is listed as `unavailable` with this reason and never started; the other
+   * servers are not affected.
+   */
+  unavailable?: string;
   /** false: its tools keep their own names (`search`), not `server__search`. */
   prefix: boolean;
   /** Budget of one call and one connection attempt; absent: the executor's default. */
@@ -52,6 +61,14 @@ interface McpServerCommon {
 
 export interface StdioServerEntry extends McpServerCommon {
   transport: "stdio";
+  /**
+   * The package runner the command starts the server through (`npx`, `uvx`, `pipx run`, `bunx`), or
+   * `custom` when the entry gives a `firstStartTimeoutMs` for another command: its first start may
+   * download it, so it gets a first-start budget and is `installing` meanwhile.
+   */
+  packageRunner?: string;
+  /** The entry's own first-start budget; absent: the executor's. */
+  firstStartTimeoutMs?: number;
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -77,6 +94,13 @@ export interface ResolveProblem {
   message: string;
   /** The key, not its value, is at fault. */
   atKey?: boolean;
+  /**
+   * The entry is well formed but cannot be resolved in this environment (an unset variable, a bad
+   * URL, a missing envFile): only this server is unavailable, unless the executor is strict.
+   */
+  environmental?: boolean;
+  /** The reason `servers()` and calls show for an environmental problem, when shorter than the message. */
+  reason?: string;
 }
 
 export interface ResolveContext {
@@ -86,9 +110,13 @@ export interface ResolveContext {
   defaultTrust?: TrustPolicy;
 }
 
-export type ResolveMcpServerResult = { ok: true; server: McpServerEntry } | { ok: false; problems: ResolveProblem[] };
+/**
+ * `ok` with `problems` (all environmental): the server is resolved as `unavailable`, its values as
+ * written. Not ok: the entry itself is wrong (both `type` and `transport`, no `command` nor `url`).
+ */
+export type ResolveMcpServerResult = { ok: true; server: McpServerEntry; problems: ResolveProblem[] } | { ok: false; problems: ResolveProblem[] };
 
-const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd"] as const;
+const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd", "firstStartTimeoutMs"] as const;
 const REMOTE_KEYS = ["url", "serverUrl", "headers", "oauth", "auth"] as const;
 
 /** `${input:api-key}` (a VS Code prompt) is read from the variable `API_KEY`: nobody is there to answer a prompt. */
@@ -104,7 +132,10 @@ export const inputVariableName = (id: string) => id.toUpperCase().replace(/[^A-Z
 export function resolveMcpServer(name: string, entry: McpServerEntryFile, context: ResolveContext): ResolveMcpServerResult {
   const problems: ResolveProblem[] = [];
   const secrets = new Set<string>();
-  const enabled = entry.enabled ?? true;
+  if (entry.enabled !== undefined && entry.disabled !== undefined) {
+    problems.push({ path: ["disabled"], message: 'Give either "enabled" or "disabled" (Cline, Roo Code), not both', atKey: true });
+  }
+  const enabled = entry.enabled ?? (entry.disabled === undefined ? true : !entry.disabled);
 
   /** Expand variables in one string; disabled servers keep theirs as written (their variables need not exist). */
   const expand = (text: string, at: JsonPath): string => {
@@ -116,7 +147,7 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
       .replace(/(?<!\$)\$\{input:([^}]*)\}/g, (_whole, id: string) => {
         const variable = inputVariableName(id);
         if (context.environment[variable] !== undefined) return `\${${variable}}`;
-        problems.push({ path: at, message: `\${input:${id}} is a VS Code prompt, which toolexec cannot show; set the environment variable ${variable} to supply it` });
+        problems.push({ path: at, message: `\${input:${id}} is a VS Code prompt, which toolexec cannot show; set the environment variable ${variable} to supply it`, environmental: true });
         failed = true;
         return "";
       });
@@ -128,7 +159,8 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     }
     const result = interpolateEnvironment(withEditorVariables, context.environment);
     if (!result.ok) {
-      problems.push({ path: at, message: unsetVariablesMessage(result.missing, `server "${name}"`) });
+      const reason = `needs ${result.missing.join(", ")}, which ${result.missing.length === 1 ? "is" : "are"} not set`;
+      problems.push({ path: at, message: unsetVariablesMessage(result.missing, `server "${name}"`), environmental: true, reason });
       return text;
     }
     for (const value of referencedValues(withEditorVariables, context.environment)) secrets.add(value);
@@ -209,8 +241,9 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     if (entry.envFile !== undefined && enabled) fileValues = readEnvFile(expand(entry.envFile, ["envFile"]), context.root, problems);
     const env = { ...expandRecord(fileValues, "envFile"), ...expandRecord(entry.env, "env") };
     for (const value of Object.values(env)) secrets.add(value);
-    if (problems.length > 0) return { ok: false, problems };
-    return { ok: true, server: { ...common, transport: "stdio", command, args, env, cwd, secrets: [...secrets] } };
+    const packageRunner = packageRunnerOf(command, args) ?? (entry.firstStartTimeoutMs === undefined ? undefined : "custom");
+    const firstStart = { ...(packageRunner === undefined ? {} : { packageRunner }), ...(entry.firstStartTimeoutMs === undefined ? {} : { firstStartTimeoutMs: entry.firstStartTimeoutMs }) };
+    return settle({ ...common, transport: "stdio", ...firstStart, command, args, env, cwd, secrets: [...secrets] }, problems);
   }
 
   for (const key of STDIO_KEYS) {
@@ -226,10 +259,10 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     try {
       parsed = new URL(url);
     } catch {
-      problems.push({ path: [urlKey], message: `Expected an absolute http(s) URL, got ${JSON.stringify(url)}` });
+      problems.push({ path: [urlKey], message: `Expected an absolute http(s) URL, got ${JSON.stringify(url)}`, environmental: true });
     }
     if (parsed && parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-      problems.push({ path: [urlKey], message: `Expected an http: or https: URL, got ${JSON.stringify(parsed.protocol)}` });
+      problems.push({ path: [urlKey], message: `Expected an http: or https: URL, got ${JSON.stringify(parsed.protocol)}`, environmental: true });
     }
   }
   const headers = expandRecord(entry.headers, "headers");
@@ -244,24 +277,13 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     problem: (at, message) => problems.push({ path: at, message }),
     secret: (value) => secrets.add(value),
   });
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, server: { ...common, transport: kind, url, headers, oauth, secrets: [...secrets] } };
+  return settle({ ...common, transport: kind, url, headers, oauth, secrets: [...secrets] }, problems);
 }
 
-function readEnvFile(file: string, root: string, problems: ResolveProblem[]): Record<string, string> {
-  const absolute = path.resolve(root, file);
-  let text: string;
-  try {
-    text = readFileSync(absolute, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problems.push({ path: ["envFile"], message: code === "ENOENT" ? `File not found at ${absolute}` : `Cannot read ${absolute}: ${(error as Error).message}` });
-    return {};
-  }
-  const parsed = parseDotenv(text);
-  if (!parsed.ok) {
-    problems.push({ path: ["envFile"], message: `${absolute}:${parsed.line}: ${parsed.message}` });
-    return {};
-  }
-  return parsed.values;
+/** Any problem of the entry itself fails it; problems of the environment alone leave it unavailable, with their reason. */
+function settle(server: McpServerEntry, problems: ResolveProblem[]): ResolveMcpServerResult {
+  if (problems.length === 0) return { ok: true, server, problems };
+  if (problems.some((problem) => problem.environmental !== true)) return { ok: false, problems };
+  // Secrets of an entry that never starts are not worth keeping; its values stay as written.
+  return { ok: true, server: { ...server, unavailable: [...new Set(problems.map((problem) => problem.reason ?? problem.message))].join("; "), secrets: [] }, problems };
 }
