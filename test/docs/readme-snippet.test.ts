@@ -42,6 +42,8 @@ async function readmeSnippet(): Promise<string> {
 test("the README's snippet runs unchanged in a fresh app after `npx toolexec init`", async () => {
   const init = await execa("npx", ["--no-install", "toolexec", "init"], { cwd: app });
   expect(init.exitCode).toBe(0);
+  // A bare `toolexec` is not on the shell's PATH in a local install: the hints say how to run it.
+  expect(init.stdout).toContain("\n  npx toolexec validate\n");
   // The snippet uses no TypeScript-only syntax, so Node runs it as an ES module.
   await writeFile(path.join(app, "readme.mjs"), await readmeSnippet());
   const run = await execa("node", ["readme.mjs"], { cwd: app, reject: false, timeout: 30_000 });
