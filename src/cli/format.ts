@@ -42,8 +42,11 @@ export function formatValue(value: unknown): string {
 export function formatFailure(result: Extract<ToolResult, { ok: false }>): string {
   const lines = [`error ${result.error.code}: ${result.error.message}`];
   const details = result.error.details ?? {};
-  const stderr = typeof details.stderr === "string" ? details.stderr.trim() : "";
-  if (stderr !== "") lines.push("stderr (last lines):", ...stderr.split("\n").slice(-10).map((line) => `  ${line}`));
+  // A script's stderr, and a Python function's traceback: where it failed is in their last lines.
+  for (const key of ["stderr", "traceback"] as const) {
+    const text = typeof details[key] === "string" ? details[key].trim() : "";
+    if (text !== "") lines.push(`${key} (last lines):`, ...text.split("\n").slice(-10).map((line) => `  ${line}`));
+  }
   lines.push(`execution id: ${result.executionId}`);
   return lines.join("\n");
 }
