@@ -9,6 +9,9 @@ function typeOf(schema: JsonSchema | undefined): string {
     const shown = schema.enum.slice(0, 6).map((value) => JSON.stringify(value)).join(" | ");
     return schema.enum.length > 6 ? `${shown} | ... (${schema.enum.length} values)` : shown;
   }
+  // Optional[bool] and other unions (pydantic, FastMCP, zod write them as anyOf): each member's type.
+  const members = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(members) && schema.type === undefined) return [...new Set(members.map((member) => typeOf(member)))].join(" | ");
   const type = schema.type;
   if (type === "array") return `${typeOf(schema.items as JsonSchema | undefined)}[]`;
   if (Array.isArray(type)) return type.join(" | ");
