@@ -14,6 +14,8 @@ function warnings() {
   return { seen, logger: { debug() {}, info() {}, warn: (message: string) => seen.push(message), error() {} } };
 }
 
+/** The documented bound on closing a stdio server that ignores EOF and SIGTERM (a 1 s schedule). */
+const CLOSE_BOUND_MS = 1_500;
 const started = (log: ReturnType<typeof fixtureLog>) => log.events().filter((event) => event.event === "started");
 
 describe("stdio server faults", () => {
@@ -91,9 +93,9 @@ describe("stdio server faults", () => {
     const [server] = started(log);
     const begun = Date.now();
     await executor.close();
-    // EOF, 500 ms, SIGTERM, 500 ms, SIGKILL.
+    // EOF, 500 ms, SIGTERM, 500 ms, SIGKILL: docs/security.md promises about 1.5 s at most.
     expect(Date.now() - begun).toBeGreaterThanOrEqual(1_000);
-    expect(Date.now() - begun).toBeLessThan(2_500);
+    expect(Date.now() - begun).toBeLessThan(CLOSE_BOUND_MS);
     expect(log.events().some((event) => event.event === "ignored")).toBe(true);
     await eventually(() => !isAlive(server!.pid), 2_000, "the server gone");
   });
@@ -109,7 +111,8 @@ describe("stdio server faults", () => {
     expect(isAlive(shell)).toBe(true);
     const begun = Date.now();
     await executor.close();
-    expect(Date.now() - begun).toBeLessThan(2_500);
+    // The killed server is a zombie its adopter may never reap: close does not wait for that.
+    expect(Date.now() - begun).toBeLessThan(CLOSE_BOUND_MS);
     await eventually(() => !isAlive(server!.pid) && !isAlive(shell), 2_000, "the server and its shell gone");
   });
 
