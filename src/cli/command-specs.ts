@@ -134,7 +134,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "strict"],
     project: true,
     examples: [
-      "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
+      "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"--no-install\", \"--prefix\", \"/abs/my-project\", \"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
       "toolexec serve --http --port 8931",
       "TOOLEXEC_TOKEN=… toolexec serve --http --host 0.0.0.0 --token-env TOOLEXEC_TOKEN",
       "TOOLEXEC_API_KEY=… toolexec serve --http --port 8931 --api-key-env TOOLEXEC_API_KEY   # also serves /api/tools",

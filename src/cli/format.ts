@@ -9,6 +9,9 @@ function typeOf(schema: JsonSchema | undefined): string {
     const shown = schema.enum.slice(0, 6).map((value) => JSON.stringify(value)).join(" | ");
     return schema.enum.length > 6 ? `${shown} | ... (${schema.enum.length} values)` : shown;
   }
+  // Optional[bool] and other unions (pydantic, FastMCP, zod write them as anyOf): each member's type.
+  const members = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(members) && schema.type === undefined) return [...new Set(members.map((member) => typeOf(member)))].join(" | ");
   const type = schema.type;
   if (type === "array") return `${typeOf(schema.items as JsonSchema | undefined)}[]`;
   if (Array.isArray(type)) return type.join(" | ");
@@ -42,8 +45,11 @@ export function formatValue(value: unknown): string {
 export function formatFailure(result: Extract<ToolResult, { ok: false }>): string {
   const lines = [`error ${result.error.code}: ${result.error.message}`];
   const details = result.error.details ?? {};
-  const stderr = typeof details.stderr === "string" ? details.stderr.trim() : "";
-  if (stderr !== "") lines.push("stderr (last lines):", ...stderr.split("\n").slice(-10).map((line) => `  ${line}`));
+  // A script's stderr, and a Python function's traceback: where it failed is in their last lines.
+  for (const key of ["stderr", "traceback"] as const) {
+    const text = typeof details[key] === "string" ? details[key].trim() : "";
+    if (text !== "") lines.push(`${key} (last lines):`, ...text.split("\n").slice(-10).map((line) => `  ${line}`));
+  }
   lines.push(`execution id: ${result.executionId}`);
   return lines.join("\n");
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { CommandContext } from "./command-context.js";
 import { INSTALLED_SCHEMA_PATH, projectTemplate } from "./project-template.js";
 import { CliError } from "./usage-error.js";
+import { cliInvocation } from "./cli-invocation.js";
 
 /**
  * `$schema` for tools.json: toolexec's schema where npm installed it for this project (in the root's
@@ -39,13 +40,14 @@ export async function runInit(context: CommandContext): Promise<number> {
   }
   const width = Math.max(...files.map((file) => file.path.length));
   const rootFlag = context.values.root === undefined ? "" : ` --root ${context.values.root}`;
+  const cli = cliInvocation();
   const lines = [
     `Created in ${root}:`,
     ...files.map((file) => `  ${file.path.padEnd(width)}  ${file.about}`),
     "",
     "Next:",
-    `  toolexec validate${rootFlag}`,
-    `  toolexec tools call greet${rootFlag} --args '{"name": "Ada"}'`,
+    `  ${cli} validate${rootFlag}`,
+    `  ${cli} tools call greet${rootFlag} --args '{"name": "Ada"}'`,
   ];
   if (!schema.installed) lines.push("", `Editor completion for tools.json: npm install --save-dev toolexec (its "$schema" points at ${INSTALLED_SCHEMA_PATH}).`);
   context.output.out(lines.join("\n"));

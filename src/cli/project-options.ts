@@ -8,6 +8,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { FlagValues } from "./parse-command-line.js";
 import { CliError, UsageError } from "./usage-error.js";
+import { cliInvocation } from "./cli-invocation.js";
 
 export interface ProjectSelection {
   /** Absolute project folder. */
@@ -59,7 +60,7 @@ export function selectProjectFiles(values: FlagValues, cwd: string, command: str
   const toolsConfig = pick(values["no-tools"], "--tools-config", values["tools-config"], "tools.json");
   const mcpConfig = pick(values["no-mcp"], "--mcp-config", values["mcp-config"], "mcp.json");
   if (toolsConfig === false && mcpConfig === false && !(values["no-tools"] && values["no-mcp"])) {
-    throw new CliError(`No tools.json or mcp.json in ${root}: create them with \`toolexec init${values.root === undefined ? "" : ` --root ${values.root}`}\`, or name a file with --tools-config or --mcp-config`);
+    throw new CliError(`No tools.json or mcp.json in ${root}: create them with \`${cliInvocation()} init${values.root === undefined ? "" : ` --root ${values.root}`}\`, or name a file with --tools-config or --mcp-config`);
   }
   return { root, toolsConfig, mcpConfig };
 }

@@ -25,6 +25,16 @@ function secretFromEnvironment(flag: string, variable: string | undefined): stri
   return secret;
 }
 
+/** A clear one-line error for a port that cannot be listened on, instead of Node's stack trace. */
+function listenError(error: unknown, host: string, port: number | undefined): CliError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host}:${port ?? 0}`;
+  if (code === "EADDRINUSE") return new CliError(`Cannot listen on ${where}: the port is already in use; stop what uses it or pick another port with --port`);
+  if (code === "EACCES") return new CliError(`Cannot listen on ${where}: permission denied (ports below 1024 need privileges); pick another port with --port`);
+  if (code === "EADDRNOTAVAIL") return new CliError(`Cannot listen on ${where}: this machine has no such address; pick another --host`);
+  return undefined;
+}
+
 export async function runServe(context: CommandContext): Promise<number> {
   const { values, command, output } = context;
   if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
@@ -60,16 +70,22 @@ export async function runServe(context: CommandContext): Promise<number> {
   try {
     if (!values.http) {
       const serving = await serve.serveStdio(executor);
+      // stdout is the protocol: the one sign of life for a person who started it by hand goes to stderr.
+      output.err(`toolexec serve: serving ${project.root} over stdio (MCP on stdin and stdout); close stdin to stop`);
       await serving.closed;
       return 0;
     }
-    const serving = await serve.serveHttp(executor, {
-      ...(values.host === undefined ? {} : { host: values.host }),
-      ...(port === undefined ? {} : { port }),
-      ...(token === undefined ? {} : { token }),
-      ...(values.stateless ? { stateless: true } : {}),
-      ...(apiKey === undefined ? {} : { apiKey }),
-    });
+    const serving = await serve
+      .serveHttp(executor, {
+        ...(values.host === undefined ? {} : { host: values.host }),
+        ...(port === undefined ? {} : { port }),
+        ...(token === undefined ? {} : { token }),
+        ...(values.stateless ? { stateless: true } : {}),
+        ...(apiKey === undefined ? {} : { apiKey }),
+      })
+      .catch((error: unknown) => {
+        throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
+      });
     output.out(serving.url);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);

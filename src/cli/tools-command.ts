@@ -10,6 +10,7 @@ import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
 import { UsageError } from "./usage-error.js";
 import { withExecutor } from "./with-executor.js";
+import { cliInvocation } from "./cli-invocation.js";
 
 /** How long a call waits for its server's first connection: a server started through `npx` may take long. */
 const SERVER_START_WAIT_MS = 30_000;
@@ -51,7 +52,7 @@ function serverNote(name: string, result: Extract<ToolResult, { ok: false }>, se
   if (server === undefined) return undefined;
   const reason = server.lastError?.message;
   if (reason !== undefined && result.error.message.includes(reason)) return undefined;
-  return `MCP server "${server.name}" is ${server.state}${reason === undefined ? "" : `: ${reason}`}\nRun \`toolexec servers\` for details.`;
+  return `MCP server "${server.name}" is ${server.state}${reason === undefined ? "" : `: ${reason}`}\nRun \`${cliInvocation()} servers\` for details.`;
 }
 
 export async function runToolsCall(context: CommandContext): Promise<number> {

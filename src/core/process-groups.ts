@@ -5,6 +5,8 @@
  * when the host process exits are killed on the way out.
  */
 
+import { readFileSync, readdirSync } from "node:fs";
+
 const live = new Set<number>();
 let exitHookInstalled = false;
 
@@ -30,6 +32,30 @@ export function groupIsAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * Whether a process of the group led by `pid` still runs. Unlike `groupIsAlive`, zombies do not
+ * count: a member orphaned by its killed parent (a server behind `bash -c`) is dead, but stays a
+ * zombie for as long as whoever adopts it does not reap it. Linux only looks in /proc; elsewhere
+ * any member counts.
+ */
+export function groupHasRunningMember(pid: number): boolean {
+  if (!groupIsAlive(pid)) return false;
+  if (process.platform !== "linux") return true;
+  for (const entry of readdirSync("/proc")) {
+    if (entry.charCodeAt(0) > 57) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "latin1");
+    } catch {
+      continue;
+    }
+    // "pid (command) state ppid pgrp …": the command may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] !== "Z" && Number(fields[2]) === pid) return true;
+  }
+  return false;
 }
 
 /**

@@ -61,7 +61,8 @@ export function checkRequest(request: IncomingMessage, options: GuardOptions): G
   }
   if (options.token !== undefined) {
     const header = request.headers.authorization ?? "";
-    const presented = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+    // RFC 7235: the scheme is case-insensitive ("bearer" is as good as "Bearer").
+    const presented = /^bearer +/i.exec(header) ? header.replace(/^bearer +/i, "") : "";
     // Digests of equal length: timingSafeEqual needs them, and the compare leaks nothing about the token's length.
     if (!timingSafeEqual(digest(presented), digest(options.token))) return { ok: false, status: 401, message: "Missing or wrong bearer token" };
   }

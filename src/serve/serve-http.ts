@@ -89,7 +89,7 @@ async function readBody(request: IncomingMessage, limit: number): Promise<{ ok: 
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > limit) return { ok: false, status: 413, message: `Request body larger than ${limit} bytes` };
+    if (size > limit) return { ok: false, status: 413, message: `Payload Too Large: Request body must not exceed ${limit} bytes` };
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return { ok: true, value: undefined };
@@ -171,7 +171,8 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     let body: unknown;
     if (request.method === "POST") {
       const read = await readBody(request, limit);
-      if (!read.ok) return send(response, read.status, jsonRpcError(-32700, read.message));
+      // The MCP SDK's codes: -32000 (server error) for a body too large, -32700 only for a body that is not JSON.
+      if (!read.ok) return send(response, read.status, jsonRpcError(read.status === 413 ? -32000 : -32700, read.message));
       body = read.value;
     }
     if (options.stateless) {

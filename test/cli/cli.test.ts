@@ -64,7 +64,7 @@ describe("toolexec CLI", () => {
     const result = await run(["validate", "--root", empty.root]);
     expect(result.code).toBe(1);
     expect(result.stderr.replaceAll(empty.root, "<root>")).toMatchInlineSnapshot(`
-      "toolexec validate: No tools.json or mcp.json in <root>: create them with \`toolexec init --root <root>\`, or name a file with --tools-config or --mcp-config
+      "toolexec validate: No tools.json or mcp.json in <root>: create them with \`npx toolexec init --root <root>\`, or name a file with --tools-config or --mcp-config
       "
     `);
   });

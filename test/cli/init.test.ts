@@ -28,8 +28,8 @@ describe("toolexec init", () => {
         mcp.json             no MCP servers yet (see docs/cli.md for an example entry)
 
       Next:
-        toolexec validate --root my-tools
-        toolexec tools call greet --root my-tools --args '{"name": "Ada"}'
+        npx toolexec validate --root my-tools
+        npx toolexec tools call greet --root my-tools --args '{"name": "Ada"}'
 
       Editor completion for tools.json: npm install --save-dev toolexec (its "$schema" points at ./node_modules/toolexec/schema/tools.schema.json).
       "

@@ -53,7 +53,7 @@ describe("loadProjectConfig", () => {
     expect(error.code).toBe("CONFIG_MISSING");
     expect(await configErrorText(project)).toMatchInlineSnapshot(`
       "2 problems in tools.json and mcp.json:
-        tools.json: File not found at <root>/tools.json; create it with { "tools": [] } (see docs/config.md) or pass \`toolsConfig: false\` to run without local tools
+        tools.json: File not found at <root>/tools.json; run \`npx toolexec init\` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass \`toolsConfig: false\` to run without local tools
         mcp.json: File not found at <root>/mcp.json; create it with { "mcpServers": {} } or pass \`mcpConfig: false\` to run without MCP servers"
     `);
   });

@@ -13,7 +13,7 @@ describe("tools.json missing", () => {
     expect(error.code).toBe("CONFIG_MISSING");
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]).toMatchObject({ file: "tools.json", path: "" });
-    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json: File not found at <root>/tools.json; create it with { "tools": [] } (see docs/config.md) or pass \`toolsConfig: false\` to run without local tools"`);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json: File not found at <root>/tools.json; run \`npx toolexec init\` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass \`toolsConfig: false\` to run without local tools"`);
   });
 
   it("is fine with `toolsConfig: false`", async () => {
@@ -25,7 +25,7 @@ describe("tools.json missing", () => {
 
   it("names a custom file name as given", async () => {
     const project = createTempProject();
-    expect(await configErrorText(project, { toolsConfig: "config/my-tools.json" })).toMatchInlineSnapshot(`"config/my-tools.json: File not found at <root>/config/my-tools.json; create it with { "tools": [] } (see docs/config.md) or pass \`toolsConfig: false\` to run without local tools"`);
+    expect(await configErrorText(project, { toolsConfig: "config/my-tools.json" })).toMatchInlineSnapshot(`"config/my-tools.json: File not found at <root>/config/my-tools.json; run \`npx toolexec init\` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass \`toolsConfig: false\` to run without local tools"`);
   });
 
   it("is a ConfigError, a ToolexecError and an Error", async () => {

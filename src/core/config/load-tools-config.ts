@@ -92,7 +92,7 @@ export async function loadToolsConfig(root: string, fileName: string, content?: 
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
   const schema = toolsConfigSchemaWith(sections);
-  const read = await readJsonConfig(absolutePath, file, schema, 'create it with { "tools": [] } (see docs/config.md) or pass `toolsConfig: false` to run without local tools', content, (value) => isWellFormedToolsConfig(value, schema));
+  const read = await readJsonConfig(absolutePath, file, schema, 'run `npx toolexec init` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass `toolsConfig: false` to run without local tools', content, (value) => isWellFormedToolsConfig(value, schema));
   if (read.status === "missing") return read;
   if (read.status === "ok") {
     const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);

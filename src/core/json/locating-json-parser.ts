@@ -22,6 +22,8 @@ class JsonSyntaxFault extends Error {
 const pathKey = (path: JsonPath): string => JSON.stringify(path);
 
 /** What stands at `offset`, in words: whole words like `True`, names for invisible characters. */
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
 function describeAt(source: string, offset: number): string {
   if (offset >= source.length) return "the end of the file";
   const char = source[offset]!;
@@ -143,7 +145,9 @@ class LocatingParser {
         return value;
       }
     }
-    const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(this.source.slice(this.position, this.position + 400));
+    // Sticky, on the source itself: a number of any length is read whole (JSON.parse takes it too).
+    NUMBER.lastIndex = this.position;
+    const number = NUMBER.exec(this.source);
     if (number) {
       // The pattern stops before a digit only after a lone 0, as in 01: name the real problem.
       if (/\d/.test(this.source[this.position + number[0].length] ?? "")) {

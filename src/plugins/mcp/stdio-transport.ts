@@ -11,7 +11,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { describeJsonRpcProblem, excerpt, MalformedMessageError } from "./session-failure.js";
 import { createStderrTail, describeExit } from "./stderr-tail.js";
-import { forgetProcessGroup, groupIsAlive, signalProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
+import { forgetProcessGroup, groupHasRunningMember, signalProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
 
 /** After its stdin closes, a server has this long to exit before its group gets SIGTERM. */
 export const STDIO_EOF_GRACE_MS = 500;
@@ -175,7 +175,8 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
       const pid = stopping.pid;
       stopping.stdin?.end();
       // A group that outlives its leader (bash exited, its server ignores the signal) is stopped too.
-      const stopped = () => exited && !groupIsAlive(pid);
+      // Zombies left to a parent that never reaps them are stopped: waiting on them would only spend the schedule.
+      const stopped = () => exited && !groupHasRunningMember(pid);
       const waitFor = async (ms: number) => {
         const until = Date.now() + ms;
         while (!stopped() && Date.now() < until) await sleep(GROUP_POLL_MS);

@@ -21,6 +21,14 @@ export interface HygieneWarning {
 /** Zero-width, bidirectional-control, soft-hyphen, word-joiner and Unicode tag characters. */
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
 
+/**
+ * Joiners that are part of visible text, not hidden in it: U+200D inside an emoji sequence (👩‍💻 is
+ * 👩 U+200D 💻) and U+200C/U+200D between letters of scripts that need them (Persian, Arabic,
+ * Indic: می‌خواهم). Between Latin letters or anywhere else they are still flagged. One character of
+ * look-behind and look-ahead each: linear.
+ */
+const VISIBLE_JOINER = /(?<=[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F])\u200D(?=\p{Extended_Pictographic})|(?<=[^\P{L}\p{Script=Latin}]|\p{M})[\u200C\u200D](?=[^\P{L}\p{Script=Latin}])/gu;
+
 /** Phrases a description has no reason to say to a model (lower case, single spaces). */
 const ADDRESSED_TO_MODEL = [
   "ignore previous instructions",
@@ -76,7 +84,7 @@ export function checkDescriptionHygiene(definition: Pick<ToolDefinition, "descri
   const warnings: HygieneWarning[] = [];
   const texts = [definition.description, ...schemaText(definition.inputSchema, []), ...schemaText(definition.outputSchema ?? null, [])];
   const invisible = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(INVISIBLE)) invisible.add(codePoint(match[0]));
+  for (const text of texts) for (const match of text.replace(VISIBLE_JOINER, "").matchAll(INVISIBLE)) invisible.add(codePoint(match[0]));
   if (invisible.size > 0) {
     warnings.push({ kind: "invisible-characters", message: `Its text holds invisible or bidirectional characters (${[...invisible].slice(0, 5).join(", ")}) a person reviewing it cannot see` });
   }
