@@ -77,4 +77,24 @@ describe("over-long fields from code", () => {
     expect(stall.value).toMatchObject({ ok: true, value: 1000 });
     expect(stall.attributableMs).toBeLessThanOrEqual(BOUND_MS);
   }, 60_000);
+
+  it("refuses arguments of 200,000 keys with INVALID_INPUT before the host walks them", async () => {
+    const code = `
+      const wide = {};
+      for (let i = 0; i < 200000; i++) wide["k" + i] = i;
+      return call_tool("local", "report_0", wide).error;`;
+    const stall = await measureStall(() => setup.executor.executeCode({ code }), STALL);
+    expect(stall.value).toMatchObject({
+      ok: true,
+      value: { code: "INVALID_INPUT", message: "The arguments hold more than 25000 keys and items (all levels together); pass fewer, or a file or reference instead" },
+    });
+    expect(stall.attributableMs).toBeLessThanOrEqual(BOUND_MS);
+  }, 120_000);
+
+  it("passes arguments within the limit: a table of 1,000 rows of 20 columns", async () => {
+    const code = `
+      const rows = Array.from({ length: 1000 }, (_, row) => Object.fromEntries(Array.from({ length: 20 }, (_, column) => ["c" + column, row])));
+      return call_tool("local", "report_0", { rows }).value.echo.rows.length;`;
+    expect(await setup.executor.executeCode({ code })).toMatchObject({ ok: true, value: 1000 });
+  }, 120_000);
 });

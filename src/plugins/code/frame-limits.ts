@@ -15,6 +15,13 @@ export const MAX_NAME_LENGTH_FROM_CODE = 256;
 /** Longest `search_tools` query code may send, the executor's own limit. */
 export const MAX_QUERY_LENGTH_FROM_CODE = MAX_SEARCH_QUERY_LENGTH;
 
+/**
+ * Most keys and items the arguments of one call from code may hold, all levels together. The host
+ * walks a call's arguments several times (schema check, secrets, redaction, size), about 10 µs per
+ * key on a loaded machine: 200,000 keys blocked it 2.2 s. A table of 1,000 rows of 20 columns fits.
+ */
+export const MAX_ARGUMENT_NODES_FROM_CODE = 25_000;
+
 /** A refusal of one field: `INVALID_INPUT`, naming the field, its length and the limit. */
 export interface FieldRefusal {
   code: "INVALID_INPUT";
@@ -45,4 +52,43 @@ export function checkTargetNames(target: unknown): FieldRefusal | undefined {
   return (
     tooLong("server name", server, MAX_NAME_LENGTH_FROM_CODE) ?? tooLong("tool name", tool, MAX_NAME_LENGTH_FROM_CODE) ?? tooLong("tool name", name, MAX_NAME_LENGTH_FROM_CODE)
   );
+}
+
+/**
+ * Whether `value` holds more than `limit` keys and items, counted without recursion and stopping
+ * once past the limit: far cheaper than the walks it spares (no key is compared, copied or matched).
+ *
+ * @example
+ * exceedsNodes({ a: [1, 2], b: { c: 3 } }, 4); // true (a, 1, 2, b, c: 5)
+ */
+export function exceedsNodes(value: unknown, limit: number): boolean {
+  const stack: unknown[] = [value];
+  let count = 0;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      count += node.length;
+      if (count > limit) return true;
+      for (const child of node) if (child !== null && typeof child === "object") stack.push(child);
+      continue;
+    }
+    for (const key in node) {
+      if (++count > limit) return true;
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === "object") stack.push(child);
+    }
+  }
+  return false;
+}
+
+/**
+ * The refusal of arguments with more than MAX_ARGUMENT_NODES_FROM_CODE keys and items, or undefined.
+ *
+ * @example
+ * checkArgumentNodes({ a: 1 }); // undefined
+ */
+export function checkArgumentNodes(args: unknown): FieldRefusal | undefined {
+  if (!exceedsNodes(args, MAX_ARGUMENT_NODES_FROM_CODE)) return undefined;
+  return { code: "INVALID_INPUT", message: `The arguments hold more than ${MAX_ARGUMENT_NODES_FROM_CODE} keys and items (all levels together); pass fewer, or a file or reference instead` };
 }

@@ -8,7 +8,7 @@ import { closestMatch } from "../../core/json/describe-value.js";
 import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
 import { registryNameAt, type CodeModeTool } from "./declarations/index.js";
-import { checkTargetNames, MAX_NAME_LENGTH_FROM_CODE } from "./frame-limits.js";
+import { checkArgumentNodes, checkTargetNames, MAX_NAME_LENGTH_FROM_CODE } from "./frame-limits.js";
 import { contentForCode } from "./sandbox-content.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -146,7 +146,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
     async dispatch(target, args) {
       count++;
       // Checked before any lookup, suggestion or trace line: those grow with the names.
-      const oversized = checkTargetNames(target);
+      const oversized = checkTargetNames(target) ?? checkArgumentNodes(args);
       const resolved = oversized === undefined ? resolveTarget(catalog, target) : { refusal: failure(oversized.code, oversized.message) as Unlisted["refusal"] };
       const { server, tool } = "refusal" in resolved ? describeTarget(target) : resolved;
       const entry = record(server, tool);
