@@ -1,7 +1,7 @@
 /**
  * Sandboxed code cannot stall the host: names, `describe_tool` arguments and `search_tools`
- * queries of megabytes are refused with INVALID_INPUT before the host compares, suggests or
- * searches, and the host's event loop stays responsive (≤ 50 ms beyond its idle baseline) while a
+ * queries of megabytes, and arguments of 200,000 keys, are refused with INVALID_INPUT before the
+ * host compares, suggests, searches or walks them, and the host's event loop stays responsive (≤ 50 ms beyond its idle baseline) while a
  * program sends them. Before the bounds, a 4 MB name blocked the host 5–42 s in the "did you mean"
  * suggestion and a 60,000-capital query 17–20 s in the search tokenizer.
  */
