@@ -34,6 +34,7 @@ export const FLAGS = {
   "token-env": { type: "string", value: "<NAME>", description: "Environment variable holding the bearer token every HTTP request must carry" },
   stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
   "api-key-env": { type: "string", value: "<NAME>", description: "Environment variable holding the API key of the registry management API (/api/tools); without it the API is off" },
+  "max-sessions": { type: "string", value: "<n>", description: "Most HTTP sessions served at once (default 1000); past it the one idle the longest is closed" },
   strict: { type: "boolean", description: "Fail at start-up on any broken piece (a Python entry whose function is missing, a plugin tool with an invalid schema) instead of running without it" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
@@ -131,7 +132,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "serve",
     positionals: [],
     summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
-    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "strict"],
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "strict"],
     project: true,
     examples: [
       "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"--no-install\", \"--prefix\", \"/abs/my-project\", \"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",

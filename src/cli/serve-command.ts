@@ -6,6 +6,7 @@
  */
 import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
+import { parseWholeNumber } from "./read-input.js";
 import { CliError, UsageError } from "./usage-error.js";
 
 const NO_CLIENT_CAN_ANSWER = "no client can answer this request: the client whose call is under way did not declare the capability, or calls of several clients are under way on this server";
@@ -39,11 +40,12 @@ export async function runServe(context: CommandContext): Promise<number> {
   const { values, command, output } = context;
   if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
   if (!values.http) {
-    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env"] as const) {
+    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --http only`, command);
     }
   }
   const port = parsePort(values.port, command);
+  const maxSessions = parseWholeNumber(values["max-sessions"], "--max-sessions", 1, command);
   const token = secretFromEnvironment("token-env", values["token-env"]);
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
@@ -82,6 +84,7 @@ export async function runServe(context: CommandContext): Promise<number> {
         ...(token === undefined ? {} : { token }),
         ...(values.stateless ? { stateless: true } : {}),
         ...(apiKey === undefined ? {} : { apiKey }),
+        ...(maxSessions === undefined ? {} : { maxSessions }),
       })
       .catch((error: unknown) => {
         throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;

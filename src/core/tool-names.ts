@@ -24,6 +24,12 @@ export const CODE_EXECUTION_TOOL_NAME = "code_execution";
 /** The tool `search_tools`: ranks the registry's tools for a request in plain words. */
 export const SEARCH_TOOLS_TOOL_NAME = "search_tools";
 
+/**
+ * Longest query `search_tools` accepts, in characters, from any front door: a request in plain
+ * words is far shorter, and every stage of a search grows with its query.
+ */
+export const MAX_SEARCH_QUERY_LENGTH = 2_000;
+
 /** The tool `web_search`: searches the web through the provider configured in `webSearch`. */
 export const WEB_SEARCH_TOOL_NAME = "web_search";
 

@@ -14,7 +14,7 @@ import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./
 import { expectSecret, expectWholeNumber } from "./check-serve-options.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
 import { createSessionEventStore } from "./session-event-store.js";
-import { createSessionExpiry, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
+import { createSessionExpiry, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
 import { createAuditFile, DEFAULT_AUDIT_FILE, type RegistryAuditEntry } from "./management-api/audit-log.js";
 import { createManagementApi } from "./management-api/management-api.js";
 
@@ -53,6 +53,11 @@ export interface HttpServeOptions extends McpServerOptions {
   resumability?: { maxEvents?: number; maxBytes?: number } | false;
   /** A session with no request open (a call, a notification stream) for this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
+  /**
+   * Most sessions served at once (default 1000): a new session past it closes the one idle the
+   * longest; when every session has a request open, `initialize` is answered 503.
+   */
+  maxSessions?: number;
   /**
    * Turns on the registry management API at `/api/tools` (see docs/registry-api.md): every request
    * to it must carry this key as `Authorization: Bearer <key>`. Take it from the environment, never
@@ -109,6 +114,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   expectSecret("token", options.token);
   expectSecret("apiKey", options.apiKey);
   expectWholeNumber("sessionIdleMs", options.sessionIdleMs, 1, " of ms");
+  expectWholeNumber("maxSessions", options.maxSessions, 1);
   expectWholeNumber("closeTimeoutMs", options.closeTimeoutMs, 0, " of ms");
   expectWholeNumber("maxBodyBytes", options.maxBodyBytes, 1, " of bytes");
   expectWholeNumber("maxConcurrentCalls", options.maxConcurrentCalls, 1);
@@ -137,7 +143,10 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   let underWay = 0;
   let idle: (() => void) | undefined;
   let closing = false;
-  const expiry = createSessionExpiry(options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS, (id) => void sessions.get(id)?.served.close());
+  const expiry = createSessionExpiry(
+    { idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS, maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS },
+    (id) => void sessions.get(id)?.served.close(),
+  );
 
   /** `initialize`: the response of the request that opens it (the session's first open request). */
   const openSession = async (stateless: boolean, initialize?: ServerResponse): Promise<Session> => {
@@ -190,6 +199,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     if (request.method !== "POST" || !isInitializeRequest(body)) {
       return send(response, 400, jsonRpcError(-32000, "No Mcp-Session-Id header: send initialize first"));
     }
+    if (!expiry.makeRoom()) return send(response, 503, jsonRpcError(-32000, `Too many sessions: all ${options.maxSessions ?? DEFAULT_MAX_SESSIONS} have a request open; retry later`), { "retry-after": "1" });
     const session = await openSession(false, response);
     return session.transport.handleRequest(request, response, body);
   };

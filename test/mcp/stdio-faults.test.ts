@@ -15,7 +15,6 @@ function warnings() {
   return { seen, logger: { debug() {}, info() {}, warn: (message: string) => seen.push(message), error() {} } };
 }
 
-/** The documented bound on closing a stdio server that ignores EOF and SIGTERM (a 1 s schedule). */
 const started = (log: ReturnType<typeof fixtureLog>) => log.events().filter((event) => event.event === "started");
 
 describe("stdio server faults", () => {

@@ -30,12 +30,22 @@ export function valueAt(root: unknown, path: JsonPath): unknown {
   return current;
 }
 
-/** The closest candidate within a small edit distance, for "did you mean" hints. */
+/**
+ * Longest input or candidate `closestMatch` compares. Every name it is used for (config keys, tool
+ * and server names, flags) is shorter, and the comparison costs the product of the two lengths: a
+ * 4 MB tool name from sandboxed code blocked the host for seconds against a catalog.
+ */
+export const MAX_MATCHED_LENGTH = 256;
+
+/** The closest candidate within a small edit distance, for "did you mean" hints; none for an input over MAX_MATCHED_LENGTH. */
 export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
+  if (input.length > MAX_MATCHED_LENGTH) return undefined;
+  const wanted = input.toLowerCase();
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(input.length / 3)) + 1;
   for (const candidate of candidates) {
-    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
+    if (candidate.length > MAX_MATCHED_LENGTH) continue;
+    const distance = editDistance(wanted, candidate.toLowerCase(), bestDistance - 1);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -6,6 +6,7 @@
  */
 import { ERROR_CODES, type ErrorCode } from "../../core/errors/error-codes.js";
 import { describeTool, searchTools, searchToolsRanked, type RankTools } from "./declarations/index.js";
+import { MAX_ARGUMENT_NODES_FROM_CODE, MAX_NAME_LENGTH_FROM_CODE, MAX_QUERY_LENGTH_FROM_CODE, tooLong } from "./frame-limits.js";
 import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
@@ -66,13 +67,30 @@ function exitError(exit: RuntimeExit, memoryLimitMb: number): RunError {
   return { code: "RUNTIME_ERROR", message: `The code's runtime stopped unexpectedly (${how})` };
 }
 
-/** Answer to a `describe_tool` / `search_tools` frame, from the tools code may call. */
+/**
+ * Answer to a `describe_tool` / `search_tools` frame, from the tools code may call. A refusal
+ * (an over-long name or query, or the ranker's own `INVALID_INPUT`) is `{ error }`, which the
+ * sandbox throws as a `ToolError`: the answers themselves are a string and an array.
+ */
 async function answerMeta(catalog: ToolCatalog, frame: RuntimeFrame, rankTools: RankTools | undefined): Promise<unknown> {
-  if (frame.op === "describe_tool") return describeTool(catalog.definitions, String(frame.arg));
+  if (frame.op === "describe_tool") {
+    const name = String(frame.arg);
+    const refusal = tooLong("tool name", name, MAX_NAME_LENGTH_FROM_CODE);
+    return refusal ? { error: refusal } : describeTool(catalog.definitions, name);
+  }
   const { query, limit } = (frame.arg ?? {}) as { query?: unknown; limit?: unknown };
+  const text = String(query ?? "");
+  const refusal = tooLong("search query", text, MAX_QUERY_LENGTH_FROM_CODE);
+  if (refusal) return { error: refusal };
   const count = typeof limit === "number" ? limit : undefined;
-  if (rankTools) return searchToolsRanked(catalog.definitions, rankTools, String(query ?? ""), count);
-  return searchTools(catalog.definitions, String(query ?? ""), count);
+  if (!rankTools) return searchTools(catalog.definitions, text, count);
+  try {
+    return await searchToolsRanked(catalog.definitions, rankTools, text, count);
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    if (code !== "INVALID_INPUT") throw error;
+    return { error: { code, message: (error as Error).message } };
+  }
 }
 
 /**
@@ -196,7 +214,8 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       columnEdits: request.prepared.columnEdits,
       lastLine: request.codeLines,
       input: request.inputJson,
-      limits: { maxResultBytes: request.limits.maxResultBytes, maxLogBytes: request.limits.maxLogBytes, maxArgumentBytes: request.limits.maxArgumentBytes },
+      // The runtime refuses arguments over the node limit before they cross: parsing 200,000 keys cost the host 0.2–0.7 s.
+      limits: { maxResultBytes: request.limits.maxResultBytes, maxLogBytes: request.limits.maxLogBytes, maxArgumentBytes: request.limits.maxArgumentBytes, maxArgumentNodes: MAX_ARGUMENT_NODES_FROM_CODE },
       ...catalog,
     });
     if (!sent) fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");

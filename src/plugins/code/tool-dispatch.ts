@@ -8,6 +8,7 @@ import { closestMatch } from "../../core/json/describe-value.js";
 import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
 import { registryNameAt, type CodeModeTool } from "./declarations/index.js";
+import { checkArgumentNodes, checkTargetNames, MAX_NAME_LENGTH_FROM_CODE } from "./frame-limits.js";
 import { contentForCode } from "./sandbox-content.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -144,7 +145,9 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
     },
     async dispatch(target, args) {
       count++;
-      const resolved = resolveTarget(catalog, target);
+      // Checked before any lookup, suggestion or trace line: those grow with the names.
+      const oversized = checkTargetNames(target) ?? checkArgumentNodes(args);
+      const resolved = oversized === undefined ? resolveTarget(catalog, target) : { refusal: failure(oversized.code, oversized.message) as Unlisted["refusal"] };
       const { server, tool } = "refusal" in resolved ? describeTarget(target) : resolved;
       const entry = record(server, tool);
       const refuse = (code: string, message: string) => {
@@ -187,12 +190,14 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
   };
 }
 
-/** Server and tool of an unresolved target, for the trace. */
+/** Server and tool of an unresolved target, for the trace: an over-long name is cut there. */
 function describeTarget(target: unknown): { server: string; tool: string } {
   const { server, tool, name } = (target ?? {}) as Record<string, unknown>;
-  if (typeof server === "string" && typeof tool === "string") return { server, tool };
-  return { server: "", tool: typeof name === "string" ? name : "" };
+  if (typeof server === "string" && typeof tool === "string") return { server: cut(server), tool: cut(tool) };
+  return { server: "", tool: typeof name === "string" ? cut(name) : "" };
 }
+
+const cut = (name: string) => (name.length <= MAX_NAME_LENGTH_FROM_CODE ? name : `${name.slice(0, MAX_NAME_LENGTH_FROM_CODE)}…`);
 
 /**
  * The envelope as JSON text for the runtime. A host plugin may return a value JSON cannot hold

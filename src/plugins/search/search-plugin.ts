@@ -15,11 +15,11 @@ import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
 import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import { embedWithWordVectors } from "./embed-with-word-vectors.js";
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
+import { checkQueryLength, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
 
 export type { ToolSearchResult, EmbedTexts };
-export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, DEFAULT_PINNED_TOOLS };
+export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, DEFAULT_PINNED_TOOLS };
 
 /** Options of one search. */
 export interface ToolSearchOptions {
@@ -31,7 +31,8 @@ export interface ToolSearchOptions {
 export interface ToolSearchApi {
   /**
    * The tools that best match a request in plain words, best first, each `{ name, score, summary }`;
-   * the ranking of the `search_tools` tool. `limit`: 1–100, default 10; `[]` for a blank query.
+   * the ranking of the `search_tools` tool. `limit`: 1–100, default 10; `[]` for a blank query; a
+   * query over 2,000 characters (`MAX_QUERY_LENGTH`) is `INVALID_INPUT`.
    * See docs/tool-search.md.
    *
    * @example
@@ -93,7 +94,9 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       const api: ToolSearchApi = {
         async searchTools(query, searchOptions = {}) {
           if (stale) refresh();
-          if (typeof query !== "string" || query.trim() === "") return [];
+          if (typeof query !== "string") return [];
+          checkQueryLength(query);
+          if (query.trim() === "") return [];
           if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
           semantic ??= createSemanticIndex(embed);
           let version: number;

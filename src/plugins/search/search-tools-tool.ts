@@ -3,12 +3,15 @@
  * MCP clients), with its limits.
  */
 import type { ToolDefinition } from "../../core/plugin-contract.js";
-import { SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { MAX_SEARCH_QUERY_LENGTH, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
 
 /** How many results a search returns when it names no limit. */
 export const DEFAULT_SEARCH_LIMIT = 10;
 /** Most results one search returns. */
 export const MAX_SEARCH_LIMIT = 100;
+/** Longest query, in characters (see MAX_SEARCH_QUERY_LENGTH). */
+export const MAX_QUERY_LENGTH = MAX_SEARCH_QUERY_LENGTH;
 
 export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
   name: SEARCH_TOOLS_TOOL_NAME,
@@ -18,7 +21,7 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
   inputSchema: {
     type: "object",
     properties: {
-      query: { type: "string", minLength: 1, maxLength: 2000, description: "The task, in plain words." },
+      query: { type: "string", minLength: 1, maxLength: MAX_QUERY_LENGTH, description: "The task, in plain words." },
       limit: { type: "integer", minimum: 1, maximum: MAX_SEARCH_LIMIT, description: `How many tools to return (default ${DEFAULT_SEARCH_LIMIT}).` },
     },
     required: ["query"],
@@ -40,4 +43,15 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
 export function resolveLimit(limit: unknown): number {
   if (typeof limit !== "number" || !Number.isFinite(limit) || limit < 1) return DEFAULT_SEARCH_LIMIT;
   return Math.min(Math.floor(limit), MAX_SEARCH_LIMIT);
+}
+
+/**
+ * Throws `INVALID_INPUT` for a query longer than {@link MAX_QUERY_LENGTH}, before any work on it.
+ *
+ * @example
+ * checkQueryLength("D".repeat(60_000)); // throws: A search query may be at most 2000 characters; this one has 60000
+ */
+export function checkQueryLength(query: string): void {
+  if (query.length <= MAX_QUERY_LENGTH) return;
+  throw new ToolexecError("INVALID_INPUT", `A search query may be at most ${MAX_QUERY_LENGTH} characters; this one has ${query.length}`, { details: { maxLength: MAX_QUERY_LENGTH, length: query.length } });
 }

@@ -41,6 +41,12 @@ export interface ToolDocument {
   slot: number;
 }
 
+/**
+ * Most characters of one field the index reads: past this a description says nothing more about
+ * what the tool is for, and a 5 MB description from a server must not cost every search.
+ */
+export const MAX_INDEXED_FIELD_LENGTH = 10_000;
+
 /** Longest summary shown in a result. */
 const MAX_SUMMARY_LENGTH = 200;
 
@@ -90,13 +96,15 @@ export function surfaceTerm(word: string): string {
 
 /** Shortest part of a compound name word worth splitting off ("work" + "log"). */
 const SHORTEST_COMPOUND_PART = 3;
+/** Longest word tried as a compound: each split point stems both halves, so the cost grows with the square of its length. */
+const LONGEST_COMPOUND = 40;
 
 /**
  * The two known words a compound is made of, when it is one: names often run words together
  * (`worklog`, `freebusy`, `gsheets`) where people write them apart.
  */
 export function splitCompound(word: string): [string, string] | undefined {
-  if (word.length < 2 * SHORTEST_COMPOUND_PART || isKnownTerm(stemWord(word))) return undefined;
+  if (word.length < 2 * SHORTEST_COMPOUND_PART || word.length > LONGEST_COMPOUND || isKnownTerm(stemWord(word))) return undefined;
   for (let at = SHORTEST_COMPOUND_PART; at <= word.length - SHORTEST_COMPOUND_PART; at++) {
     const left = word.slice(0, at);
     const right = word.slice(at);
@@ -130,7 +138,7 @@ export function fingerprintTool(tool: ToolDefinition): string {
 /** The index document of one tool definition. */
 export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTool(tool)): ToolDocument {
   const { server, own } = splitName(tool);
-  const description = typeof tool.description === "string" ? tool.description : "";
+  const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
   const texts: Record<Field, string> = {
     name: own,
@@ -143,7 +151,7 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
   const fields = {} as Record<Field, Map<string, number>>;
   const lengths = {} as Record<Field, number>;
   for (const field of FIELDS) {
-    fields[field] = countTerms(texts[field], field);
+    fields[field] = countTerms(texts[field].slice(0, MAX_INDEXED_FIELD_LENGTH), field);
     let length = 0;
     for (const [term, count] of fields[field]) if (!term.startsWith("=")) length += count;
     lengths[field] = length;

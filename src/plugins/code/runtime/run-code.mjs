@@ -24,7 +24,7 @@ import { serializeValue } from "./serialize-value.mjs";
  * @property {number} lastLine
  * @property {string} input JSON text of the input
  * @property {{ version: number, tools: Array<[string, string]> }} [catalog] sent when it changed
- * @property {{ maxResultBytes: number, maxLogBytes: number, maxArgumentBytes: number }} limits
+ * @property {{ maxResultBytes: number, maxLogBytes: number, maxArgumentBytes: number, maxArgumentNodes?: number }} limits
  */
 
 const FINISHED = { ok: false, error: { code: "CANCELLED", message: "This execution has already finished; its tool calls are refused" } };
@@ -71,7 +71,7 @@ export function createRunner({ channel, ToolError, Date, Math }) {
 
     /** @param {{ server: string, tool: string } | { name: string }} target @param {unknown} args @param {boolean} sync */
     const callFrame = (target, args, sync) => {
-      const serialized = serializeValue(args === undefined ? {} : args, { maxBytes: limits.maxArgumentBytes, label: "arguments" });
+      const serialized = serializeValue(args === undefined ? {} : args, { maxBytes: limits.maxArgumentBytes, maxNodes: limits.maxArgumentNodes, label: "arguments" });
       if (!serialized.ok) {
         const code = serialized.code === "OUTPUT_TOO_LARGE" ? "INVALID_INPUT" : serialized.code;
         return { failure: { ok: false, error: { code, message: serialized.message } } };

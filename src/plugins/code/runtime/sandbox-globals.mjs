@@ -82,6 +82,16 @@ export function createSandboxGlobals({ bridge, catalog, input, ToolError, Date, 
     return wrapper;
   });
 
+  /**
+   * The host's answer to describe_tool / search_tools: a string or an array, or `{ error }` for a
+   * request it refused (a name or query over its limit), thrown here as a ToolError.
+   * @param {any} answer
+   */
+  const metaAnswer = (answer) => {
+    if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return answer;
+    throw new ToolError(String(answer.error?.message), { code: String(answer.error?.code) });
+  };
+
   /** @param {string} level */
   const logger = (level) => (/** @type {unknown[]} */ ...values) => bridge.log(level, values);
   const console = { log: logger("log"), info: logger("info"), warn: logger("warn"), error: logger("error"), debug: logger("debug") };
@@ -92,8 +102,9 @@ export function createSandboxGlobals({ bridge, catalog, input, ToolError, Date, 
     call_tools,
     tools,
     ToolError,
-    describe_tool: (/** @type {unknown} */ name) => bridge.meta("describe_tool", String(name)),
-    search_tools: (/** @type {unknown} */ query, /** @type {unknown} */ limit) => bridge.meta("search_tools", { query: String(query), limit: typeof limit === "number" ? limit : undefined }),
+    describe_tool: (/** @type {unknown} */ name) => metaAnswer(bridge.meta("describe_tool", String(name))),
+    search_tools: (/** @type {unknown} */ query, /** @type {unknown} */ limit) =>
+      metaAnswer(bridge.meta("search_tools", { query: String(query), limit: typeof limit === "number" ? limit : undefined })),
     console,
     Date,
     Math,

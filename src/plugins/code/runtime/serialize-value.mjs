@@ -43,13 +43,15 @@ function errorText(error) {
 
 /**
  * @param {unknown} value
- * @param {{ maxBytes: number, label: string }} options `label` names the root in messages ("result", "arguments")
+ * @param {{ maxBytes: number, label: string, maxNodes?: number }} options `label` names the root in messages ("result", "arguments");
+ *   `maxNodes`: most keys and items, all levels together (the host's walks grow with them, not with bytes)
  * @returns {SerializeResult}
  */
-export function serializeValue(value, { maxBytes, label }) {
+export function serializeValue(value, { maxBytes, label, maxNodes = Infinity }) {
   /** @type {string[]} */
   const parts = [];
   let size = 0;
+  let nodes = 0;
   /**
    * Keys from the root to the value being visited. Paths are built from them only for a message:
    * building one per element and property made most of a large result's garbage.
@@ -93,6 +95,9 @@ export function serializeValue(value, { maxBytes, label }) {
    * @returns {boolean} false when nothing was written (an omitted object property)
    */
   const visit = (input, key, place) => {
+    if (place !== "top" && ++nodes > maxNodes) {
+      fail("OUTPUT_TOO_LARGE", `The ${label} hold more than ${maxNodes} keys and items (all levels together); pass fewer, or a file or reference instead`);
+    }
     let current = input;
     if (current !== null && typeof current === "object") {
       const toJSON = read(current, "toJSON", ".toJSON");
