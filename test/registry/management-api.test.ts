@@ -140,7 +140,7 @@ describe("management API", () => {
     const foreign = await fetch(url, { headers: { ...headers, origin: "http://evil.example" } });
     expect([foreign.status, await foreign.json()]).toEqual([403, { ok: false, error: { code: "INVALID_INPUT", message: 'Origin "http://evil.example" is not allowed' } }]);
     const huge = await fetch(url, { method: "POST", headers, body: json({ entry: toolEntry("big", "shell", "big.sh", { description: "x".repeat(4096) }) }) });
-    expect([huge.status, await huge.json()]).toEqual([413, { ok: false, error: { code: "INVALID_INPUT", message: "Request body larger than 2048 bytes" } }]);
+    expect([huge.status, await huge.json()]).toEqual([413, { ok: false, error: { code: "INVALID_INPUT", message: "Payload Too Large: Request body must not exceed 2048 bytes" } }]);
 
     const created = await fetch(url, { method: "POST", headers: { ...headers, "user-agent": "audit-test/1" }, body: json({ entry: toolEntry("hello", "shell", "hello.sh"), script: GREET }) });
     expect(created.status).toBe(201);
