@@ -68,21 +68,3 @@ export const SERVER_NAME_PATTERN = /^(?!.*__)[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** What a server name must look like, in words, for error messages. */
 export const SERVER_NAME_RULE = "1-64 characters from A-Z a-z 0-9 _ - . that starts with a letter or digit and has no \"__\"";
-
-/**
- * A valid server name close to `name`, to suggest in an error.
- *
- * @example
- * suggestServerName("my server é"); // "my-server-e"
- */
-export function suggestServerName(name: string): string {
-  const suggestion = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9_.-]+/g, "-")
-    .replace(/_{2,}/g, "_")
-    .replace(/^[^A-Za-z0-9]+/, "")
-    .slice(0, MAX_SERVER_NAME_LENGTH)
-    .replace(/[-_.]+$/, "");
-  return suggestion === "" ? "server" : suggestion;
-}
