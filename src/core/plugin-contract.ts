@@ -205,6 +205,13 @@ export interface PluginContext<Config = unknown> {
    * executor.
    */
   explainMissingTool?(name: string): ToolErrorInfo | undefined;
+  /**
+   * The execution ids of the calls under way that led to call `executionId`, nearest first: its
+   * `parentExecutionId`, that call's parent, and so on; empty for a top-level call. A plugin whose
+   * calls make sub-calls can tell from it that a call comes from inside one of its own (code mode
+   * stops saved tools that call each other in a loop). Absent in contexts not made by the executor.
+   */
+  callChain?(executionId: string): string[];
 }
 
 /**
