@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { median, quantile } from "./bench-utils.mjs";
+import { median, quantile, roundTrips } from "./bench-utils.mjs";
 
 const dist = path.resolve(process.argv[2] ?? new URL("../dist", import.meta.url).pathname);
 const burstSize = Number(process.argv[3] ?? 4000);
@@ -57,16 +57,6 @@ function cpuNow() {
   return { host: (host.user + host.system) / 1000, runtimes };
 }
 const cpuPer = (before, after, count) => ({ host: (after.host - before.host) / count, runtime: (after.runtimes - before.runtimes) / count });
-
-async function roundTrips(send, count) {
-  const times = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await send(index);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 const run = async (code, target = executor) => {
   const result = await target.executeCode({ code });

@@ -15,9 +15,8 @@ import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { format, median } from "./bench-utils.mjs";
+import { format, median, roundTrips } from "./bench-utils.mjs";
 
 const option = (name) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -28,16 +27,6 @@ const burst = Number(option("burst") ?? 4000);
 const rounds = Number(option("rounds") ?? 3);
 const baselineDist = option("baseline");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "toolexec-bench-ipc-"));
-
-async function roundTrips(send, count) {
-  const times = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await send(index);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 async function workerBaseline(count) {
   const worker = new Worker("const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage(m));", { eval: true });
