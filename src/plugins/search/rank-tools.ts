@@ -228,18 +228,33 @@ function semanticShare(similarities: Similarities, slot: number, weight: number)
   return best > mean ? (weight * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
 }
 
+/**
+ * How much a sentence model's cosine similarity adds (`toolSearch.model`), next to the best lexical
+ * match's 1. Chosen by cross-validation on the two halves of the dev set and our own requests:
+ * 0.1–0.3 kept both halves' top-1 and lifted our own; above 0.4 cost half A (docs/tool-search.md).
+ */
+export const DEFAULT_MODEL_WEIGHT = 0.25;
+
 /** What the semantic stage brings to one search. */
 export interface SemanticStage {
   /** Each tool's cosine similarity to the request (from the embeddings). */
   similarities?: Similarities;
   /**
-   * May a tool with no word in common with the request be ranked on similarity alone? Yes for a
-   * host's embedding model; no for the embedded word vectors, which only re-rank lexical matches
-   * (alone they are too loose: on the gold set they added nothing but noise).
+   * Which embeddings: the embedded word vectors only re-rank tools that matched a word (alone they
+   * are too loose) and count relative to the spread of similarities; a host's function may rank any
+   * tool, relative too; a sentence model (`toolSearch.model`) ranks any tool by its raw cosine,
+   * which means the same from one request to the next.
    */
-  rankUnmatched?: boolean;
-  /** What the most similar tool gains, next to the best lexical match's 1. Default {@link DEFAULT_SEMANTIC_WEIGHT}. */
+  kind?: "word-vectors" | "host" | "model";
+  /** What the semantic stage weighs next to the best lexical match's 1. Default {@link DEFAULT_SEMANTIC_WEIGHT}. */
   weight?: number;
+}
+
+/** A tool's share of the semantic stage. */
+function semanticScore(semantic: SemanticStage, slot: number, weight: number): number {
+  const { similarities, kind } = semantic;
+  if (!similarities) return 0;
+  return kind === "model" ? weight * (similarities.bySlot[slot] as number) : semanticShare(similarities, slot, weight);
 }
 
 /**
@@ -250,12 +265,12 @@ export function rankTools(index: IndexStatistics, query: string, limit: number, 
   const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
   const { matched, scores } = scoreTools(index, expandQuery(query));
   const bestLexical = adjustLexical(matched, scores, query);
-  const candidates: Iterable<ToolDocument> = similarities && semantic.rankUnmatched === true ? index.documents() : matched;
+  const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && semantic.kind !== "word-vectors" ? index.documents() : matched;
   const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
   for (const document of candidates) {
-    const fused = (scores[document.slot] as number) * lexicalScale + (similarities ? semanticShare(similarities, document.slot, weight) : 0);
+    const fused = (scores[document.slot] as number) * lexicalScale + semanticScore(semantic, document.slot, weight);
     if (fused <= 0) continue;
     const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;

@@ -13,8 +13,8 @@ import { CALL_TOOL_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-nam
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
-import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
-import { embedWithWordVectors } from "./embed-with-word-vectors.js";
+import type { EmbedTexts, Similarities } from "./semantic-index.js";
+import { startSemanticStage } from "./semantic-stage.js";
 import { checkQueryLength, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
 
@@ -74,6 +74,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
     config: toolSearchConfigSection(settingsOptions),
     async start(_entries, context): Promise<PluginInstance<ToolSearchApi>> {
       const settings = context.config ?? resolveToolSearchSettings(undefined, settingsOptions);
+      const stage = await startSemanticStage(settings, embeddings, context);
       const { searchFirst } = settings;
       const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION] : [];
       const listed = new Set([SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, ...settings.pinnedTools]);
@@ -88,17 +89,14 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         stale = false;
         return index.update(context.listTools());
       };
-      const embed = embeddings ?? embedWithWordVectors;
-      /** Made on the first search, so an executor that never searches never loads vectors. */
-      let semantic: SemanticIndex | undefined;
       const api: ToolSearchApi = {
         async searchTools(query, searchOptions = {}) {
           if (stale) refresh();
           if (typeof query !== "string") return [];
           checkQueryLength(query);
           if (query.trim() === "") return [];
-          if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
-          semantic ??= createSemanticIndex(embed);
+          if (stage === undefined) return rankTools(index, query, resolveLimit(searchOptions.limit));
+          const semantic = stage.index();
           let version: number;
           let similarities: Similarities;
           // A concurrent search may re-index while this one waits for vectors: score against one version.
@@ -106,7 +104,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
             version = index.version;
             similarities = await semantic.similarities(index, query);
           } while (index.version !== version);
-          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors, weight: settings.semanticWeight });
+          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, kind: stage.kind, weight: settings.semanticWeight });
         },
         refresh,
         settings,
@@ -124,6 +122,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         api,
         async close() {
           unsubscribe();
+          await stage?.close();
           closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The search plugin closed while the call was under way"));
         },
       };
