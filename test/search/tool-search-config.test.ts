@@ -36,7 +36,7 @@ describe("tools.json toolSearch", () => {
     expect(await configErrorText(project({ semanticWeight: 2, offerTools: true }))).toMatchInlineSnapshot(`
       "2 problems in tools.json:
         tools.json:23:23 toolSearch.semanticWeight: Expected a number of at most 1, got 2
-        tools.json:24:5 toolSearch.offerTools: Unknown key "offerTools" (did you mean "offerTool"?); expected one of: offerTool, searchFirst, pinnedTools, semanticWeight"
+        tools.json:24:5 toolSearch.offerTools: Unknown key "offerTools" (did you mean "offerTool"?); expected one of: offerTool, searchFirst, pinnedTools, semanticWeight, model"
     `);
   });
 });
