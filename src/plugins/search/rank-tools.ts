@@ -23,6 +23,8 @@ export interface ToolSearchResult {
   score: number;
   /** The first sentence of the tool's description. */
   summary: string;
+  /** The tool's input schema, with `detail: "schema"`. */
+  inputSchema?: unknown;
 }
 
 /** How much a match in each field weighs, and how much the field's length normalizes it (b). */

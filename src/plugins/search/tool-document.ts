@@ -25,6 +25,8 @@ export interface ToolDocument {
   text: string;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. */
   modelText: string;
+  /** The definition's input schema (a reference), for results with `detail: "schema"`. */
+  inputSchema: unknown;
   /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. */
   fingerprint: string;
   fields: Record<Field, Map<string, number>>;
@@ -179,5 +181,5 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
   const words = splitWords(own).join(" ");
   const text = `${words}: ${summary}`;
   const modelText = `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`;
-  return { name: tool.name, summary, text, modelText, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  return { name: tool.name, summary, text, modelText, inputSchema: tool.inputSchema, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
 }
