@@ -58,7 +58,8 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
   return {
     async embedTools(texts) {
       const { embedder, cache } = await load();
-      const missing = [...new Set(texts.filter((text) => cache.get(text) === undefined))];
+      // By length, so each batch pads its texts to about the same number of tokens.
+      const missing = [...new Set(texts.filter((text) => cache.get(text) === undefined))].sort((left, right) => left.length - right.length);
       for (let start = 0; start < missing.length; start += MODEL_BATCH_SIZE) {
         const batch = missing.slice(start, start + MODEL_BATCH_SIZE);
         const vectors = await embedder.embed(batch);
