@@ -103,4 +103,23 @@ for (const [fusion, settings] of grid) {
     console.log(`${label} ${Object.keys(sets).map((name) => measure(FUSIONS[fusion](setting), prepared[name]).padEnd(16)).join(" ")}`);
   }
 }
+
+
+// Each hand-written stage off in turn, without and with the model (at the shipped weight): a stage
+// is worth keeping when turning it off costs both halves.
+const { DEFAULT_MODEL_WEIGHT } = await import("../../dist/plugins/search/rank-tools.js");
+const slotSimilarities = (vector) => {
+  const bySlot = new Float32Array(index.capacity);
+  documents.forEach((document, at) => (bySlot[document.slot] = dot(vector, toolVectors[at])));
+  return { bySlot, mean: 0, best: 0 };
+};
+const vectorsByQuery = new Map();
+for (const queries of Object.values(sets)) for (const { query } of queries) if (!vectorsByQuery.has(query)) vectorsByQuery.set(query, (await embedder.embed([query]))[0]);
+const ablate = (without, withModel) => (item) =>
+  rankTools(index, item.query, 5, withModel ? { similarities: slotSimilarities(vectorsByQuery.get(item.query)), kind: "model", weight: DEFAULT_MODEL_WEIGHT } : {}, new Set(without)).map((result) => result.name);
+console.log(`\nstage turned off       ${Object.keys(sets).map((name) => `${name} lexical`.padEnd(14) + `${name} +model`.padEnd(14)).join(" ")}`);
+for (const stage of [[], ["related"], ["hints"], ["surface"], ["action"], ["deprecated"], ["routes"]]) {
+  const label = (stage[0] ?? "(none: all on)").padEnd(22);
+  console.log(`${label} ${Object.keys(sets).map((name) => measure(ablate(stage, false), prepared[name]).padEnd(14) + measure(ablate(stage, true), prepared[name]).padEnd(14)).join(" ")}`);
+}
 await embedder.close();

@@ -68,20 +68,24 @@ export interface QueryTerm {
   source?: string;
 }
 
+/** The hand-written stages, which the bench turns off one at a time to measure each by half of the dev set. */
+export type RankingStage = "related" | "hints" | "surface" | "action" | "deprecated" | "routes";
+const ALL_STAGES: ReadonlySet<RankingStage> = new Set();
+
 /** The query's terms with their weights: the written ones at 1 (past-tense verbs of a question about the past at HINT_WEIGHT), hints at HINT_WEIGHT, relatives at RELATED_WEIGHT. */
-export function expandQuery(query: string): Map<string, QueryTerm> {
+export function expandQuery(query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): Map<string, QueryTerm> {
   const terms = new Map<string, QueryTerm>();
   const written = tokenizeText(query);
   // In a question about the past, a verb in the past tense says what the history is about ("which
   // files were deleted?" wants a history of changes, not the delete tool): it counts as a hint.
-  const past = new Set(tokenizeText(pastTenseWords(query).join(" ")));
+  const past = new Set(without.has("hints") ? [] : tokenizeText(pastTenseWords(query).join(" ")));
   for (const term of written) terms.set(term, { weight: past.has(term) ? HINT_WEIGHT : 1 });
-  for (const term of tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
+  for (const term of without.has("hints") ? [] : tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
   for (const term of written) {
-    for (const related of relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
+    for (const related of without.has("related") ? [] : relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
   }
   // The words as written, to match a name's own words: "tables" fits `list_tables` better than `describe_table`.
-  for (const word of splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
+  for (const word of without.has("surface") ? [] : splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
   return terms;
 }
 
@@ -210,11 +214,11 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
 export const DEFAULT_SEMANTIC_WEIGHT = 0.1;
 
 /** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
-function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string): number {
-  const actions = requestActions(query);
+function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string, without: ReadonlySet<RankingStage>): number {
+  const actions = without.has("action") ? new Set<Action>() : requestActions(query);
   let best = 0;
   for (const document of matched) {
-    const adjusted = (scores[document.slot] as number) * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1);
+    const adjusted = (scores[document.slot] as number) * actionFactor(actions, document.action) * (document.deprecated && !without.has("deprecated") ? DEPRECATED_FACTOR : 1);
     scores[document.slot] = adjusted;
     if (adjusted > best) best = adjusted;
   }
@@ -263,10 +267,10 @@ function semanticScore(semantic: SemanticStage, slot: number, weight: number): n
  * Rank the indexed tools for a query: BM25F, and with `similarities` (the semantic stage's cosine
  * per slot) the two fused — the lexical score relative to the best one, plus the semantic share.
  */
-export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}): ToolSearchResult[] {
+export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolSearchResult[] {
   const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
-  const { matched, scores } = scoreTools(index, expandQuery(query));
-  const bestLexical = adjustLexical(matched, scores, query);
+  const { matched, scores } = scoreTools(index, expandQuery(query, without));
+  const bestLexical = adjustLexical(matched, scores, query, without);
   const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && semantic.kind !== "word-vectors" ? index.documents() : matched;
   const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
@@ -279,7 +283,7 @@ export function rankTools(index: IndexStatistics, query: string, limit: number, 
     insertSorted(results, candidate);
     if (results.length > limit) results.pop();
   }
-  const route = routeByShape(index, query, index.serverTerms());
+  const route = without.has("routes") ? undefined : routeByShape(index, query, index.serverTerms());
   if (route !== undefined) promoteBuiltIn(index, results, route);
   return results.slice(0, limit);
 }
