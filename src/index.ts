@@ -23,7 +23,7 @@ export type { ErrorCode } from "./core/errors/error-codes.js";
 export { ToolexecError, isToolexecError } from "./core/errors/toolexec-error.js";
 export { ConfigError, isConfigError, formatConfigIssue } from "./core/errors/config-error.js";
 export type { ConfigIssue } from "./core/errors/config-error.js";
-export { CALL_TOOL_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "./core/tool-names.js";
+export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "./core/tool-names.js";
 export { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";
 export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";

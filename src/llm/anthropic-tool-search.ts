@@ -6,7 +6,7 @@
  * search; the API then loads those tools' definitions. Other `tool_use` blocks run as usual.
  */
 import type { Executor, ToolInfo } from "../index.js";
-import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../index.js";
+import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../plugin.js";
 import { toAnthropicTools, type AnthropicTool } from "./anthropic-tools.js";
 import { runAnthropicToolCalls, type AnthropicAssistantMessage, type AnthropicToolResult } from "./anthropic-tool-calls.js";
 import type { ToolSelectionOptions } from "./select-tools.js";
