@@ -6,7 +6,8 @@
 import path from "node:path";
 import type { EmbedTexts } from "../semantic-index.js";
 import { hashModel, type ModelFolder } from "./model-folder.js";
-import { loadModelEmbedder, type ModelEmbedder } from "./model-embedder.js";
+import type { ModelEmbedder } from "./model-embedder.js";
+import { startModelThread } from "./model-thread.js";
 import { openEmbeddingCache, type EmbeddingCache } from "./embedding-cache.js";
 
 /** Texts per model run: larger batches pad more, smaller ones pay more per call. */
@@ -50,7 +51,7 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
   let loading: Promise<{ embedder: ModelEmbedder; cache: EmbeddingCache }> | undefined;
   const load = () =>
     (loading ??= (async () => {
-      const embedder = await loadModelEmbedder(model);
+      const embedder = await startModelThread(model);
       const [probe] = await embedder.embed(["tool"]);
       return { embedder, cache: openEmbeddingCache(path.join(root, EMBEDDING_CACHE_FOLDER), hashModel(model), probe?.length ?? 0) };
     })());
