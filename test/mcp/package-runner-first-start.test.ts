@@ -42,8 +42,8 @@ describe("a package runner's first start", () => {
     expect(await executor.callTool("fetcher__echo", { text: "ok" })).toMatchObject({ ok: true, value: "ok" });
   });
 
-  it("ends at the entry's own firstStartTimeoutMs, not at the usual connection budget", async () => {
-    const { project } = projectWithFakeNpx({ firstStartTimeoutMs: 300 });
+  it("ends at the entry's own installTimeoutMs, not at the usual connection budget", async () => {
+    const { project } = projectWithFakeNpx({ installTimeoutMs: 300 });
     const executor = track(await createExecutor({ root: project.root, logDir: false, watch: false, logger: silentLogger, mcp: { startupTimeoutMs: 100 } }));
     // Well within the 30 s budget of an ordinary connection attempt.
     await eventually(() => executor.servers()[0]?.state !== "installing", 10_000, "the first start ended");
