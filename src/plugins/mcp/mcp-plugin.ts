@@ -218,6 +218,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       feed.stop();
       unsubscribeTrust();
       await Promise.all([...run.configured.map((connection) => shared.pool.release(connection)), shared.trust.flush()]);
+      await shared.toolCaches[context.root]?.settled();
       if (shared.instances === 0) {
         shared.trust.close();
         await shared.pool.closeRuntime();

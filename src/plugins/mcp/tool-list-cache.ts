@@ -23,6 +23,8 @@ export interface ToolListCache {
   read(entry: StdioServerEntry): Promise<Tool[] | undefined>;
   /** Keep `tools` as `entry`'s listing; a failed write is a warning, never a fault of the server. */
   write(entry: StdioServerEntry, tools: Tool[]): Promise<void>;
+  /** Resolves once every write begun so far ended (the executor closes). */
+  settled(): Promise<void>;
 }
 
 /**
@@ -45,6 +47,15 @@ const isTool = (value: unknown): value is Tool => {
 export function createToolListCache(root: string, logger: Logger): ToolListCache {
   const folder = path.join(root, TOOL_LIST_CACHE_FOLDER);
   const fileOf = (entry: StdioServerEntry) => path.join(folder, `${cacheKeyOf(entry)}.json`);
+  const pending = new Set<Promise<void>>();
+  const save = async (entry: StdioServerEntry, tools: Tool[]) => {
+    try {
+      await mkdir(folder, { recursive: true });
+      await writeFileAtomic(fileOf(entry), `${JSON.stringify({ version: CACHE_VERSION, savedAt: new Date().toISOString(), tools })}\n`);
+    } catch (error) {
+      logger.warn(`MCP server "${entry.name}": keeping its tool list for lazy starts failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  };
   return {
     async read(entry) {
       let text: string;
@@ -62,13 +73,13 @@ export function createToolListCache(root: string, logger: Logger): ToolListCache
       logger.debug(`MCP server "${entry.name}": its cached tool list is unreadable; it starts to list its tools`);
       return undefined;
     },
-    async write(entry, tools) {
-      try {
-        await mkdir(folder, { recursive: true });
-        await writeFileAtomic(fileOf(entry), `${JSON.stringify({ version: CACHE_VERSION, savedAt: new Date().toISOString(), tools })}\n`);
-      } catch (error) {
-        logger.warn(`MCP server "${entry.name}": keeping its tool list for lazy starts failed: ${(error as Error)?.message ?? String(error)}`);
-      }
+    write(entry, tools) {
+      const written = save(entry, tools).finally(() => pending.delete(written));
+      pending.add(written);
+      return written;
+    },
+    async settled() {
+      await Promise.all([...pending]);
     },
   };
 }
