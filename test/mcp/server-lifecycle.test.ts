@@ -21,7 +21,7 @@ function lifecycleProject(count: number, extra: Record<string, unknown> = {}, en
   const project = createTempProject({ tools: { tools: [] } });
   const log = project.path("lifecycle.jsonl");
   const mcpServers = Object.fromEntries(
-    Array.from({ length: count }, (_, index) => [`s${index}`, { command: process.execPath, args: [SERVER], env: { LIFECYCLE_LOG: log, SERVER_NAME: `s${index}` }, ...entryExtra }]),
+    Array.from({ length: count }, (_, index) => [`s${index}`, { command: process.execPath, args: [SERVER], ...entryExtra, env: { LIFECYCLE_LOG: log, SERVER_NAME: `s${index}`, ...(entryExtra.env as object | undefined) } }]),
   );
   project.write("mcp.json", { mcpServers, ...extra });
   const lines = (): LogLine[] => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as LogLine) : []);
@@ -114,7 +114,8 @@ describe("idleTimeoutMs", () => {
   }, 60_000);
 
   it("a call that comes as the idle stop begins waits for the old process to end, starts one new process, and succeeds", async () => {
-    const { project, lines } = lifecycleProject(1, {}, { idleTimeoutMs: 100 });
+    // Each stopped process takes 400 ms to end: a new one started at once would overlap it.
+    const { project, lines } = lifecycleProject(1, {}, { idleTimeoutMs: 100, env: { LIFECYCLE_SLOW_EXIT: "1" } });
     const executor = await open(project);
     for (let round = 0; round < 3; round++) {
       const call = new Promise<Awaited<ReturnType<Executor["callTool"]>>>((resolve) => {

@@ -62,10 +62,11 @@ function stopIdle(run: ConnectionRun, idleMs: number): void {
   if (run.busy > 0 || run.closed || !live?.alive) return;
   run.session = undefined;
   run.state = "idle";
-  run.context.logger.debug(`MCP server "${run.entry.name}" stopped after ${idleMs} ms unused; the next call starts it again`);
-  run.context.emit("server:stopped", { server: run.entry.name, reason: "idle", idleMs });
   const stopping = live.close().finally(() => {
     if (run.stopping === stopping) run.stopping = undefined;
   });
   run.stopping = stopping;
+  // Told last: a listener may call the server at once, and that call must find the stop under way.
+  run.context.logger.debug(`MCP server "${run.entry.name}" stopped after ${idleMs} ms unused; the next call starts it again`);
+  run.context.emit("server:stopped", { server: run.entry.name, reason: "idle", idleMs });
 }
