@@ -86,7 +86,9 @@ async function attemptOnce(run: ConnectionRun, background: boolean): Promise<Ses
   const installBudget = firstStartBudget(run);
   if (installBudget !== undefined && entry.transport === "stdio") {
     run.state = "installing";
-    run.context.logger.info(`MCP server "${entry.name}" starts for the first time through ${entry.packageRunner === "custom" ? entry.command : entry.packageRunner}, which may download it first: allowing up to ${Math.round(installBudget / 1000)} s`);
+    const runner = entry.packageRunner === "custom" ? entry.command : entry.packageRunner!;
+    // The fields let a host show it before it can hear events (the CLI's progress line during start-up).
+    run.context.logger.info(`MCP server "${entry.name}" starts for the first time through ${runner}, which may download it first: allowing up to ${Math.round(installBudget / 1000)} s`, { event: "server:installing", server: entry.name, runner, budgetMs: installBudget });
     run.context.emit("server:installing", { server: entry.name, command: entry.command, budgetMs: installBudget });
   } else if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
   // A list_changed that arrives while the first list is being fetched is replayed once connected.
