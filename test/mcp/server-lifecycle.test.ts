@@ -84,6 +84,21 @@ describe("stdio servers with start: lazy (20 servers, real processes)", () => {
   }, 60_000);
 });
 
+describe("the executor's mcp.start", () => {
+  it("is the start of entries that name none: lazy keeps a server with a kept list stopped; the default is eager", async () => {
+    const { project, spawned } = lifecycleProject(1);
+    await (await open(project, { mcp: { start: "lazy" } })).close();
+    expect(spawned()).toHaveLength(1);
+    const lazy = await open(project, { mcp: { start: "lazy" } });
+    expect(lazy.servers()[0]).toMatchObject({ state: "stopped", tools: ["s0__echo", "s0__wait"] });
+    expect(spawned()).toHaveLength(1);
+    await lazy.close();
+    const eager = await open(project);
+    expect(eager.servers()[0]?.state).toBe("connected");
+    expect(spawned()).toHaveLength(2);
+  }, 60_000);
+});
+
 describe("idleTimeoutMs", () => {
   it("stops a server left unused, and the next call starts it again", async () => {
     const { project, lines, spawned } = lifecycleProject(1, {}, { idleTimeoutMs: 300 });
