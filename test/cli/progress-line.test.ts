@@ -3,9 +3,10 @@
  * redrawn in place with the tool's progress, the time, a code run's tool calls, and a package
  * runner's first start, erased before the result; piped or with `--json`, not a byte of it.
  */
-import { chmodSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { projectWithFakeNpx } from "../helpers/fake-npx.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { FIXTURES, eventually } from "../mcp/mcp-test-helpers.js";
 import { runCli } from "./run-cli.js";
@@ -54,15 +55,7 @@ describe("the progress line", () => {
   }, 60_000);
 
   it("a package runner's first start: a spinner with the budget while it downloads, then the call's result", async () => {
-    const project = createTempProject({ tools: { tools: [] } });
-    const signal = project.path("download-done");
-    const runner = project.write(
-      "bin/npx",
-      ["#!/usr/bin/env bash", 'while [ ! -e "$FAKE_NPX_SIGNAL" ]; do sleep 0.05; done', `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(FIXTURES, "stdio-server.mjs"))}`, ""].join("\n"),
-    );
-    chmodSync(runner, 0o755);
-    const env = { FAKE_NPX_SIGNAL: signal, PATH: `${path.dirname(runner)}${path.delimiter}${process.env.PATH ?? ""}` };
-    project.write("mcp.json", { mcpServers: { fetcher: { command: "npx", args: ["-y", "@example/fetcher-mcp"], env } } });
+    const { project, signal } = projectWithFakeNpx();
     // --timeout 2000 also makes the call's start-up wait 2 s: the download outlasts it, and is waited out.
     const run = runInTerminal(["tools", "call", "fetcher__echo", "--args", '{"text":"hi"}', "--timeout", "2000", "--root", project.root]);
     const shown = () => [...run.output().matchAll(/installing MCP server "fetcher" through npx: first start, may download it {2}(\d+\.\d) s of up to 2 min 00 s/g)].map((match) => Number(match[1]));
