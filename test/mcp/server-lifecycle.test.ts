@@ -84,6 +84,21 @@ describe("stdio servers with start: lazy (20 servers, real processes)", () => {
   }, 60_000);
 });
 
+describe("a kept tool list that is out of date", () => {
+  it("a call of a tool the list lacks starts the stopped server, which lists it afresh, and the call runs", async () => {
+    const { project, spawned } = lifecycleProject(1, {}, { start: "lazy", env: { LIFECYCLE_EXTRA_TOOL: "added-tool.txt" } });
+    await (await open(project, { mcp: { startupTimeoutMs: 60_000 } })).close();
+    // The server gains a tool; its command, args, env and cwd (the list's key) are unchanged.
+    project.write("added-tool.txt", "added");
+    const executor = await open(project);
+    expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["s0__echo", "s0__wait"]);
+    expect(await executor.callTool("s0__added", {})).toMatchObject({ ok: true, value: "added" });
+    expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["s0__echo", "s0__wait", "s0__added"]);
+    expect(spawned()).toHaveLength(2);
+    expect(await executor.callTool("s0__missing", {})).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
+  }, 60_000);
+});
+
 describe("the executor's mcp.start", () => {
   it("is the start of entries that name none: lazy keeps a server with a kept list stopped; the default is eager", async () => {
     const { project, spawned } = lifecycleProject(1);
