@@ -23,6 +23,7 @@ import type { McpServerEvents } from "./server-info.js";
 import { createServerPool } from "./server-pool.js";
 import { createStartGate } from "./start-gate.js";
 import { createToolListCache } from "./tool-list-cache.js";
+import { exposedNamePrefix } from "./tool-definitions.js";
 import { createToolRoutes, trustView, type ToolRoutes } from "./tool-routes.js";
 import { createToolFilter } from "./trust/tool-filter.js";
 import { createToolTrust } from "./trust/tool-trust.js";
@@ -197,6 +198,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
     // asks this before explainMissingTool.
     async resolveMissingTool(name, { signal }) {
       if (run.closed) return false;
+      if (await startRestingOwner(run, name, signal)) return !run.closed && routes.table().has(name);
       const explained = whyMissing(name);
       if (explained?.code !== "AUTH_REQUIRED") return false;
       const server = String(explained.details?.server);
@@ -226,6 +228,22 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       }
     },
   };
+}
+
+/**
+ * A name of a stopped (lazy) or idle server that its kept list lacks may be a tool added since that
+ * list: the server is started (within the call's signal) and lists its tools afresh. True when it
+ * started.
+ */
+async function startRestingOwner(run: McpInstanceRun, name: string, signal: AbortSignal): Promise<boolean> {
+  const owner = run.all().find((connection) => {
+    const { state } = connection.info();
+    return (state === "stopped" || state === "idle") && connection.entry.prefix && name.startsWith(exposedNamePrefix(connection.entry.name));
+  });
+  if (owner === undefined) return false;
+  // No retry-after wait is worth more than the call's own deadline, which `signal` carries.
+  const started = await owner.ensureSession(Number.MAX_SAFE_INTEGER, signal);
+  return started.ok;
 }
 
 /**
