@@ -50,9 +50,15 @@ export interface ExecutorOptions extends CoreExecutorOptions {
     tokenStore?: OAuthTokenStore;
     /**
      * Budget of a package runner's server's first start (`npx -y`, `uvx`, `pipx run`, `bunx`), which
-     * may download it; the server is `installing` meanwhile. An entry's `firstStartTimeoutMs` wins. Default 120000.
+     * may download it; the server is `installing` meanwhile. An entry's `installTimeoutMs` wins. Default 120000.
      */
-    firstStartTimeoutMs?: number;
+    installTimeoutMs?: number;
+    /**
+     * When a stdio server starts if neither its entry nor mcp.json's `serverDefaults` says: `"eager"`
+     * (with the executor; the default) or `"lazy"` (on the first call that needs it, its tools listed
+     * from the list its last run cached). See docs/mcp.md.
+     */
+    start?: "eager" | "lazy";
     /** Start-up waits for package runners' first starts (up to their budget) instead of `startupTimeoutMs`: for short-lived processes such as the CLI. Default false. */
     waitForInstalls?: boolean;
   };
@@ -92,7 +98,7 @@ const optionsSchema = z.strictObject({
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: toolSearchConfigSchema.extend({ embeddings: z.union([z.function(), z.literal(false)]).optional() }).optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), firstStartTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(), waitForInstalls: z.boolean().optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
+  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), installTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(), start: z.enum(["eager", "lazy"]).optional(), waitForInstalls: z.boolean().optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
 });
 
 function isTokenStore(value: unknown): boolean {

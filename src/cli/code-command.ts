@@ -4,6 +4,7 @@
  * The command enables code execution for its own run; tools.json's `codeExecution` limits apply.
  */
 import type { CodeRequest, CodeResult } from "../code.js";
+import { describeCodeRun } from "./cli-progress.js";
 import type { CommandContext, Output } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
@@ -46,8 +47,19 @@ export async function runCodeExec(context: CommandContext): Promise<number> {
   // The person at the terminal asked to run code: enabled for this run, within tools.json's limits.
   // With --allowed-servers the program can reach no other server, so no other one is started.
   const options = { codeExecution: { enabled: true }, ...(servers === undefined ? {} : { mcp: { servers } }) };
-  return withExecutor(context, project, options, async (executor, signal) => {
-    const result = await executor.executeCode(request, { signal });
+  return withExecutor(context, project, options, async (executor, signal, progress) => {
+    const started = Date.now();
+    let calls = 0;
+    let lastTool: string | undefined;
+    // The run's own tool calls carry its execution id as their parent: this command runs nothing else.
+    const unsubscribe = executor.on("tool:start", ({ tool, parentExecutionId }) => {
+      if (parentExecutionId === undefined) return;
+      calls++;
+      lastTool = tool;
+    });
+    progress.working(() => describeCodeRun(calls, lastTool, Date.now() - started));
+    const result = await executor.executeCode(request, { signal }).finally(unsubscribe);
+    progress.stop();
     const exitCode = printCodeResult(result, context.values.json === true, context.output);
     return signal.aborted ? 130 : exitCode;
   });

@@ -66,9 +66,12 @@ export function formatIssues(issues: readonly ConfigIssue[], root: string): stri
   return displayIssues(issues, root).map((issue) => `  ${formatConfigIssue(issue)}`).join("\n");
 }
 
-/** Enabled servers that are not connected, whose tools are therefore missing; disabled ones are the user's choice. */
+/** States whose tools are listed: up, or not running by design (lazy, idle) and started by the next call. */
+const SERVING_STATES = new Set<McpServerInfo["state"]>(["connected", "stopped", "idle"]);
+
+/** Enabled servers whose tools are missing (not connected, nor stopped by design); disabled ones are the user's choice. */
 export function serversWithoutTools(servers: readonly McpServerInfo[]): McpServerInfo[] {
-  return servers.filter((server) => server.state !== "connected" && server.state !== "disabled");
+  return servers.filter((server) => !SERVING_STATES.has(server.state) && server.state !== "disabled");
 }
 
 /** A warning naming each server whose tools are missing, with its state and last error; undefined when there is none. */
@@ -98,6 +101,9 @@ export function formatServerList(servers: McpServerInfo[], now: number): string 
     const key = server.configKey === undefined ? "" : `  (mcp.json key ${JSON.stringify(server.configKey)})`;
     if (server.state === "needs-login") return `${head}  run \`toolexec auth login ${server.name}\``;
     if (server.state === "connected") return `${head}  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}${key}`;
+    const toolCount = `${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`;
+    if (server.state === "stopped") return `${head}  ${toolCount} from its last run; lazy: the first call starts it${key}`;
+    if (server.state === "idle") return `${head}  ${toolCount}; stopped while unused: the next call starts it${key}`;
     if (server.state === "installing") return `${head}  first start: its package runner may be downloading it; run again when it is done${key}`;
     if (server.state === "retrying") {
       const next = server.nextAttemptAt === undefined ? "" : `next attempt ${formatMoment(server.nextAttemptAt, now)}`;
@@ -107,5 +113,7 @@ export function formatServerList(servers: McpServerInfo[], now: number): string 
     return `${head}  ${server.lastError?.message ?? ""}${key}`.trimEnd();
   });
   const connected = servers.filter((server) => server.state === "connected").length;
-  return `${lines.join("\n")}\n\n${connected} of ${servers.length} server${servers.length === 1 ? "" : "s"} connected`;
+  const resting = servers.filter((server) => server.state === "stopped" || server.state === "idle").length;
+  const summary = `${connected} of ${servers.length} server${servers.length === 1 ? "" : "s"} connected${resting === 0 ? "" : `, ${resting} stopped until a call needs ${resting === 1 ? "it" : "them"}`}`;
+  return `${lines.join("\n")}\n\n${summary}`;
 }

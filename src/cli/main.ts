@@ -9,7 +9,22 @@ import type { CommandContext, Output } from "./command-context.js";
 import { formatCommandHelp, formatGlobalHelp, formatGroupHelp } from "./help-text.js";
 import { parseCommandLine, type CommandLine } from "./parse-command-line.js";
 import { readStdin } from "./read-input.js";
+import { createStatusLine, type StatusLine } from "./status-line.js";
 import { CliError, UsageError } from "./usage-error.js";
+
+/** Output that erases the progress line before each line it prints (the line comes back at its next redraw). */
+function erasingStatus(output: Output, status: StatusLine): Output {
+  return {
+    out(text) {
+      status.clear();
+      output.out(text);
+    },
+    err(text) {
+      status.clear();
+      output.err(text);
+    },
+  };
+}
 
 /** One usage mistake: the message, then where to read the command's usage. */
 function formatUsageError(error: UsageError): string {
@@ -76,7 +91,9 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     return 0;
   }
   const library = await import("../index.js");
-  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin };
+  const status = output.terminal && !line.values.json ? createStatusLine(output.terminal) : undefined;
+  if (status) output = erasingStatus(output, status);
+  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin, ...(status ? { status } : {}) };
   try {
     return await runCommand(line, context);
   } catch (error) {
@@ -101,14 +118,18 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    status?.hide();
   }
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === (await import("node:url")).pathToFileURL((await import("node:fs")).realpathSync(process.argv[1])).href;
 if (isMain) {
+  const terminal = process.stderr.isTTY && process.env.TERM !== "dumb" ? { write: (text: string) => void process.stderr.write(text), columns: () => process.stderr.columns || 80 } : undefined;
   const code = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
+    ...(terminal ? { terminal } : {}),
   });
   process.exitCode = code;
 }

@@ -56,6 +56,9 @@ export async function runServe(context: CommandContext): Promise<number> {
     mcpConfig: project.mcpConfig,
     ...(values.strict === true ? { strict: true } : {}),
     ...(values["search-first"] === true ? { toolSearch: { searchFirst: true } } : {}),
+    // A long-running front door whose clients call a few of many servers: stdio servers start on
+    // their first call (tools listed from their last run's list), unless mcp.json says "eager".
+    mcp: { start: "lazy" },
     logger: { debug() {}, info() {}, warn: (message) => output.err(`warning: ${message}`), error: (message) => output.err(`error: ${message}`) },
     // request_human_input exists while served: a client that can elicit is asked; otherwise no one can answer.
     onHumanInput: () => {

@@ -3,7 +3,8 @@
  * belongs to (none for a local tool), so a project with slow servers still calls its scripts at
  * once; the list needs every server.
  */
-import type { ToolResult } from "../index.js";
+import type { ToolProgress, ToolResult } from "../index.js";
+import { describeCall } from "./cli-progress.js";
 import type { McpServerInfo } from "../mcp.js";
 import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
@@ -63,8 +64,14 @@ export async function runToolsCall(context: CommandContext): Promise<number> {
   const format = await import("./format.js");
   const servers = serversForTool(name);
   const mcp = { servers, ...(servers.length > 0 ? { startupTimeoutMs: Math.min(timeoutMs ?? SERVER_START_WAIT_MS, SERVER_START_WAIT_MS) } : {}) };
-  return withExecutor(context, project, { mcp }, async (executor, signal) => {
-    const result = await executor.callTool(name, args, { signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  return withExecutor(context, project, { mcp }, async (executor, signal, progress) => {
+    const started = Date.now();
+    let reported: ToolProgress | undefined;
+    progress.working(() => describeCall(name, reported, Date.now() - started));
+    // Progress is asked of the tool only when a terminal shows it.
+    const onProgress = context.status ? { onProgress: (report: ToolProgress) => (reported = report) } : {};
+    const result = await executor.callTool(name, args, { signal, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...onProgress });
+    progress.stop();
     if (context.values.json) context.output.out(JSON.stringify(result, null, 2));
     else if (result.ok) context.output.out(format.formatValue(result.value));
     else context.output.err(format.formatFailure(result));

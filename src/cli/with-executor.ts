@@ -3,6 +3,7 @@
  * (exit 130); the executor's warnings go to stderr while the work runs.
  */
 import type { Executor, ExecutorOptions, Logger } from "../index.js";
+import { createCliProgress, type CliProgress } from "./cli-progress.js";
 import type { CommandContext } from "./command-context.js";
 import type { ProjectSelection } from "./project-options.js";
 
@@ -16,8 +17,9 @@ export async function withExecutor<T>(
   context: CommandContext,
   project: ProjectSelection,
   options: Omit<ExecutorOptions, "root" | "toolsConfig" | "mcpConfig" | "watch" | "logger">,
-  work: (executor: Executor, signal: AbortSignal) => Promise<T>,
+  work: (executor: Executor, signal: AbortSignal, progress: CliProgress) => Promise<T>,
 ): Promise<T> {
+  const progress = createCliProgress(context.status);
   let closing = false;
   // Warnings of start-up wait here: config warnings are shown once per file content (shown-config-warnings.ts).
   let starting: string[] | undefined = [];
@@ -26,9 +28,11 @@ export async function withExecutor<T>(
   // would otherwise print "refreshing its tool list failed: … was closed while the call was under way".
   const logger: Logger = {
     debug() {},
-    // Notes worth a person's wait ("first start through npx, which may download it").
-    info(message) {
-      if (!closing) context.output.err(`note: ${message}`);
+    // Notes worth a person's wait ("first start through npx, which may download it"), and on a terminal a line that shows the wait.
+    info(message, fields) {
+      if (closing) return;
+      context.output.err(`note: ${message}`);
+      if (fields?.event === "server:installing") progress.installing(String(fields.server), String(fields.runner), Number(fields.budgetMs));
     },
     warn(message) {
       if (starting) starting.push(message);
@@ -44,9 +48,13 @@ export async function withExecutor<T>(
   try {
     executor = await context.library.createExecutor({ ...options, mcp, root: project.root, toolsConfig: project.toolsConfig, mcpConfig: project.mcpConfig, watch: false, logger });
   } catch (error) {
+    progress.stop();
     for (const message of starting) context.output.err(`warning: ${message}`);
     throw error;
   }
+  // Start-up waited out the first starts; a lazy server's comes later, during the work.
+  progress.stop();
+  const unfollow = progress.follow(executor);
   const { messagesToShow } = await import("./shown-config-warnings.js");
   for (const message of messagesToShow(project.root, starting, executor.configStatus().warnings)) context.output.err(`warning: ${message}`);
   starting = undefined;
@@ -54,8 +62,10 @@ export async function withExecutor<T>(
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);
   try {
-    return await work(executor, interrupt.signal);
+    return await work(executor, interrupt.signal, progress);
   } finally {
+    unfollow();
+    progress.stop();
     process.removeListener("SIGINT", onSigint);
     closing = true;
     await executor.close();

@@ -72,7 +72,7 @@ describe("mcp.json shapes", () => {
     const config = await loadProjectConfig({ root: projectWithMcp({ mcpServers: {}, mcpServer: {} }).root });
     expect(config.warnings.map((warning) => warning.message)).toMatchInlineSnapshot(`
       [
-        "Ignored: "mcpServer" is not a toolexec key (did you mean "mcpServers"?); toolexec reads mcpServers, servers, inputs, trust",
+        "Ignored: "mcpServer" is not a toolexec key (did you mean "mcpServers"?); toolexec reads mcpServers, servers, inputs, trust, serverDefaults, maxConcurrentStarts",
       ]
     `);
   });

@@ -4,29 +4,14 @@
  * wait. The runner is a real fake: a script named `npx`, first on PATH, that "downloads" until the
  * test creates a signal file, then runs the stdio fixture server.
  */
-import { chmodSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { createExecutor, type ExecutorEvents } from "../../src/index.js";
 import { runCli } from "../../src/cli/main.js";
 import { DEFAULT_MCP_STARTUP_TIMEOUT_MS } from "../../src/plugins/mcp/mcp-plugin.js";
-import { createTempProject, type TempProject } from "../helpers/temp-project.js";
-import { FIXTURES, eventually, silentLogger, track } from "./mcp-test-helpers.js";
-
-/** A project whose only server is started through the fake `npx`; `signal` ends its "download". */
-function projectWithFakeNpx(extra: Record<string, unknown> = {}): { project: TempProject; signal: string } {
-  const project = createTempProject({ tools: { tools: [] } });
-  const signal = project.path("download-done");
-  const runner = project.write(
-    "bin/npx",
-    ["#!/usr/bin/env bash", 'while [ ! -e "$FAKE_NPX_SIGNAL" ]; do sleep 0.05; done', `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(FIXTURES, "stdio-server.mjs"))}`, ""].join("\n"),
-  );
-  chmodSync(runner, 0o755);
-  const env = { FAKE_NPX_SIGNAL: signal, PATH: `${path.dirname(runner)}${path.delimiter}${process.env.PATH ?? ""}` };
-  project.write("mcp.json", { mcpServers: { fetcher: { command: "npx", args: ["-y", "@example/fetcher-mcp"], env, ...extra } } });
-  return { project, signal };
-}
+import { projectWithFakeNpx } from "../helpers/fake-npx.js";
+import { eventually, silentLogger, track } from "./mcp-test-helpers.js";
 
 describe("a package runner's first start", () => {
   it("is `installing` (with an event naming its budget) until the server is up, then connects", async () => {
@@ -42,8 +27,8 @@ describe("a package runner's first start", () => {
     expect(await executor.callTool("fetcher__echo", { text: "ok" })).toMatchObject({ ok: true, value: "ok" });
   });
 
-  it("ends at the entry's own firstStartTimeoutMs, not at the usual connection budget", async () => {
-    const { project } = projectWithFakeNpx({ firstStartTimeoutMs: 300 });
+  it("ends at the entry's own installTimeoutMs, not at the usual connection budget", async () => {
+    const { project } = projectWithFakeNpx({ installTimeoutMs: 300 });
     const executor = track(await createExecutor({ root: project.root, logDir: false, watch: false, logger: silentLogger, mcp: { startupTimeoutMs: 100 } }));
     // Well within the 30 s budget of an ordinary connection attempt.
     await eventually(() => executor.servers()[0]?.state !== "installing", 10_000, "the first start ended");

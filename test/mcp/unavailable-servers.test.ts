@@ -52,7 +52,7 @@ describe("a broken server entry makes only that server unavailable", () => {
     expect(call).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: `Cannot call "github__create_issue": server "github" is unavailable: needs ${UNSET}, which is not set` } });
     const warnings = executor.configStatus().warnings.map((warning) => `${warning.path}: ${warning.message}`);
     expect(warnings).toEqual([
-      'globalShortcut: Ignored: "globalShortcut" is not a toolexec key (another client\'s setting in a shared file is fine); toolexec reads mcpServers, servers, inputs, trust',
+      'globalShortcut: Ignored: "globalShortcut" is not a toolexec key (another client\'s setting in a shared file is fine); toolexec reads mcpServers, servers, inputs, trust, serverDefaults, maxConcurrentStarts',
       `mcpServers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN: Environment variable "${UNSET}" is not set on the host (server "github"); set it, or give a default with \${${UNSET}:-value}; server "github" is unavailable until then (the other servers run)`,
       'mcpServers["Old Files"].autoApprove: Ignored: "autoApprove" and "alwaysAllow" ("Old Files") are other clients\' approval lists, not toolexec\'s trust settings; to hold new or changed tools for review, set "trust" (see docs/tool-trust.md)',
     ]);

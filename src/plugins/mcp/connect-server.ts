@@ -10,7 +10,8 @@ import { openSession, type McpSession, type OpenSessionOptions } from "./mcp-ses
 import type { SessionFailure } from "./session-failure.js";
 import { toServerTools, type ServerTool } from "./tool-definitions.js";
 
-export type ConnectOutcome = { ok: true; session: McpSession; tools: ServerTool[] } | { ok: false; failure: SessionFailure };
+/** `listed`: the server's own listing, as the tool-list cache keeps it. */
+export type ConnectOutcome = { ok: true; session: McpSession; tools: ServerTool[]; listed: Tool[] } | { ok: false; failure: SessionFailure };
 
 /** A server that refuses Streamable HTTP's POST with one of these may speak legacy SSE. */
 const LEGACY_SSE_HINTS = new Set([400, 404, 405]);
@@ -33,9 +34,15 @@ function connectFailure(entry: McpServerEntry, failure: SessionFailure): Session
   return failure;
 }
 
-/** Every page of a session's tools, as executor tools. */
-export async function listServerTools(session: McpSession, entry: McpServerEntry, logger: Logger, timeoutMs: number): Promise<{ ok: true; tools: ServerTool[] } | { ok: false; failure: SessionFailure }> {
-  if (!session.client.getServerCapabilities()?.tools) return { ok: true, tools: [] };
+/** A server's listing as executor tools, named and bounded as its entry says. */
+export function toEntryTools(entry: McpServerEntry, listed: Tool[], logger: Logger): ServerTool[] {
+  const timeout = entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs };
+  return toServerTools(entry.name, listed, { ...timeout, prefix: entry.prefix, taken: new Set(), warn: (message) => logger.warn(message) });
+}
+
+/** Every page of a session's tools, as executor tools (and as listed). */
+export async function listServerTools(session: McpSession, entry: McpServerEntry, logger: Logger, timeoutMs: number): Promise<{ ok: true; tools: ServerTool[]; listed: Tool[] } | { ok: false; failure: SessionFailure }> {
+  if (!session.client.getServerCapabilities()?.tools) return { ok: true, tools: [], listed: [] };
   const listed: Tool[] = [];
   let cursor: string | undefined;
   do {
@@ -44,8 +51,7 @@ export async function listServerTools(session: McpSession, entry: McpServerEntry
     listed.push(...page.value.tools);
     cursor = page.value.nextCursor;
   } while (cursor !== undefined);
-  const timeout = entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs };
-  return { ok: true, tools: toServerTools(entry.name, listed, { ...timeout, prefix: entry.prefix, taken: new Set(), warn: (message) => logger.warn(message) }) };
+  return { ok: true, tools: toEntryTools(entry, listed, logger), listed };
 }
 
 /**
@@ -66,7 +72,7 @@ export async function connectServer(
     if (opened.ok) {
       if (entry.transport === "auto") onDetected(kind);
       const listed = await listServerTools(opened.session, entry, options.logger, options.timeoutMs);
-      if (listed.ok && opened.session.alive) return { ok: true, session: opened.session, tools: listed.tools };
+      if (listed.ok && opened.session.alive) return { ok: true, session: opened.session, tools: listed.tools, listed: listed.listed };
       await opened.session.close();
       return { ok: false, failure: listed.ok ? { kind: "lost", message: `Server "${entry.name}" closed the connection after initializing` } : listed.failure };
     }

@@ -7,10 +7,11 @@ import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import type { CallerRoutes } from "./caller-routes.js";
 import type { ServerAuthorization } from "./auth/server-authorization.js";
-import { connectServer, listServerTools } from "./connect-server.js";
+import { connectServer, listServerTools, type ConnectOutcome } from "./connect-server.js";
 import type { ConnectedTransportKind } from "./create-transport.js";
 import type { Listeners } from "./listeners.js";
 import type { McpSession, OpenSessionOptions } from "./mcp-session.js";
+import { armIdleStop, isLazy } from "./on-demand-lifecycle.js";
 import type { RetrySchedule } from "./retry-schedule.js";
 import type { ConnectionContext, SessionOutcome } from "./server-connection.js";
 import type { McpServerState } from "./server-info.js";
@@ -51,6 +52,11 @@ export interface ConnectionRun {
   closed: boolean;
   started: boolean;
   refreshTimer?: NodeJS.Timeout;
+  /** Requests under way and resource subscriptions: while above zero, the server is never stopped as idle. */
+  busy: number;
+  idleTimer?: NodeJS.Timeout;
+  /** The close of a session stopped as idle; the next attempt waits for it (one process at a time). */
+  stopping?: Promise<void>;
 }
 
 export const closedFailure = (name: string): SessionFailure => ({ kind: "aborted", code: "EXECUTOR_CLOSED", message: `Server "${name}" was closed` });
@@ -63,7 +69,7 @@ export const codeOf = (failure: SessionFailure): ErrorCode => failure.code ?? "S
 function firstStartBudget(run: ConnectionRun): number | undefined {
   const { entry } = run;
   if (entry.transport !== "stdio" || entry.packageRunner === undefined || run.everConnected || run.retries.failures > 0) return undefined;
-  return entry.firstStartTimeoutMs ?? run.context.firstStartTimeoutMs;
+  return entry.installTimeoutMs ?? run.context.installTimeoutMs;
 }
 
 /** At most one attempt at a time: callers and the background timer share it. */
@@ -80,12 +86,14 @@ async function attemptOnce(run: ConnectionRun, background: boolean): Promise<Ses
   const installBudget = firstStartBudget(run);
   if (installBudget !== undefined && entry.transport === "stdio") {
     run.state = "installing";
-    run.context.logger.info(`MCP server "${entry.name}" starts for the first time through ${entry.packageRunner === "custom" ? entry.command : entry.packageRunner}, which may download it first: allowing up to ${Math.round(installBudget / 1000)} s`);
+    const runner = entry.packageRunner === "custom" ? entry.command : entry.packageRunner!;
+    // The fields let a host show it before it can hear events (the CLI's progress line during start-up).
+    run.context.logger.info(`MCP server "${entry.name}" starts for the first time through ${runner}, which may download it first: allowing up to ${Math.round(installBudget / 1000)} s`, { event: "server:installing", server: entry.name, runner, budgetMs: installBudget });
     run.context.emit("server:installing", { server: entry.name, command: entry.command, budgetMs: installBudget });
   } else if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
   // A list_changed that arrives while the first list is being fetched is replayed once connected.
   const holder: { session?: McpSession; changedEarly?: boolean } = {};
-  const connected = await connectServer(attemptOptions(run, holder, installBudget ?? CONNECT_TIMEOUT_MS), run.detected, (kind) => (run.detected = kind));
+  const connected = await startGated(run, () => connectServer(attemptOptions(run, holder, installBudget ?? CONNECT_TIMEOUT_MS), run.detected, (kind) => (run.detected = kind)));
   if (run.closed) {
     if (connected.ok) await connected.session.close();
     return { ok: false, failure: closedFailure(run.entry.name) };
@@ -96,7 +104,23 @@ async function attemptOnce(run: ConnectionRun, background: boolean): Promise<Ses
   }
   holder.session = connected.session;
   adoptSession(run, connected.session, connected.tools, holder.changedEarly === true);
+  if (isLazy(run)) void run.context.toolCache?.write(run.entry, connected.listed);
+  armIdleStop(run);
   return { ok: true, session: connected.session };
+}
+
+/**
+ * A stdio attempt waits for the process an idle stop is ending, then for a slot of the executor's
+ * start cap (`maxConcurrentStarts`); other transports start at once.
+ */
+async function startGated(run: ConnectionRun, connect: () => Promise<ConnectOutcome>): Promise<ConnectOutcome> {
+  if (run.entry.transport !== "stdio") return connect();
+  await run.stopping;
+  try {
+    return await run.context.startGate.run(run.closing.signal, connect);
+  } catch {
+    return { ok: false, failure: closedFailure(run.entry.name) };
+  }
 }
 
 /** What `connectServer` needs for one attempt; `holder` gets the session once it is up, for its events. */
@@ -190,7 +214,10 @@ function refreshTools(run: ConnectionRun): void {
     const live = run.session;
     if (!live?.alive) return;
     const listed = await listServerTools(live, entry, context.logger, CONNECT_TIMEOUT_MS);
-    if (listed.ok && live === run.session) run.tools.set(listed.tools);
+    if (listed.ok && live === run.session) {
+      run.tools.set(listed.tools);
+      if (isLazy(run)) void run.context.toolCache?.write(run.entry, listed.listed);
+    }
     // A refresh cut off by close() or by the session's end is no one's concern.
     else if (!listed.ok && !run.closed && live === run.session) context.logger.warn(`MCP server "${entry.name}": refreshing its tool list failed: ${listed.failure.message}`);
   }, LIST_CHANGED_DEBOUNCE_MS);

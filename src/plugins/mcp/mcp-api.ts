@@ -12,6 +12,8 @@ import { createServerConnection, type ConnectionContext, type ServerConnection }
 import type { McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./server-info.js";
 import { createServerLogins, type ServerLogins } from "./server-logins.js";
 import type { ServerPool } from "./server-pool.js";
+import type { StartGate } from "./start-gate.js";
+import type { ToolListCache } from "./tool-list-cache.js";
 import { getServerPrompt, listServerPrompts, type GetPromptOutcome, type McpPromptInfo } from "./server-prompts.js";
 import { listServerResources, listServerResourceTemplates, readServerResource, type ReadResourceResult, type ResourceRequestOptions } from "./server-resources.js";
 import type { ToolTrust } from "./trust/tool-trust.js";
@@ -66,6 +68,10 @@ export interface McpShared {
   readonly options: McpPluginOptions;
   readonly startupTimeoutMs: number;
   readonly pool: ServerPool;
+  /** The cap on stdio servers starting at once, for every instance. */
+  readonly startGate: StartGate;
+  /** The tool-list cache of each project root the plugin ran in. */
+  readonly toolCaches: Record<string, ToolListCache>;
   readonly guarded: { fetch: ConnectionContext["fetch"]; close(): void };
   readonly trust: ToolTrust;
   readonly oauth: ConnectionContext["oauth"];

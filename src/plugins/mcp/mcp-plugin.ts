@@ -3,7 +3,8 @@
  * `server__tool`, over stdio, Streamable HTTP or legacy SSE, resilient where the raw SDK is not.
  */
 import { mcpConfigSection } from "./config/mcp-config-section.js";
-import { DEFAULT_FIRST_START_TIMEOUT_MS } from "./config/package-runner.js";
+import { DEFAULT_MAX_CONCURRENT_STARTS, type ServerStartMode } from "./config/mcp-server-schema.js";
+import { DEFAULT_INSTALL_TIMEOUT_MS } from "./config/package-runner.js";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type PluginInstance, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
@@ -20,6 +21,9 @@ import type { SamplingHandler } from "./sampling.js";
 import type { ConnectionContext, ServerConnection } from "./server-connection.js";
 import type { McpServerEvents } from "./server-info.js";
 import { createServerPool } from "./server-pool.js";
+import { createStartGate } from "./start-gate.js";
+import { createToolListCache } from "./tool-list-cache.js";
+import { exposedNamePrefix } from "./tool-definitions.js";
 import { createToolRoutes, trustView, type ToolRoutes } from "./tool-routes.js";
 import { createToolFilter } from "./trust/tool-filter.js";
 import { createToolTrust } from "./trust/tool-trust.js";
@@ -47,7 +51,9 @@ export interface McpPluginOptions {
   /** Run only these servers of the file (by name); the others are checked and left out. Default: all. */
   servers?: readonly string[];
   /** First-start budget of a package runner's server (`npx -y`, `uvx`, `pipx run`, `bunx`) whose entry names none, in ms. Default 120000. */
-  firstStartTimeoutMs?: number;
+  installTimeoutMs?: number;
+  /** When a stdio server starts if neither its entry nor mcp.json's `serverDefaults` says: `eager` (default) or `lazy`. */
+  start?: ServerStartMode;
   /**
    * Start-up (and `addServer`) waits for a package runner's first start to finish, up to its
    * first-start budget, instead of `startupTimeoutMs`: for a short-lived process (the CLI) that
@@ -68,10 +74,12 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
     options,
     startupTimeoutMs: options.startupTimeoutMs ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS,
     pool: createServerPool(),
+    startGate: createStartGate(),
     guarded: createGuardedFetch(options.resolveHostname),
     trust: createToolTrust(),
     oauth: { store: options.tokenStore ?? createFileTokenStore(), ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}) },
     instances: 0,
+    toolCaches: {},
   };
   return {
     name: "mcp",
@@ -85,6 +93,9 @@ export function mcpPlugin(options: McpPluginOptions = {}): ExecutorPlugin<McpSer
 /** Connect mcp.json's servers, start trust, wait for the first connections (up to the start-up timeout), and serve their tools. */
 async function startInstance(shared: McpShared, entries: McpServerEntry[], context: PluginContext): Promise<PluginInstance<McpApi>> {
   shared.instances++;
+  // One cap for the file: mcp.json's maxConcurrentStarts, carried by each of its stdio entries.
+  const capped = entries.find((entry) => entry.transport === "stdio" && entry.maxConcurrentStarts !== undefined);
+  shared.startGate.setLimit((capped?.transport === "stdio" ? capped.maxConcurrentStarts : undefined) ?? DEFAULT_MAX_CONCURRENT_STARTS);
   await replaceRuntimeNamesakes(shared, entries, context);
   const configured: ServerConnection[] = [];
   const run: McpInstanceRun = {
@@ -127,7 +138,10 @@ function connectionContext(shared: McpShared, context: PluginContext, entry: Mcp
     ...(options.onSampling ? { onSampling: options.onSampling } : {}),
     ...(selectTools ? { selectTools } : {}),
     oauth: shared.oauth,
-    firstStartTimeoutMs: options.firstStartTimeoutMs ?? DEFAULT_FIRST_START_TIMEOUT_MS,
+    installTimeoutMs: options.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS,
+    defaultStart: options.start ?? "eager",
+    startGate: shared.startGate,
+    toolCache: (shared.toolCaches[context.root] ??= createToolListCache(context.root, context.logger)),
     waitForInstalls: options.waitForInstalls === true,
     emit: <Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]) => context.emit(event, payload as never),
   };
@@ -184,6 +198,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
     // asks this before explainMissingTool.
     async resolveMissingTool(name, { signal }) {
       if (run.closed) return false;
+      if (await startRestingOwner(run, name, signal)) return !run.closed && routes.table().has(name);
       const explained = whyMissing(name);
       if (explained?.code !== "AUTH_REQUIRED") return false;
       const server = String(explained.details?.server);
@@ -205,6 +220,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       feed.stop();
       unsubscribeTrust();
       await Promise.all([...run.configured.map((connection) => shared.pool.release(connection)), shared.trust.flush()]);
+      await shared.toolCaches[context.root]?.settled();
       if (shared.instances === 0) {
         shared.trust.close();
         await shared.pool.closeRuntime();
@@ -212,6 +228,22 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       }
     },
   };
+}
+
+/**
+ * A name of a stopped (lazy) or idle server that its kept list lacks may be a tool added since that
+ * list: the server is started (within the call's signal) and lists its tools afresh. True when it
+ * started.
+ */
+async function startRestingOwner(run: McpInstanceRun, name: string, signal: AbortSignal): Promise<boolean> {
+  const owner = run.all().find((connection) => {
+    const { state } = connection.info();
+    return (state === "stopped" || state === "idle") && connection.entry.prefix && name.startsWith(exposedNamePrefix(connection.entry.name));
+  });
+  if (owner === undefined) return false;
+  // No retry-after wait is worth more than the call's own deadline, which `signal` carries.
+  const started = await owner.ensureSession(Number.MAX_SAFE_INTEGER, signal);
+  return started.ok;
 }
 
 /**

@@ -60,7 +60,8 @@ export function explainMissingServerTool(name: string, servers: readonly McpServ
       ownerPrefix = prefix.length;
     }
   }
-  if (owner === undefined || owner.state === "connected") return undefined;
+  // A server that is up, or stopped with its tools listed (lazy, idle), does not explain a miss: the name is not one of its tools.
+  if (owner === undefined || owner.state === "connected" || owner.state === "stopped" || owner.state === "idle") return undefined;
   const code = owner.state === "needs-login" ? "AUTH_REQUIRED" : owner.state === "failed" && owner.lastError?.code === "SERVER_NOT_ALLOWED" ? "SERVER_NOT_ALLOWED" : "SERVICE_UNAVAILABLE";
   return {
     code,

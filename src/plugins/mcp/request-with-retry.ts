@@ -33,6 +33,16 @@ const unavailable = (failure: SessionFailure, message: string): { ok: false; fai
  * const outcome = await requestWithRetry(connection, (session) => session.request(call, CallToolResultSchema, options), retry);
  */
 export async function requestWithRetry<T>(connection: ServerConnection, send: (session: McpSession) => Promise<RequestOutcome<T>>, options: RetryOptions): Promise<RequestOutcome<T>> {
+  // In use from the first look at the session to the answer: an idle stop cannot come in between.
+  const release = connection.hold();
+  try {
+    return await sendWithRetry(connection, send, options);
+  } finally {
+    release();
+  }
+}
+
+async function sendWithRetry<T>(connection: ServerConnection, send: (session: McpSession) => Promise<RequestOutcome<T>>, options: RetryOptions): Promise<RequestOutcome<T>> {
   const { signal, deadline } = options;
   const policy = connection.entry.retry;
   let waitedForLogin = false;

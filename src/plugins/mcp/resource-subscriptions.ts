@@ -71,12 +71,15 @@ export function createResourceSubscriptions(logger: Logger): ResourceSubscriptio
         byUri.set(uri, listeners);
       }
       listeners.add(listener);
+      // A subscribed server must stay up to send its updates: it is in use until unsubscribed.
+      const release = connection.hold();
       let subscribed = true;
       return {
         ok: true,
         async unsubscribe() {
           if (!subscribed) return;
           subscribed = false;
+          release();
           listeners!.delete(listener);
           if (listeners!.size > 0 || byUri.get(uri) !== listeners) return;
           byUri.delete(uri);

@@ -5,6 +5,7 @@
  * steps of its life are in connection-lifecycle.ts.
  */
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
+import type { ServerStartMode } from "./config/mcp-server-schema.js";
 import { abortReasonCode, type Logger } from "../../core/plugin-contract.js";
 import { sleep } from "../../core/retry/backoff-delay.js";
 import { createCallerRoutes, type CallerRoutes } from "./caller-routes.js";
@@ -16,10 +17,13 @@ import type { SamplingHandler } from "./sampling.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { createListeners } from "./listeners.js";
 import type { McpSession } from "./mcp-session.js";
+import { holdServer, stayStopped } from "./on-demand-lifecycle.js";
 import { createRetrySchedule } from "./retry-schedule.js";
 import type { McpServerEvents, McpServerInfo } from "./server-info.js";
 import { createServerToolList } from "./server-tool-list.js";
 import type { SessionFailure } from "./session-failure.js";
+import type { StartGate } from "./start-gate.js";
+import type { ToolListCache } from "./tool-list-cache.js";
 import type { ServerTool } from "./tool-definitions.js";
 
 export { CONNECT_TIMEOUT_MS } from "./connection-lifecycle.js";
@@ -36,7 +40,13 @@ export interface ConnectionContext {
   oauth: { store: OAuthTokenStore; onAuthorization?: AuthorizationHandler };
   emit<Name extends keyof McpServerEvents>(event: Name, payload: McpServerEvents[Name]): void;
   /** The first-start budget of a package runner's server whose entry names none. */
-  firstStartTimeoutMs: number;
+  installTimeoutMs: number;
+  /** When a stdio server whose entry (and `serverDefaults`) says nothing starts: the executor's `mcp.start`. */
+  defaultStart: ServerStartMode;
+  /** The executor's cap on stdio servers starting at once. */
+  startGate: StartGate;
+  /** Where lazy servers' tool lists are kept between runs (absent: none kept, a lazy server starts with the executor). */
+  toolCache?: ToolListCache;
   /** Start-up waits out a package runner's first start (its download) instead of only the start-up wait. */
   waitForInstalls: boolean;
 }
@@ -68,6 +78,8 @@ export interface ServerConnection {
   ensureSession(deadline: number, signal: AbortSignal): Promise<SessionOutcome>;
   /** The current session when it is alive (what `ensureSession` answers at once), without a promise. */
   liveSession(): McpSession | undefined;
+  /** Mark the server in use (a request, a resource subscription) until the returned function is called: it is not stopped as idle meanwhile. */
+  hold(): () => void;
   /** What a request on `session` ran into: a lost session is reset, a `Retry-After` remembered. */
   noteFailure(session: McpSession, failure: SessionFailure): void;
   close(): Promise<void>;
@@ -94,6 +106,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     everConnected: false,
     closed: false,
     started: false,
+    busy: 0,
   };
   const { authorization } = run;
   return {
@@ -111,6 +124,7 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     start: (waitMs) => startConnection(run, waitMs),
     ensureSession: (deadline, signal) => ensureSession(run, deadline, signal),
     liveSession: () => (!run.closed && run.session?.alive ? run.session : undefined),
+    hold: () => holdServer(run),
     noteFailure(failed, failure) {
       run.retries.noteRetryAfter(failure.retryAfterMs);
       if (failure.sessionLost && failed.alive) failed.fail(failure);
@@ -159,6 +173,7 @@ async function startConnection(run: ConnectionRun, waitMs: number): Promise<void
   // A connection handed over by a reload is already running: only a first start connects.
   if (!run.started) {
     run.started = true;
+    if (await stayStopped(run)) return;
     void connectOnce(run);
   }
   if (!run.attempt) return;
@@ -192,6 +207,7 @@ async function ensureSession(run: ConnectionRun, deadline: number, signal: Abort
       return abortedCall(signal);
     }
   }
+  if ((run.state === "stopped" || run.state === "idle") && !run.attempt) run.context.emit("server:starting", { server: run.entry.name, reason: "call" });
   const outcome = await connectUnlessAborted(run, signal);
   // The call itself was never sent: whatever stopped the connection, it is safe to try again.
   if (!outcome.ok && outcome.failure.kind !== "permanent" && outcome.failure.kind !== "aborted") {
@@ -240,10 +256,11 @@ async function closeConnection(run: ConnectionRun): Promise<void> {
   run.closing.abort();
   run.retries.stop();
   clearTimeout(run.refreshTimer);
+  clearTimeout(run.idleTimer);
   run.tools.clearListeners();
   run.resourceUpdates.clear();
   run.connected.clear();
   const live = run.session;
   run.session = undefined;
-  await Promise.all([live?.close(), run.attempt?.catch(() => undefined)]);
+  await Promise.all([live?.close(), run.attempt?.catch(() => undefined), run.stopping]);
 }

@@ -10,12 +10,15 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
  * - `needs-login`: an OAuth server with no usable token: a person must log in (`toolexec auth login
  *   <server>`, or the host's `onAuthorization`); no background attempts until then;
  * - `installing`: the first start of a package runner's server (`npx -y`, `uvx`, `pipx run`, `bunx`),
- *   which may download the package first: it has `firstStartTimeoutMs` rather than the usual budget;
+ *   which may download the package first: it has `installTimeoutMs` rather than the usual budget;
+ * - `stopped`: a lazy server not started yet in this process; its tools are the list its last run
+ *   cached; the first call that needs it starts it;
+ * - `idle`: stopped after `idleTimeoutMs` without use; its tools stay listed; the next call starts it;
  * - `unavailable`: its entry cannot be resolved in this environment (an unset `${VAR}`, a bad URL);
  *   never started, `lastError` says why; the other servers are not affected;
  * - `disabled`: `"enabled": false` (or Cline's `"disabled": true`) in mcp.json.
  */
-export type McpServerState = "connecting" | "installing" | "connected" | "retrying" | "failed" | "needs-login" | "unavailable" | "disabled";
+export type McpServerState = "connecting" | "installing" | "connected" | "stopped" | "idle" | "retrying" | "failed" | "needs-login" | "unavailable" | "disabled";
 
 /** One server as `executor.servers()` lists it. */
 export interface McpServerInfo {
@@ -86,6 +89,10 @@ export interface McpServerEvents {
   "server:unavailable": { server: string; reason: string };
   /** A package runner's server starts for the first time and may be downloading (`budgetMs`: how long it may take). */
   "server:installing": { server: string; command: string; budgetMs: number };
+  /** A server that was not running (`stopped`, lazy; or `idle`) starts because a call needs it. */
+  "server:starting": { server: string; reason: "call" };
+  /** A server was stopped: `idle`, after `idleMs` without use (it starts again on the next call). */
+  "server:stopped": { server: string; reason: "idle"; idleMs: number };
   /** A background reconnection attempt is scheduled. */
   "server:retrying": { server: string; attempt: number; nextAttemptAt: number; reason: string };
 }

@@ -36,7 +36,8 @@ export function createServerPool(): ServerPool {
 
   return {
     acquire(entry, context) {
-      const key = JSON.stringify(entry);
+      // The file-wide start cap is not the server's own: a change of it keeps the connection.
+      const key = JSON.stringify({ ...entry, maxConcurrentStarts: undefined });
       const existing = current.get(entry.name);
       if (existing && existing.key === key && holders.has(existing.connection)) {
         holders.set(existing.connection, holders.get(existing.connection)! + 1);

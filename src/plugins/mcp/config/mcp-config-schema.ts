@@ -5,7 +5,7 @@
  * they are ignored with a warning, while every server entry stays strict.
  */
 import { z } from "zod";
-import { trustPolicySchema } from "./mcp-server-schema.js";
+import { serverDefaultsSchema, trustPolicySchema } from "./mcp-server-schema.js";
 
 /**
  * Servers by name; each entry is checked on its own against `mcpServerEntrySchema` while resolving,
@@ -14,13 +14,15 @@ import { trustPolicySchema } from "./mcp-server-schema.js";
 const serverEntries = z.record(z.string(), z.unknown());
 
 /** The top-level keys toolexec reads; any other is warned about and ignored. */
-export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs", "trust"] as const;
+export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs", "trust", "serverDefaults", "maxConcurrentStarts"] as const;
 
 export const mcpConfigSchema = z.looseObject({
   $schema: z.string().optional(),
   mcpServers: serverEntries.optional(),
   servers: serverEntries.optional(),
   trust: trustPolicySchema.optional().describe('The tool trust policy of every server whose entry names none: "trust" (default), "pin" or "quarantine". See docs/tool-trust.md.'),
+  serverDefaults: serverDefaultsSchema.optional(),
+  maxConcurrentStarts: z.number().int().positive().max(1000).optional().describe("Stdio servers starting at once (spawn to tools listed), eager and lazy starts alike; more wait their turn (default 4)."),
   inputs: z.array(z.unknown()).optional().describe("VS Code's input prompts; accepted and ignored (`${input:id}` reads the variable ID)."),
 });
 

@@ -7,7 +7,7 @@ import type { FileSection } from "../../../core/plugin-config.js";
 import { closestMatch } from "../../../core/json/describe-value.js";
 import { deriveServerName } from "./derive-server-name.js";
 import { MCP_CONFIG_KEYS, mcpConfigSchema, type McpConfigFile } from "./mcp-config-schema.js";
-import { mcpServerEntrySchema, trustPolicySchema } from "./mcp-server-schema.js";
+import { mcpServerEntrySchema, serverDefaultsSchema, trustPolicySchema } from "./mcp-server-schema.js";
 import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
 
 export const DEFAULT_MCP_CONFIG_FILE = "mcp.json";
@@ -62,6 +62,8 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
       const key = Object.prototype.hasOwnProperty.call(top, "mcpServers") ? "mcpServers" : "servers";
       const servers = (top[key] ?? {}) as Record<string, unknown>;
       const defaultTrust = trustPolicySchema.safeParse(top.trust);
+      const serverDefaults = serverDefaultsSchema.safeParse(top.serverDefaults ?? {});
+      const maxConcurrentStarts = typeof top.maxConcurrentStarts === "number" ? { maxConcurrentStarts: top.maxConcurrentStarts } : {};
       const resolved: McpServerEntry[] = [];
       const names = new Map<string, string>();
       const approvals: string[] = [];
@@ -71,13 +73,18 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
         const shaped = context.check(mcpServerEntrySchema, entry, [key, configKey]);
         if (shaped === undefined || name === undefined) continue;
         if (shaped.autoApprove !== undefined || shaped.alwaysAllow !== undefined) approvals.push(configKey);
-        const result = resolveMcpServer(name, shaped, { root: context.root, environment: context.environment, ...(defaultTrust.success ? { defaultTrust: defaultTrust.data } : {}) });
+        const result = resolveMcpServer(name, shaped, {
+          root: context.root,
+          environment: context.environment,
+          ...(defaultTrust.success ? { defaultTrust: defaultTrust.data } : {}),
+          ...(serverDefaults.success ? { serverDefaults: serverDefaults.data } : {}),
+        });
         for (const problem of result.problems) {
           const unavailable = result.ok && options.strict !== true;
           const message = unavailable ? `${problem.message}; server "${name}" is unavailable until then (the other servers run)` : problem.message;
           context.report([key, configKey, ...problem.path], message, { atKey: problem.atKey === true, warning: unavailable });
         }
-        const server = result.ok ? { ...result.server, ...(name === configKey ? {} : { configKey }) } : undefined;
+        const server = result.ok ? { ...result.server, ...(name === configKey ? {} : { configKey }), ...(result.server.transport === "stdio" ? maxConcurrentStarts : {}) } : undefined;
         if (server && (only === undefined || only.has(name) || only.has(configKey))) resolved.push(server);
       }
       if (approvals.length > 0) warnApprovals(key, approvals, servers, context.report);

@@ -44,6 +44,14 @@ export const DEFAULT_MCP_MAX_DELAY_MS = 30_000;
 export const DEFAULT_MCP_MAX_CONCURRENCY = 16;
 /** Largest result one call may return, as JSON. */
 export const DEFAULT_MCP_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/** Stdio servers starting at once (spawn to tools listed), across the whole executor; more wait their turn. */
+export const DEFAULT_MAX_CONCURRENT_STARTS = 4;
+/**
+ * When a stdio server starts: `eager` with the executor; `lazy` on the first call that needs it, its
+ * tool list served meanwhile from the list cached by its last run.
+ */
+export const SERVER_START_MODES = ["eager", "lazy"] as const;
+export type ServerStartMode = (typeof SERVER_START_MODES)[number];
 
 const spellings = Object.keys(TRANSPORT_SPELLINGS) as [TransportSpelling, ...TransportSpelling[]];
 const nonEmpty = z.string().min(1);
@@ -86,6 +94,24 @@ export const cursorAuthSchema = z
   })
   .describe('Cursor\'s spelling of `oauth: { clientId, clientSecret, scopes }`.');
 
+const installTimeoutSchema = z.number().int().positive().max(MAX_TIMEOUT_MS).describe("stdio: budget of the server's first start in this process, for a package runner (npx, uvx, pipx run, bunx) that may download it first; the server is `installing` meanwhile (default: the executor's `mcp.installTimeoutMs`, 120000, for package runners; none for other commands).");
+const startSchema = z.enum(SERVER_START_MODES).describe('stdio: "eager" starts the server with the executor; "lazy" on the first call that needs it, its tools listed meanwhile from the list its last run cached (default: the executor\'s `mcp.start`, "eager"; `toolexec serve`: "lazy").');
+const idleTimeoutSchema = z.number().int().positive().max(MAX_TIMEOUT_MS).describe("stdio: stop the server after this many ms without calls (calls under way and resource subscriptions count as use); the next call starts it again. Default: never.");
+
+/** mcp.json's `serverDefaults`: toolexec's per-server options, for every entry that does not set them (stdio-only keys apply to stdio servers only). */
+export const serverDefaultsSchema = z
+  .strictObject({
+    start: startSchema.optional(),
+    idleTimeoutMs: idleTimeoutSchema.optional(),
+    installTimeoutMs: installTimeoutSchema.optional(),
+    timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of a server's tools (default: the executor's defaultTimeoutMs)."),
+    retry: mcpRetrySchema.optional(),
+    maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on one server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
+    maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),
+  })
+  .describe("Defaults for every server entry: an entry's own key wins (`retry` key by key).");
+export type McpServerDefaults = z.infer<typeof serverDefaultsSchema>;
+
 export const mcpServerEntrySchema = z
   .strictObject({
     type: z.enum(spellings).optional().describe('Transport: "stdio", "http" (also "streamable-http", "streamableHttp") or "sse". Inferred when absent.'),
@@ -106,7 +132,9 @@ export const mcpServerEntrySchema = z
     alwaysAllow: z.array(z.string()).optional().describe("Roo Code's approval list; accepted and ignored: toolexec's trust settings are `trust` (docs/tool-trust.md)."),
     prefix: z.boolean().optional().describe('false: expose the server\'s tools under their own names, without the "server__" prefix (transparent proxying; default true). A clash with another tool keeps the first and warns.'),
     timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of this server's tools, reconnecting included (default: the executor's defaultTimeoutMs)."),
-    firstStartTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("stdio: budget of the server's first start in this process, for a package runner (npx, uvx, pipx run, bunx) that may download it first; the server is `installing` meanwhile (default: the executor's `mcp.firstStartTimeoutMs`, 120000, for package runners; none for other commands)."),
+    installTimeoutMs: installTimeoutSchema.optional(),
+    start: startSchema.optional(),
+    idleTimeoutMs: idleTimeoutSchema.optional(),
     retry: mcpRetrySchema.optional(),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
     maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),

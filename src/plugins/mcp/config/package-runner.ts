@@ -6,7 +6,7 @@
 import path from "node:path";
 
 /** The first-start budget of a package runner's server when neither its entry nor the executor says. */
-export const DEFAULT_FIRST_START_TIMEOUT_MS = 120_000;
+export const DEFAULT_INSTALL_TIMEOUT_MS = 120_000;
 
 /** Runners recognized by their program alone; `pipx` only as `pipx run`. */
 const RUNNERS = new Set(["npx", "pnpx", "bunx", "uvx"]);

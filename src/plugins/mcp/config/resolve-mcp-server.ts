@@ -10,15 +10,15 @@ import type { JsonPath } from "../../../core/json/parse-json-document.js";
 import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
 import { packageRunnerOf } from "./package-runner.js";
 import { readEnvFile } from "./read-env-file.js";
+import { resolveRetry, stdioLifecycle } from "./resolve-server-options.js";
 import {
   DEFAULT_MCP_MAX_CONCURRENCY,
-  DEFAULT_MCP_MAX_DELAY_MS,
   DEFAULT_MCP_MAX_RESPONSE_BYTES,
-  DEFAULT_MCP_MIN_DELAY_MS,
-  DEFAULT_MCP_RETRIES,
   DEFAULT_TRUST_POLICY,
   TRANSPORT_SPELLINGS,
+  type McpServerDefaults,
   type McpServerEntryFile,
+  type ServerStartMode,
   type TrustPolicy,
 } from "./mcp-server-schema.js";
 
@@ -63,12 +63,18 @@ export interface StdioServerEntry extends McpServerCommon {
   transport: "stdio";
   /**
    * The package runner the command starts the server through (`npx`, `uvx`, `pipx run`, `bunx`), or
-   * `custom` when the entry gives a `firstStartTimeoutMs` for another command: its first start may
+   * `custom` when the entry gives an `installTimeoutMs` for another command: its first start may
    * download it, so it gets a first-start budget and is `installing` meanwhile.
    */
   packageRunner?: string;
-  /** The entry's own first-start budget; absent: the executor's. */
-  firstStartTimeoutMs?: number;
+  /** The entry's (or `serverDefaults`') first-start budget; absent: the executor's. */
+  installTimeoutMs?: number;
+  /** `eager` or `lazy` (entry, else `serverDefaults`); absent: the executor's `mcp.start`. */
+  start?: ServerStartMode;
+  /** Stop the server after this long without use; absent: never. */
+  idleTimeoutMs?: number;
+  /** mcp.json's top-level `maxConcurrentStarts`, the same on every stdio entry of the file; absent: 4. */
+  maxConcurrentStarts?: number;
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -108,6 +114,8 @@ export interface ResolveContext {
   environment: Record<string, string | undefined>;
   /** The policy when the entry names none (mcp.json's top-level `trust`). Default `DEFAULT_TRUST_POLICY`. */
   defaultTrust?: TrustPolicy;
+  /** mcp.json's `serverDefaults`: what an entry does not set. */
+  serverDefaults?: McpServerDefaults;
 }
 
 /**
@@ -116,7 +124,7 @@ export interface ResolveContext {
  */
 export type ResolveMcpServerResult = { ok: true; server: McpServerEntry; problems: ResolveProblem[] } | { ok: false; problems: ResolveProblem[] };
 
-const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd", "firstStartTimeoutMs"] as const;
+const STDIO_KEYS = ["command", "args", "env", "envFile", "cwd", "installTimeoutMs", "start", "idleTimeoutMs"] as const;
 const REMOTE_KEYS = ["url", "serverUrl", "headers", "oauth", "auth"] as const;
 
 /** `${input:api-key}` (a VS Code prompt) is read from the variable `API_KEY`: nobody is there to answer a prompt. */
@@ -205,11 +213,8 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
   }
   if (kind === undefined) return { ok: false, problems };
 
-  const retry: McpRetryPolicy = {
-    retries: entry.retry?.retries ?? DEFAULT_MCP_RETRIES,
-    minDelayMs: entry.retry?.minDelayMs ?? DEFAULT_MCP_MIN_DELAY_MS,
-    maxDelayMs: entry.retry?.maxDelayMs ?? Math.max(DEFAULT_MCP_MAX_DELAY_MS, entry.retry?.minDelayMs ?? 0),
-  };
+  const defaults = context.serverDefaults ?? {};
+  const retry = resolveRetry({ ...defaults.retry, ...entry.retry });
   if (retry.minDelayMs > retry.maxDelayMs) {
     problems.push({ path: ["retry", "minDelayMs"], message: `Expected minDelayMs (${retry.minDelayMs}) to be at most maxDelayMs (${retry.maxDelayMs})` });
   }
@@ -217,10 +222,10 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     name,
     enabled,
     prefix: entry.prefix ?? true,
-    ...(entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs }),
+    ...((entry.timeoutMs ?? defaults.timeoutMs) === undefined ? {} : { timeoutMs: entry.timeoutMs ?? defaults.timeoutMs }),
     retry,
-    maxConcurrency: entry.maxConcurrency ?? DEFAULT_MCP_MAX_CONCURRENCY,
-    maxResponseBytes: entry.maxResponseBytes ?? DEFAULT_MCP_MAX_RESPONSE_BYTES,
+    maxConcurrency: entry.maxConcurrency ?? defaults.maxConcurrency ?? DEFAULT_MCP_MAX_CONCURRENCY,
+    maxResponseBytes: entry.maxResponseBytes ?? defaults.maxResponseBytes ?? DEFAULT_MCP_MAX_RESPONSE_BYTES,
     ...(entry.includeTools === undefined ? {} : { includeTools: entry.includeTools }),
     excludeTools: entry.excludeTools ?? entry.disabledTools ?? [],
     trust: entry.trust ?? (entry.quarantined === true ? "quarantine" : (context.defaultTrust ?? DEFAULT_TRUST_POLICY)),
@@ -241,9 +246,8 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     if (entry.envFile !== undefined && enabled) fileValues = readEnvFile(expand(entry.envFile, ["envFile"]), context.root, problems);
     const env = { ...expandRecord(fileValues, "envFile"), ...expandRecord(entry.env, "env") };
     for (const value of Object.values(env)) secrets.add(value);
-    const packageRunner = packageRunnerOf(command, args) ?? (entry.firstStartTimeoutMs === undefined ? undefined : "custom");
-    const firstStart = { ...(packageRunner === undefined ? {} : { packageRunner }), ...(entry.firstStartTimeoutMs === undefined ? {} : { firstStartTimeoutMs: entry.firstStartTimeoutMs }) };
-    return settle({ ...common, transport: "stdio", ...firstStart, command, args, env, cwd, secrets: [...secrets] }, problems);
+    const lifecycle = stdioLifecycle(entry, defaults, packageRunnerOf(command, args));
+    return settle({ ...common, transport: "stdio", ...lifecycle, command, args, env, cwd, secrets: [...secrets] }, problems);
   }
 
   for (const key of STDIO_KEYS) {
