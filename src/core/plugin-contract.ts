@@ -59,6 +59,12 @@ export interface ToolDefinition {
    * it (`tools.<server>.<tool>`, `allowed_servers`); without it a tool is a local one.
    */
   server?: { name: string; tool: string };
+  /**
+   * The tool's result budget: characters of its value a bounded call (LLM adapters, `serve`,
+   * `callTool(…, { bounded: true })`) gets before the rest is kept for `read_result`. Absent: the
+   * executor's `results.maxChars` (default 25,000). Set from a tools.json entry or an mcp.json server.
+   */
+  results?: { maxChars?: number };
 }
 
 /** One call, as the core hands it to the plugin after validating the arguments. */
@@ -147,6 +153,12 @@ export interface CallToolOptions {
    * call holds a concurrency slot, the sub-call may borrow it (see `PluginCallOptions.callTool`).
    */
   parentExecutionId?: string;
+  /**
+   * Answer in the bounded form a model should read: a value over the tool's result budget becomes
+   * its head plus a handle (`result.truncated`) that `read_result` pages through. Default false:
+   * the whole value. The LLM adapters and `serve` set it; sub-calls do not inherit it.
+   */
+  bounded?: boolean;
 }
 
 /** A call's execution-log record as the pipeline builds it, before a plugin's `shapeLogRecord`. */

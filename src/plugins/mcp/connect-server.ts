@@ -45,7 +45,7 @@ export async function listServerTools(session: McpSession, entry: McpServerEntry
     cursor = page.value.nextCursor;
   } while (cursor !== undefined);
   const timeout = entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs };
-  return { ok: true, tools: toServerTools(entry.name, listed, { ...timeout, prefix: entry.prefix, taken: new Set(), warn: (message) => logger.warn(message) }) };
+  return { ok: true, tools: toServerTools(entry.name, listed, { ...timeout, ...(entry.results === undefined ? {} : { results: entry.results }), prefix: entry.prefix, taken: new Set(), warn: (message) => logger.warn(message) }) };
 }
 
 /**

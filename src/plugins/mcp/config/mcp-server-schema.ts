@@ -4,7 +4,7 @@
  * plus toolexec's own per-server options. Unknown keys are errors.
  */
 import { z } from "zod";
-import { MAX_TIMEOUT_MS } from "../../../core/config/tools-config-schema.js";
+import { MAX_TIMEOUT_MS, resultsSettingsSchema } from "../../../core/config/tools-config-schema.js";
 
 /** The transport spellings clients use, by the transport they mean. */
 export const TRANSPORT_SPELLINGS = {
@@ -108,6 +108,7 @@ export const mcpServerEntrySchema = z
     timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("Budget of one call of this server's tools, reconnecting included (default: the executor's defaultTimeoutMs)."),
     firstStartTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe("stdio: budget of the server's first start in this process, for a package runner (npx, uvx, pipx run, bunx) that may download it first; the server is `installing` meanwhile (default: the executor's `mcp.firstStartTimeoutMs`, 120000, for package runners; none for other commands)."),
     retry: mcpRetrySchema.optional(),
+    results: resultsSettingsSchema.optional().describe("The result budget of this server's tools: characters of a result a model gets before the rest is kept for read_result (default: tools.json's defaults.results, else 25000)."),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
     maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),
     includeTools: toolPatternsSchema.optional().describe("Only these of the server's tools (names or globs: `*`, `?`) enter the registry (Gemini CLI's key). `excludeTools` wins over it."),
