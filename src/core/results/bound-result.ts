@@ -28,8 +28,9 @@ export interface BoundingContext {
 /** How many times a structured cut is retried smaller when JSON escapes made it longer than estimated. */
 const MAX_CUT_ATTEMPTS = 4;
 
-function readCall(handle: string, path: string, offset?: number): string {
-  return `read_result ${JSON.stringify(path === "$" && offset !== undefined ? { handle, offset } : offset === undefined ? { handle, path } : { handle, path, offset })}`;
+/** The `read_result` call a model makes next: a text page from `offset` when `path` is absent. */
+function readCall(handle: string, path: string | undefined, offset?: number): string {
+  return `read_result ${JSON.stringify({ handle, ...(path === undefined ? {} : { path }), ...(offset === undefined ? {} : { offset }) })}`;
 }
 
 function notKept(left: number): string {
@@ -52,7 +53,7 @@ function boundText(result: ToolSuccess, text: string, context: BoundingContext):
   const end = cleanCutEnd(text, 0, maxChars);
   const left = text.length - end;
   const kept = store.put({ handle, tool: result.tool, value: text, text, maxChars, scope: context.scope });
-  const line = kept ? `[… ${formatCount(left)} more characters: ${readCall(handle, "$", end)}]` : notKept(left);
+  const line = kept ? `[… ${formatCount(left)} more characters: ${readCall(handle, undefined, end)}]` : notKept(left);
   const shown = `${text.slice(0, end)}\n${line}`;
   const truncated: TruncatedResult = { ...(kept ? { handle } : {}), text: shown, totalChars: text.length, maxChars, omitted: [{ path: "$", unit: "characters", left, of: text.length }] };
   return bounded(result, context.keepValue ? text : shown, truncated);
@@ -76,7 +77,7 @@ function boundStructured(result: ToolSuccess, json: string, context: BoundingCon
   }
   const kept = store.put({ handle, tool: result.tool, value: result.value, text: json, maxChars, scope: context.scope });
   const first = cut.omitted[0]!;
-  const next = first.unit === "items" ? readCall(handle, first.path, first.of - first.left) : first.unit === "characters" && first.path === "$" ? readCall(handle, "$", head.length) : readCall(handle, first.path);
+  const next = first.unit === "items" ? readCall(handle, first.path, first.of - first.left) : first.unit === "characters" && first.path === "$" ? readCall(handle, undefined, head.length) : readCall(handle, first.path);
   const line = kept ? `[… left out: ${describeOmitted(cut.omitted)}; ${formatCount(json.length)} characters in all: ${next}]` : notKept(json.length - head.length);
   const truncated: TruncatedResult = { ...(kept ? { handle } : {}), text: `${head}\n${line}`, totalChars: json.length, maxChars, omitted: cut.omitted };
   return bounded(result, context.keepValue ? result.value : cut.value, truncated);
