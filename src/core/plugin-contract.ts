@@ -59,11 +59,7 @@ export interface ToolDefinition {
    * it (`tools.<server>.<tool>`, `allowed_servers`); without it a tool is a local one.
    */
   server?: { name: string; tool: string };
-  /**
-   * The tool's result budget: characters of its value a bounded call (LLM adapters, `serve`,
-   * `callTool(…, { bounded: true })`) gets before the rest is kept for `read_result`. Absent: the
-   * executor's `results.maxChars` (default 25,000). Set from a tools.json entry or an mcp.json server.
-   */
+  /** Characters of its value a bounded call gets before the rest is kept for `read_result`; absent: the executor's budget. */
   results?: { maxChars?: number };
 }
 
@@ -153,11 +149,7 @@ export interface CallToolOptions {
    * call holds a concurrency slot, the sub-call may borrow it (see `PluginCallOptions.callTool`).
    */
   parentExecutionId?: string;
-  /**
-   * Answer in the bounded form a model should read: a value over the tool's result budget becomes
-   * its head plus a handle (`result.truncated`) that `read_result` pages through. Default false:
-   * the whole value. The LLM adapters and `serve` set it; sub-calls do not inherit it.
-   */
+  /** Answer as a model should read it: a value over the budget becomes its head and a handle (`result.truncated`). Default false. */
   bounded?: boolean;
 }
 
@@ -304,8 +296,4 @@ export interface ExecutorPlugin<Entry = unknown, Api = unknown, Config = unknown
   start(entries: Entry[], context: PluginContext<Config>): Promise<PluginInstance<Api>>;
 }
 
-/** The error code carried by an aborted signal's reason, if it is one of ours. */
-export function abortReasonCode(signal: AbortSignal): ErrorCode {
-  const reason = signal.reason as { code?: unknown } | undefined;
-  return typeof reason?.code === "string" ? (reason.code as ErrorCode) : "CANCELLED";
-}
+export { abortReasonCode } from "./abort-reason-code.js";

@@ -3,9 +3,10 @@
  * store it reads is the executor's (the composition root hands the same store to the core, which
  * fills it when it bounds a result); a handle is read only by the session that got it, or the host.
  */
-import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
+import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { readStoredResult, type ReadResultRequest } from "../../core/results/read-stored-result.js";
-import type { ResultStore } from "../../core/results/result-store.js";
+import type { ResultStore, StoredResult } from "../../core/results/result-store.js";
 import { toolError } from "../../core/tool-result.js";
 import { READ_RESULT_TOOL_NAME } from "../../core/tool-names.js";
 
@@ -44,27 +45,43 @@ function notFound(handle: string): PluginResult {
   );
 }
 
+/** What the plugin reads from: the executor's store, or one whose reads take time (a shared store). */
+export type ResultReader = Pick<ResultStore, "get"> | { get(handle: string, scope: string | undefined): Promise<StoredResult | undefined> };
+
+/** The read, or the abort's code once `signal` aborts (the call's deadline, a cancel, close). */
+function readUnlessAborted(store: ResultReader, request: ReadResultRequest, scope: string | undefined, signal: AbortSignal): Promise<PluginResult> {
+  if (signal.aborted) return Promise.resolve(toolError(abortReasonCode(signal), "The read was cancelled before it began"));
+  return new Promise<PluginResult>((resolve) => {
+    const onAbort = () => resolve(toolError(abortReasonCode(signal), "The read was stopped before the store answered"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve(store.get(request.handle, scope)).then(
+      (entry) => resolve(entry ? readStoredResult(entry, request) : notFound(request.handle)),
+      (error: unknown) => resolve(toolError("SERVICE_UNAVAILABLE", `The result store failed: ${(error as Error)?.message ?? String(error)}`)),
+    ).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /**
  * The plugin; the executor always runs it with its own store.
  *
  * @example
  * const results = resultsPlugin({ store: createResultStore() });
  */
-export function resultsPlugin(options: { store: ResultStore }): ExecutorPlugin {
+export function resultsPlugin(options: { store: ResultReader }): ExecutorPlugin {
   return {
     name: "results",
     contractVersion: PLUGIN_CONTRACT_VERSION,
     async start() {
+      const closing = new AbortController();
       return {
         listTools: () => [definition],
-        async callTool(call, { caller }): Promise<PluginResult> {
+        async callTool(call, { signal, caller }): Promise<PluginResult> {
           if (call.name !== READ_RESULT_TOOL_NAME) return toolError("TOOL_NOT_FOUND", `The results plugin has no tool "${call.name}"`);
-          const request = call.arguments as unknown as ReadResultRequest;
-          const entry = options.store.get(request.handle, caller?.sessionId);
-          if (!entry) return notFound(request.handle);
-          return readStoredResult(entry, request);
+          return readUnlessAborted(options.store, call.arguments as unknown as ReadResultRequest, caller?.sessionId, AbortSignal.any([signal, closing.signal]));
         },
-        async close() {},
+        async close() {
+          closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The results plugin closed while the read was under way"));
+        },
       };
     },
   };
