@@ -14,7 +14,7 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  * `text.length` when the rest fits. A cut between the halves of a surrogate pair moves back one.
  *
  * @example
- * cleanCutEnd("alpha beta gamma", 0, 12); // 11: "alpha beta " ends at a space
+ * cleanCutEnd(text, 0, 25_000); // after the last line end in the final 5,000 characters, else the last space in the final 1,250
  */
 export function cleanCutEnd(text: string, start: number, limit: number): number {
   const hardEnd = start + limit;
