@@ -3,7 +3,8 @@
  * blocks when it has them (images, audio, resource links pass through unchanged), else the value as
  * text, plus `structuredContent` when the value is an object; a failure is an `isError` result whose
  * text is `CODE: message` and whose code is machine-readable in `_meta`. A raw output that is not MCP
- * content (a saved tool's run audit) rides in `_meta` too.
+ * content (a saved tool's run audit) rides in `_meta` too. A result cut to its budget is its bounded
+ * text, with the handle and the resource URI of the whole in `_meta`.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolResult } from "../index.js";
