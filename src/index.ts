@@ -24,7 +24,6 @@ export { ToolexecError, isToolexecError } from "./core/errors/toolexec-error.js"
 export { ConfigError, isConfigError, formatConfigIssue } from "./core/errors/config-error.js";
 export type { ConfigIssue } from "./core/errors/config-error.js";
 export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME, READ_RESULT_TOOL_NAME } from "./core/tool-names.js";
-export { DEFAULT_RESULT_MAX_CHARS } from "./core/results/result-budget.js";
 export type { TruncatedResult, OmittedPart, ResultsOptions } from "./core/results/result-budget.js";
 export { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";
