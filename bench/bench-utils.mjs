@@ -1,4 +1,6 @@
 // Small statistics helpers shared by the benchmarks.
+import { performance } from "node:perf_hooks";
+
 export const median = (values) => quantile(values, 0.5);
 
 export function quantile(values, q) {
@@ -15,6 +17,17 @@ export const format = (ms) => `${ms.toFixed(2)} ms`;
 export function flag(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+/** Times of `count` awaited calls of `send(index)`, one after another, in ms. */
+export async function roundTrips(send, count) {
+  const times = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    await send(index);
+    times.push(performance.now() - started);
+  }
+  return times;
 }
 
 export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;

@@ -5,11 +5,12 @@
 //
 //   node /path/to/eval.mjs --catalog catalog.json --queries queries.json --cmd "node bench/tool-search-ranker.mjs"
 //
-// `--lexical` turns the semantic stage off (`toolSearch.embeddings: false`), to measure what it adds.
+// `--lexical` turns the semantic stage off (`toolSearch.embeddings: false`), to measure what it adds;
+// `--model <folder>` ranks with a sentence model (`toolSearch.model`, e.g. .toolexec/models/all-minilm-l6-v2-int8).
 import { readFileSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createExecutor } from "../dist/index.js";
 
@@ -33,8 +34,14 @@ const catalogPlugin = {
   },
 };
 
+function toolSearchOption() {
+  if (process.argv.includes("--lexical")) return { toolSearch: { embeddings: false } };
+  const at = process.argv.indexOf("--model");
+  return at === -1 ? {} : { toolSearch: { model: resolve(process.argv[at + 1]) } };
+}
+
 const root = mkdtempSync(join(tmpdir(), "tool-search-"));
-const executor = await createExecutor({ root, toolsConfig: false, mcpConfig: false, plugins: [catalogPlugin], ...(process.argv.includes("--lexical") ? { toolSearch: { embeddings: false } } : {}), logger: { debug() {}, info() {}, warn: (message) => console.error(message), error: (message) => console.error(message) } });
+const executor = await createExecutor({ root, toolsConfig: false, mcpConfig: false, plugins: [catalogPlugin], ...toolSearchOption(), logger: { debug() {}, info() {}, warn: (message) => console.error(message), error: (message) => console.error(message) } });
 const names = new Set(catalog.map((tool) => tool.name));
 
 const lines = createInterface({ input: process.stdin });

@@ -12,6 +12,12 @@
 //                  for the lexical index and for the semantic index (re-embeds only the changed tool)
 //
 //   node --expose-gc bench/tool-search.mjs [--tools 10000] [--queries 200]
+//
+// With `--model <folder>` (e.g. .toolexec/models/all-minilm-l6-v2-int8, from scripts/fetch-search-model.mjs)
+// it measures the model stage instead, over `--model-tools` tools (default 1,000) in a fresh project:
+//   cold first query   a new executor's first search: loads the model, embeds every tool, answers
+//   second executor    another executor over the same project and tools: reads the disk cache
+//   query p50/p99      later searches (each embeds the request), and the event loop's longest stall meanwhile
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,7 +29,9 @@ import { embedWithWordVectors } from "../dist/plugins/search/embed-with-word-vec
 import { loadWordVectors } from "../dist/plugins/search/word-vectors.js";
 import { flag, format, median, quantile } from "./bench-utils.mjs";
 
-const toolCount = flag("tools", 10_000);
+const modelAt = process.argv.indexOf("--model");
+const modelFolder = modelAt === -1 ? undefined : process.argv[modelAt + 1];
+const toolCount = modelFolder ? flag("model-tools", 1_000) : flag("tools", 10_000);
 const queryCount = flag("queries", 200);
 
 /** A small seeded generator, so every run indexes the same tools. */
@@ -69,6 +77,43 @@ const plugin = {
 
 const queries = Array.from({ length: queryCount }, () => Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick([...VERBS, ...NOUNS, ...WORDS])).join(" "));
 const collect = () => globalThis.gc?.();
+
+if (modelFolder) {
+  await benchModel(modelFolder);
+  process.exit(0);
+}
+
+/** The model stage: cold start, a second executor on the disk cache, queries, and the event loop meanwhile. */
+async function benchModel(folder) {
+  const { resolve } = await import("node:path");
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const modelRoot = mkdtempSync(join(tmpdir(), "tool-search-model-bench-"));
+  const open = () => createExecutor({ root: modelRoot, toolsConfig: false, mcpConfig: false, logDir: false, watch: false, plugins: [plugin], toolSearch: { model: resolve(folder) } });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let started = performance.now();
+  const cold = await open();
+  await cold.searchTools("create an issue", { limit: 5 });
+  const coldFirst = performance.now() - started;
+  loop.disable();
+  const coldStall = loop.max / 1e6;
+  const times = [];
+  for (const query of queries.slice(0, 100)) {
+    started = performance.now();
+    await cold.searchTools(query, { limit: 10 });
+    times.push(performance.now() - started);
+  }
+  await cold.close();
+  started = performance.now();
+  const warm = await open();
+  await warm.searchTools("create an issue", { limit: 5 });
+  const second = performance.now() - started;
+  await warm.close();
+  console.log(`tool search with a model (${folder}), ${toolCount} tools (node ${process.version}, ${process.arch})`);
+  console.log(`  cold first query       ${format(coldFirst)} (createExecutor + load + embed every tool + answer; longest event-loop stall ${format(coldStall)})`);
+  console.log(`  second executor        ${format(second)} (createExecutor + first search, vectors from the disk cache)`);
+  console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))}`);
+}
 
 collect();
 const beforeVectors = process.memoryUsage();

@@ -63,7 +63,7 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   codeExecution?: CodeExecutionConfig;
   /**
    * Tool search (`executor.searchTools` always works). Each key set here overrides the same key of
-   * tools.json's `toolSearch` (offerTool, searchFirst, pinnedTools, semanticWeight; see
+   * tools.json's `toolSearch` (offerTool, searchFirst, pinnedTools, semanticWeight, model; see
    * docs/tool-search.md); `embeddings` is an option only.
    */
   toolSearch?: ToolSearchConfig & {

@@ -32,5 +32,7 @@ export { runOpenAiToolCalls, runOpenAiResponsesToolCalls } from "./llm/openai-to
 export type { OpenAiAssistantMessage, OpenAiToolMessage, OpenAiResponseItem, OpenAiFunctionCallOutput } from "./llm/openai-tool-calls.js";
 export { runAnthropicToolCalls } from "./llm/anthropic-tool-calls.js";
 export type { AnthropicAssistantMessage, AnthropicToolResult } from "./llm/anthropic-tool-calls.js";
+export { ANTHROPIC_TOOL_SEARCH_NAME, DEFAULT_TOOL_SEARCH_RESULTS, runAnthropicSearchToolCalls, toAnthropicSearchTools } from "./llm/anthropic-tool-search.js";
+export type { AnthropicSearchableTool, AnthropicToolReferenceResult, AnthropicToolSearchOptions } from "./llm/anthropic-tool-search.js";
 export { runGeminiToolCalls } from "./llm/gemini-tool-calls.js";
 export type { GeminiModelContent, GeminiFunctionResponsePart } from "./llm/gemini-tool-calls.js";

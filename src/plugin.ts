@@ -50,6 +50,9 @@ export {
   MAX_TOOL_NAME_LENGTH,
   RESERVED_TOOL_NAMES,
   RESERVED_SERVER_NAMES,
+  SEARCH_TOOLS_TOOL_NAME,
+  DESCRIBE_TOOLS_TOOL_NAME,
+  CALL_TOOL_TOOL_NAME,
   SERVER_NAME_PATTERN,
 } from "./core/tool-names.js";
 export { INHERITED_ENV_NAMES, inheritedEnvironment } from "./core/host-environment.js";

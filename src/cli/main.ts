@@ -27,6 +27,8 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./tools-command.js")).runToolsList(context);
     case "tools call":
       return (await import("./tools-command.js")).runToolsCall(context);
+    case "tools search":
+      return (await import("./tools-search-command.js")).runToolsSearch(context);
     case "tools review":
       return (await import("./tools-trust-command.js")).runToolsReview(context);
     case "tools approve":

@@ -55,6 +55,7 @@ export async function runServe(context: CommandContext): Promise<number> {
     toolsConfig: project.toolsConfig,
     mcpConfig: project.mcpConfig,
     ...(values.strict === true ? { strict: true } : {}),
+    ...(values["search-first"] === true ? { toolSearch: { searchFirst: true } } : {}),
     logger: { debug() {}, info() {}, warn: (message) => output.err(`warning: ${message}`), error: (message) => output.err(`error: ${message}`) },
     // request_human_input exists while served: a client that can elicit is asked; otherwise no one can answer.
     onHumanInput: () => {

@@ -205,10 +205,11 @@ export interface PluginContext<Config = unknown> {
   /**
    * What a call of `name` would answer because no tool has that name (`TOOL_NOT_FOUND`, or a
    * plugin's `explainMissingTool` answer: a server that is down, a quarantined tool), without
-   * calling anything; undefined when the registry has `name`. Absent in contexts not made by the
-   * executor.
+   * calling anything; undefined when the registry has `name`. Absent outside the executor.
    */
   explainMissingTool?(name: string): ToolErrorInfo | undefined;
+  /** Ids of the calls under way that led to call `executionId`, nearest first ([] at top level; absent outside the executor). */
+  callChain?(executionId: string): string[];
 }
 
 /**

@@ -51,6 +51,7 @@ describe("toolexec help", () => {
         validate              Check tools.json and mcp.json, print every problem, and start the Python tools and MCP servers to name each broken piece (exit 1 when one is)
         tools list            List the tools with their arguments (local tools and every MCP server's)
         tools call <name>     Call one tool and print its result; only the MCP server the tool belongs to is started
+        tools search <query>  Rank the tools for a request in plain words, as search_tools does (with toolSearch.model when tools.json sets it)
         tools review          Show each MCP server's trust policy and its quarantined tools: why, the description diff, hygiene warnings (exit 1 while any is held)
         tools approve <name>  Approve a server (every tool it lists now) or one tool (server__tool): record it in .toolexec/tools.lock.json and the execution log
         tools revoke <name>   Revoke a server's approval (all its tools held) or one tool's (server__tool; held until approved again)
@@ -81,6 +82,7 @@ describe("toolexec help", () => {
       Commands:
         tools list            List the tools with their arguments (local tools and every MCP server's)
         tools call <name>     Call one tool and print its result; only the MCP server the tool belongs to is started
+        tools search <query>  Rank the tools for a request in plain words, as search_tools does (with toolSearch.model when tools.json sets it)
         tools review          Show each MCP server's trust policy and its quarantined tools: why, the description diff, hygiene warnings (exit 1 while any is held)
         tools approve <name>  Approve a server (every tool it lists now) or one tool (server__tool): record it in .toolexec/tools.lock.json and the execution log
         tools revoke <name>   Revoke a server's approval (all its tools held) or one tool's (server__tool; held until approved again)
@@ -121,8 +123,8 @@ describe("toolexec usage errors", () => {
       [
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
-        "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call, tools review, tools approve, tools revoke)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools review, tools approve, tools revoke, servers, serve, code exec, auth login, auth status, auth logout)",
+        "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call, tools search, tools review, tools approve, tools revoke)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools search, tools review, tools approve, tools revoke, servers, serve, code exec, auth login, auth status, auth logout)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

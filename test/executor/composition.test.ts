@@ -18,6 +18,7 @@ function composerPlugin(observed: { running: number; most: number }): ExecutorPl
     { name: "quadruple", description: "double, twice", inputSchema: schema, parallel: true },
     { name: "fan_out", description: "three doubles at once", inputSchema: schema, parallel: true },
     { name: "double_top_level", description: "double through context.callTool with parentExecutionId", inputSchema: schema, parallel: true },
+    { name: "chain_of", description: "n calls deep, then what context.callChain says", inputSchema: schema, parallel: true },
   ];
   return {
     name: "composer",
@@ -43,6 +44,13 @@ function composerPlugin(observed: { running: number; most: number }): ExecutorPl
             const results = await Promise.all([1, 2, 3].map((k) => options.callTool("double", { n: n * k })));
             const failed = results.find((result) => !result.ok);
             return failed && !failed.ok ? { ok: false, error: failed.error } : { ok: true, value: results.map((result) => (result.ok ? result.value : null)) };
+          }
+          if (call.name === "chain_of") {
+            if (n === 0) return { ok: true, value: { ids: [call.executionId], chain: context.callChain?.(call.executionId) } };
+            const inner = await options.callTool("chain_of", { n: n - 1 });
+            if (!inner.ok) return { ok: false, error: inner.error };
+            const { ids, chain } = inner.value as { ids: string[]; chain: string[] };
+            return { ok: true, value: { ids: [call.executionId, ...ids], chain } };
           }
           if (call.name === "double_top_level") {
             const result = await context.callTool("double", { n }, { parentExecutionId: call.executionId });
@@ -84,6 +92,20 @@ describe("composing tools", () => {
       expect(results.map((result) => (result.ok ? result.value : result.error.code))).toEqual(Array.from({ length: 20 }, (_, n) => n * 4));
       expect(parents.size).toBe(40);
       expect(new Set(parents.values())).toEqual(new Set(results.map((result) => result.executionId)));
+    } finally {
+      await executor.close();
+    }
+  });
+
+  it("tells a plugin which calls under way led to a call, nearest first (context.callChain)", async () => {
+    const { executor } = await open();
+    try {
+      expect(await executor.callTool("chain_of", { n: 0 })).toMatchObject({ ok: true, value: { chain: [] } });
+      const deep = await executor.callTool("chain_of", { n: 2 });
+      const { ids, chain } = (deep.ok ? deep.value : {}) as { ids: string[]; chain: string[] };
+      expect(ids).toHaveLength(3);
+      expect(ids[0]).toBe(deep.executionId);
+      expect(chain).toEqual([ids[1], ids[0]]);
     } finally {
       await executor.close();
     }

@@ -22,13 +22,13 @@ async function listed(created: TempProject, options: ExecutorOptions = {}): Prom
 describe("tools.json toolSearch", () => {
   it("offers search_tools, or the search-first listing with pinned tools, from the file alone", async () => {
     expect(await listed(project())).toEqual(["echo", "other", "read_result"]);
-    expect(await listed(project({ offerTool: true }))).toEqual(["echo", "other", "search_tools", "read_result"]);
-    expect(await listed(project({ searchFirst: true, pinnedTools: ["echo"] }))).toEqual(["echo", "search_tools", "call_tool", "read_result"]);
+    expect(await listed(project({ offerTool: true }))).toEqual(["echo", "other", "search_tools", "describe_tools", "read_result"]);
+    expect(await listed(project({ searchFirst: true, pinnedTools: ["echo"] }))).toEqual(["echo", "search_tools", "describe_tools", "call_tool", "read_result"]);
   });
 
   it("lets the option override the file key by key", async () => {
     const created = project({ searchFirst: true, pinnedTools: ["echo"] });
-    expect(await listed(created, { toolSearch: { pinnedTools: ["other"] } })).toEqual(["other", "search_tools", "call_tool", "read_result"]);
+    expect(await listed(created, { toolSearch: { pinnedTools: ["other"] } })).toEqual(["other", "search_tools", "describe_tools", "call_tool", "read_result"]);
     expect(await listed(created, { toolSearch: { searchFirst: false } })).toEqual(["echo", "other", "read_result"]);
   });
 
@@ -36,7 +36,7 @@ describe("tools.json toolSearch", () => {
     expect(await configErrorText(project({ semanticWeight: 2, offerTools: true }))).toMatchInlineSnapshot(`
       "2 problems in tools.json:
         tools.json:23:23 toolSearch.semanticWeight: Expected a number of at most 1, got 2
-        tools.json:24:5 toolSearch.offerTools: Unknown key "offerTools" (did you mean "offerTool"?); expected one of: offerTool, searchFirst, pinnedTools, semanticWeight"
+        tools.json:24:5 toolSearch.offerTools: Unknown key "offerTools" (did you mean "offerTool"?); expected one of: offerTool, searchFirst, pinnedTools, semanticWeight, model"
     `);
   });
 });

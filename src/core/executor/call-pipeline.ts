@@ -23,6 +23,9 @@ import type { PluginHost, RegisteredTool } from "./plugin-host.js";
 
 export { ABORT_GRACE_MS } from "./running-call.js";
 
+/** Most ancestors `callChain` walks: far past any real nesting (code mode stops saved tools at 8). */
+const MAX_CALL_CHAIN = 1_000;
+
 export interface PipelineDependencies {
   host: PluginHost;
   scheduler: Scheduler;
@@ -41,6 +44,8 @@ export interface CallPipeline {
   callTool: CallTool;
   /** What a call of `name` would answer for want of that tool, without calling; undefined when it is registered. */
   explainMissing(name: string): ToolErrorInfo | undefined;
+  /** The calls under way that led to call `executionId`, nearest first (see `PluginContext.callChain`). */
+  callChain(executionId: string): string[];
   /** Refuse new calls (`EXECUTOR_CLOSED`), abort every call under way with `reason`, and wait until all have settled. */
   closeAll(reason: ToolexecError): Promise<void>;
 }
@@ -203,6 +208,7 @@ async function runRegistered(state: PipelineState, registered: RegisteredTool, c
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
   const running = new RunningCall(name, timeoutMs, options.signal);
   running.caller = call.caller;
+  running.parentExecutionId = parentExecutionId;
   state.calls.set(executionId, running);
   const { emitter } = state;
   if (emitter.hasListeners("tool:start")) emitter.emit("tool:start", parentExecutionId === undefined ? { executionId, tool: name, arguments: callArguments } : { executionId, tool: name, arguments: callArguments, parentExecutionId });
@@ -250,6 +256,12 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
       if (host.tools.has(name)) return undefined;
       const missing = explainMissingTool(dependencies, name);
       return missing.ok ? undefined : missing.error;
+    },
+    callChain(executionId) {
+      const chain: string[] = [];
+      // Ids are unique and a parent is made before its sub-calls, so the walk ends; the cap is a guard.
+      for (let id = calls.get(executionId)?.parentExecutionId; id !== undefined && chain.length < MAX_CALL_CHAIN; id = calls.get(id)?.parentExecutionId) chain.push(id);
+      return chain;
     },
     async closeAll(reason) {
       closedWith = reason;

@@ -123,6 +123,7 @@ function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents,
       callTool: (name, args, callOptions) => pipeline.callTool(name, args, callOptions),
       listTools: () => [...host.tools.values()].map((tool) => tool.definition),
       explainMissingTool: (name) => pipeline.explainMissing(name),
+      callChain: (executionId) => pipeline.callChain(executionId),
       onToolsChanged(listener) {
         registryListeners.add(listener);
         return () => registryListeners.delete(listener);

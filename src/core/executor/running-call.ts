@@ -65,6 +65,8 @@ export class RunningCall {
   onSettled: (() => void) | undefined = undefined;
   /** Who made the call; its sub-calls inherit it. */
   caller: CallerInfo | undefined = undefined;
+  /** The call this one was made for (a sub-call's parent), for `PluginContext.callChain`. */
+  parentExecutionId: string | undefined = undefined;
   private readonly timer: NodeJS.Timeout;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;

@@ -14,7 +14,7 @@ import { resolveCodeExecutionOptions, type ResolvedCodeExecutionOptions } from "
 import { createCodeExecutionTool } from "./code-execution-tool.js";
 import { shapeCodeLogRecord, type CodeRunStats } from "./code-log-record.js";
 import { toCodeResult, type CodeExecutionOutput, type CodeFailureDetails } from "./code-result.js";
-import { prepareSource } from "./prepare-source.js";
+import { createPreparedSourceCache } from "./prepared-source-cache.js";
 import { resolveCodeRequest } from "./resolve-code-request.js";
 import { runOnRuntime, type RunError } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
@@ -22,8 +22,9 @@ import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 import { createToolDispatcher, type ToolCallTrace } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
 import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
-import { currentSavedToolChain, isCalledFromCodeRun, withinSavedToolChain } from "./saved/saved-tool-chain.js";
+import { createSavedToolChains, type SavedToolChainPosition } from "./saved/saved-tool-chains.js";
 import { shapeSavedToolLogRecord } from "./saved/saved-tool-log-record.js";
+import type { SavedTool } from "./saved/saved-tool-file.js";
 import { createSavedTools, type SavedToolsApi } from "./saved/saved-tools.js";
 
 export const CODE_PLUGIN_NAME = "code";
@@ -118,13 +119,16 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       const savedRuns = new Map<string, CodeExecutionOutput | CodeFailureDetails>();
       const listedAlone = options.listOnlyCodeExecution ? new Set([CODE_EXECUTION_TOOL_NAME, ...options.excludeTools]) : undefined;
       const stats = new Map<string, CodeRunStats>();
+      // Statistics and saved runs wait for the execution log's shapeLogRecord: without a log (no writeLog), nobody reads them.
+      const logging = context.writeLog !== undefined;
+      const chains = createSavedToolChains(context.callChain);
+      const sources = createPreparedSourceCache();
       const inflight = new Set<Promise<unknown>>();
       const closing = new AbortController();
       let closed: Promise<void> | undefined;
 
-      /** `savedTools`: the saved tools running in this run's chain of calls (its own name last when it is one). */
-      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number, savedTools: readonly string[]): Promise<PluginResult> => {
-        const nested = isCalledFromCodeRun();
+      /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */
+      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition, savedTool?: SavedTool): Promise<PluginResult> => {
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
         if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
@@ -137,8 +141,10 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         let runMs = 0;
         const end = (result: { ok: true; value: unknown } | { ok: false; error: RunError }): PluginResult => {
           const durationMs = round(performance.now() - started);
-          if (stats.size >= MAX_PENDING_STATS) stats.delete(stats.keys().next().value!);
-          stats.set(executionId, { inputBytes: request.inputBytes, queueMs, runMs, toolCallCount, timeoutMs: request.timeoutMs });
+          if (logging) {
+            if (stats.size >= MAX_PENDING_STATS) stats.delete(stats.keys().next().value!);
+            stats.set(executionId, { inputBytes: request.inputBytes, queueMs, runMs, toolCallCount, timeoutMs: request.timeoutMs });
+          }
           let outcome: PluginResult;
           if (result.ok) {
             const output: CodeExecutionOutput = { ok: true, value: result.value, execution_id: executionId, logs, tool_calls: trace, duration_ms: durationMs };
@@ -152,12 +158,12 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           return outcome;
         };
 
-        const prepared = prepareSource(request.code);
+        const prepared = sources.prepare(request.code, savedTool);
         if (!prepared.ok) return end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } });
         const runDeadline = Math.min(Date.now() + request.timeoutMs, deadline);
         let runtime;
         try {
-          runtime = await pool.acquire(runDeadline, signal, nested);
+          runtime = await pool.acquire(runDeadline, signal, position.nested);
         } catch (error) {
           const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
           queueMs = performance.now() - started;
@@ -173,9 +179,10 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           executionId,
           signal: () => (calls ??= new AbortController()).signal,
           explainMissing: (name) => context.explainMissingTool?.(name),
-          callTool: (name, callArgs, callOptions) => withinSavedToolChain(savedTools, () => context.callTool(name, callArgs, callOptions)),
+          callTool: (name, callArgs, callOptions) => context.callTool(name, callArgs, callOptions),
         });
         const runStarted = performance.now();
+        chains.enter(executionId, position.chain);
         const outcome = await runOnRuntime(runtime, {
           prepared: prepared.prepared,
           codeLines: countLines(request.code),
@@ -189,6 +196,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           dispatcher,
           limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
         });
+        chains.end(executionId);
         runMs = performance.now() - runStarted;
         // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
         if (calls) calls.abort(RUN_ENDED);
@@ -205,24 +213,24 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
        * value is the run's value, its `content` the run's whole output (the audit), its failure's
        * details the run's logs and tool calls.
        */
-      const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number): Promise<PluginResult | undefined> => {
+      const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition): Promise<PluginResult | undefined> => {
         const savedTool = saved.get(name);
         if (!savedTool) return undefined;
-        const chain = currentSavedToolChain();
+        const { chain } = position;
         if (chain.length >= options.maxSavedToolDepth) {
           return toolError("RECURSION_LIMIT", `Saved tool "${name}" was not run: ${chain.length} saved tools already run inside each other (${[...chain, name].join(" → ")}), the limit is ${options.maxSavedToolDepth} (codeExecution.maxSavedToolDepth)`, {
             depth: chain.length,
             chain: [...chain, name],
           });
         }
-        const outcome = await execute(executionId, { code: savedTool.code, input }, signal, deadline, [...chain, name]);
-        if (savedRuns.size >= MAX_PENDING_STATS) savedRuns.delete(savedRuns.keys().next().value!);
+        const outcome = await execute(executionId, { code: savedTool.code, input }, signal, deadline, { chain: [...chain, name], nested: position.nested }, savedTool);
+        if (logging && savedRuns.size >= MAX_PENDING_STATS) savedRuns.delete(savedRuns.keys().next().value!);
         if (!outcome.ok) {
-          if (outcome.error.details) savedRuns.set(executionId, outcome.error.details as CodeFailureDetails);
+          if (logging && outcome.error.details) savedRuns.set(executionId, outcome.error.details as CodeFailureDetails);
           return outcome;
         }
         const output = outcome.value as CodeExecutionOutput;
-        savedRuns.set(executionId, output);
+        if (logging) savedRuns.set(executionId, output);
         // The run's output is the call's raw result: its audit reaches the caller beside the value.
         return { ok: true, value: output.value, content: output };
       };
@@ -234,10 +242,11 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           const builtIn = saved.callBuiltIn(call.name, call.arguments);
           if (builtIn) return builtIn;
           if (signal.aborted) return toolError(abortReasonCode(signal), "The code execution was cancelled before it started");
+          const position = chains.positionOf(call.executionId);
           const run =
             call.name === CODE_EXECUTION_TOOL_NAME
-              ? execute(call.executionId, call.arguments, signal, deadline, currentSavedToolChain())
-              : runSavedTool(call.name, call.executionId, call.arguments, signal, deadline);
+              ? execute(call.executionId, call.arguments, signal, deadline, position)
+              : runSavedTool(call.name, call.executionId, call.arguments, signal, deadline, position);
           inflight.add(run);
           try {
             return (await run) ?? toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);

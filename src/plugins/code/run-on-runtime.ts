@@ -5,7 +5,7 @@
  * the caller's abort, or the runtime's death.
  */
 import { ERROR_CODES, type ErrorCode } from "../../core/errors/error-codes.js";
-import { describeTool, searchTools, searchToolsRanked, type RankTools } from "./declarations/index.js";
+import { describeCatalogTool, searchCatalog, searchToolsRanked, type RankTools } from "./declarations/index.js";
 import { MAX_ARGUMENT_NODES_FROM_CODE, MAX_NAME_LENGTH_FROM_CODE, MAX_QUERY_LENGTH_FROM_CODE, tooLong } from "./frame-limits.js";
 import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
@@ -76,16 +76,17 @@ async function answerMeta(catalog: ToolCatalog, frame: RuntimeFrame, rankTools: 
   if (frame.op === "describe_tool") {
     const name = String(frame.arg);
     const refusal = tooLong("tool name", name, MAX_NAME_LENGTH_FROM_CODE);
-    return refusal ? { error: refusal } : describeTool(catalog.definitions, name);
+    return refusal ? { error: refusal } : describeCatalogTool(catalog.entries, name);
   }
   const { query, limit } = (frame.arg ?? {}) as { query?: unknown; limit?: unknown };
   const text = String(query ?? "");
   const refusal = tooLong("search query", text, MAX_QUERY_LENGTH_FROM_CODE);
   if (refusal) return { error: refusal };
   const count = typeof limit === "number" ? limit : undefined;
-  if (!rankTools) return searchTools(catalog.definitions, text, count);
+  // The catalog was listed once for this version of the registry: a search lists nothing again.
+  if (!rankTools) return searchCatalog(catalog.entries, text, count);
   try {
-    return await searchToolsRanked(catalog.definitions, rankTools, text, count);
+    return await searchToolsRanked(catalog, rankTools, text, count);
   } catch (error) {
     const code = (error as { code?: unknown })?.code;
     if (code !== "INVALID_INPUT") throw error;

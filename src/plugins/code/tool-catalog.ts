@@ -9,13 +9,12 @@ import { listCodeModeTools, namesExcludedFromCode, type CodeModeTool } from "./d
 export interface ToolCatalog {
   /** Bumped on every change; a runtime gets the catalog again when its version differs. */
   version: number;
+  /** The callable tools (excluded ones left out), in catalog order: also what describe_tool and search_tools read. */
   entries: readonly CodeModeTool[];
   byAddress: ReadonlyMap<string, ReadonlyMap<string, CodeModeTool>>;
   byName: ReadonlyMap<string, CodeModeTool>;
   /** `[server, tool]` of every entry, for the runtime's `tools` namespace. */
   pairs: Array<[string, string]>;
-  /** The callable tools' definitions (excluded ones left out), for describe_tool and search_tools. */
-  definitions: ToolDefinition[];
   /** Registry names code may never call, listed or not: `code_execution` and code mode's `excludeTools`. */
   excluded: ReadonlySet<string>;
 }
@@ -41,7 +40,6 @@ export function buildToolCatalog(tools: readonly ToolDefinition[], exclude: read
     byAddress,
     byName,
     pairs: entries.map((entry): [string, string] => [entry.server, entry.tool]),
-    definitions: entries.map((entry) => entry.definition),
     excluded: namesExcludedFromCode(exclude),
   };
 }

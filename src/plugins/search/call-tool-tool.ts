@@ -6,7 +6,7 @@
  */
 import type { PluginCallOptions, PluginResult, ToolDefinition } from "../../core/plugin-contract.js";
 import { MAX_TIMEOUT_MS } from "../../core/config/tools-config-schema.js";
-import { CALL_TOOL_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
 
 export const CALL_TOOL_DEFINITION: ToolDefinition = {
@@ -18,7 +18,7 @@ export const CALL_TOOL_DEFINITION: ToolDefinition = {
     type: "object",
     properties: {
       name: { type: "string", minLength: 1, maxLength: 128, description: `The tool's name, as ${SEARCH_TOOLS_TOOL_NAME} returned it.` },
-      arguments: { type: "object", description: "The tool's arguments, as its input schema asks (default {})." },
+      arguments: { type: "object", description: `The tool's arguments, as its input schema asks (default {}); ${DESCRIBE_TOOLS_TOOL_NAME} shows the schema.` },
     },
     required: ["name"],
     additionalProperties: false,

@@ -23,6 +23,8 @@ export interface ToolSearchResult {
   score: number;
   /** The first sentence of the tool's description. */
   summary: string;
+  /** The tool's input schema, with `detail: "schema"`. */
+  inputSchema?: unknown;
 }
 
 /** How much a match in each field weighs, and how much the field's length normalizes it (b). */
@@ -66,20 +68,24 @@ export interface QueryTerm {
   source?: string;
 }
 
+/** The hand-written stages, which the bench turns off one at a time to measure each by half of the dev set. */
+export type RankingStage = "related" | "hints" | "surface" | "action" | "deprecated" | "routes";
+const ALL_STAGES: ReadonlySet<RankingStage> = new Set();
+
 /** The query's terms with their weights: the written ones at 1 (past-tense verbs of a question about the past at HINT_WEIGHT), hints at HINT_WEIGHT, relatives at RELATED_WEIGHT. */
-export function expandQuery(query: string): Map<string, QueryTerm> {
+export function expandQuery(query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): Map<string, QueryTerm> {
   const terms = new Map<string, QueryTerm>();
   const written = tokenizeText(query);
   // In a question about the past, a verb in the past tense says what the history is about ("which
   // files were deleted?" wants a history of changes, not the delete tool): it counts as a hint.
-  const past = new Set(tokenizeText(pastTenseWords(query).join(" ")));
+  const past = new Set(without.has("hints") ? [] : tokenizeText(pastTenseWords(query).join(" ")));
   for (const term of written) terms.set(term, { weight: past.has(term) ? HINT_WEIGHT : 1 });
-  for (const term of tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
+  for (const term of without.has("hints") ? [] : tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
   for (const term of written) {
-    for (const related of relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
+    for (const related of without.has("related") ? [] : relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
   }
   // The words as written, to match a name's own words: "tables" fits `list_tables` better than `describe_table`.
-  for (const word of splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
+  for (const word of without.has("surface") ? [] : splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
   return terms;
 }
 
@@ -208,11 +214,11 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
 export const DEFAULT_SEMANTIC_WEIGHT = 0.1;
 
 /** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
-function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string): number {
-  const actions = requestActions(query);
+function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string, without: ReadonlySet<RankingStage>): number {
+  const actions = without.has("action") ? new Set<Action>() : requestActions(query);
   let best = 0;
   for (const document of matched) {
-    const adjusted = (scores[document.slot] as number) * actionFactor(actions, document.action) * (document.deprecated ? DEPRECATED_FACTOR : 1);
+    const adjusted = (scores[document.slot] as number) * actionFactor(actions, document.action) * (document.deprecated && !without.has("deprecated") ? DEPRECATED_FACTOR : 1);
     scores[document.slot] = adjusted;
     if (adjusted > best) best = adjusted;
   }
@@ -228,41 +234,56 @@ function semanticShare(similarities: Similarities, slot: number, weight: number)
   return best > mean ? (weight * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
 }
 
+/**
+ * How much a sentence model's cosine similarity adds (`toolSearch.model`), next to the best lexical
+ * match's 1. Chosen by cross-validation on the two halves of the dev set and our own requests:
+ * 0.1–0.3 kept both halves' top-1 and lifted our own; above 0.4 cost half A (docs/tool-search.md).
+ */
+export const DEFAULT_MODEL_WEIGHT = 0.25;
+
 /** What the semantic stage brings to one search. */
 export interface SemanticStage {
   /** Each tool's cosine similarity to the request (from the embeddings). */
   similarities?: Similarities;
   /**
-   * May a tool with no word in common with the request be ranked on similarity alone? Yes for a
-   * host's embedding model; no for the embedded word vectors, which only re-rank lexical matches
-   * (alone they are too loose: on the gold set they added nothing but noise).
+   * Which embeddings: the embedded word vectors only re-rank tools that matched a word (alone they
+   * are too loose) and count relative to the spread of similarities; a host's function may rank any
+   * tool, relative too; a sentence model (`toolSearch.model`) ranks any tool by its raw cosine,
+   * which means the same from one request to the next.
    */
-  rankUnmatched?: boolean;
-  /** What the most similar tool gains, next to the best lexical match's 1. Default {@link DEFAULT_SEMANTIC_WEIGHT}. */
+  kind?: "word-vectors" | "host" | "model";
+  /** What the semantic stage weighs next to the best lexical match's 1. Default {@link DEFAULT_SEMANTIC_WEIGHT}. */
   weight?: number;
+}
+
+/** A tool's share of the semantic stage. */
+function semanticScore(semantic: SemanticStage, slot: number, weight: number): number {
+  const { similarities, kind } = semantic;
+  if (!similarities) return 0;
+  return kind === "model" ? weight * (similarities.bySlot[slot] as number) : semanticShare(similarities, slot, weight);
 }
 
 /**
  * Rank the indexed tools for a query: BM25F, and with `similarities` (the semantic stage's cosine
  * per slot) the two fused — the lexical score relative to the best one, plus the semantic share.
  */
-export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}): ToolSearchResult[] {
+export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolSearchResult[] {
   const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
-  const { matched, scores } = scoreTools(index, expandQuery(query));
-  const bestLexical = adjustLexical(matched, scores, query);
-  const candidates: Iterable<ToolDocument> = similarities && semantic.rankUnmatched === true ? index.documents() : matched;
+  const { matched, scores } = scoreTools(index, expandQuery(query, without));
+  const bestLexical = adjustLexical(matched, scores, query, without);
+  const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && semantic.kind !== "word-vectors" ? index.documents() : matched;
   const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
   for (const document of candidates) {
-    const fused = (scores[document.slot] as number) * lexicalScale + (similarities ? semanticShare(similarities, document.slot, weight) : 0);
+    const fused = (scores[document.slot] as number) * lexicalScale + semanticScore(semantic, document.slot, weight);
     if (fused <= 0) continue;
     const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;
     insertSorted(results, candidate);
     if (results.length > limit) results.pop();
   }
-  const route = routeByShape(index, query, index.serverTerms());
+  const route = without.has("routes") ? undefined : routeByShape(index, query, index.serverTerms());
   if (route !== undefined) promoteBuiltIn(index, results, route);
   return results.slice(0, limit);
 }

@@ -9,30 +9,34 @@
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginInstance, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
-import { CALL_TOOL_TOOL_NAME, READ_RESULT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, READ_RESULT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
-import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
-import { embedWithWordVectors } from "./embed-with-word-vectors.js";
-import { checkQueryLength, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
+import type { EmbedTexts, Similarities } from "./semantic-index.js";
+import { startSemanticStage } from "./semantic-stage.js";
+import { checkDetail, checkQueryLength, type SearchDetail, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
+import { DESCRIBE_TOOLS_DEFINITION, describeTools } from "./describe-tools-tool.js";
 
-export type { ToolSearchResult, EmbedTexts };
+export type { ToolSearchResult, EmbedTexts, SearchDetail };
 export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, DEFAULT_PINNED_TOOLS };
 
 /** Options of one search. */
 export interface ToolSearchOptions {
   /** How many results, best first (1–100, default 10). */
   limit?: number;
+  /** `"summary"` (default): `{ name, score, summary }`; `"schema"`: each result carries its `inputSchema` too. */
+  detail?: SearchDetail;
 }
 
 /** The search plugin's API, reached with `executor.pluginApi(plugin)`; the executor offers its `searchTools`. */
 export interface ToolSearchApi {
   /**
-   * The tools that best match a request in plain words, best first, each `{ name, score, summary }`;
-   * the ranking of the `search_tools` tool. `limit`: 1–100, default 10; `[]` for a blank query; a
-   * query over 2,000 characters (`MAX_QUERY_LENGTH`) is `INVALID_INPUT`.
+   * The tools that best match a request in plain words, best first, each `{ name, score, summary }`
+   * (and `inputSchema` with `detail: "schema"`); the ranking of the `search_tools` tool. `limit`:
+   * 1–100, default 10; `[]` for a blank query; a query over 2,000 characters (`MAX_QUERY_LENGTH`)
+   * or another `detail` is `INVALID_INPUT`.
    * See docs/tool-search.md.
    *
    * @example
@@ -74,10 +78,11 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
     config: toolSearchConfigSection(settingsOptions),
     async start(_entries, context): Promise<PluginInstance<ToolSearchApi>> {
       const settings = context.config ?? resolveToolSearchSettings(undefined, settingsOptions);
+      const stage = await startSemanticStage(settings, embeddings, context);
       const { searchFirst } = settings;
-      const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION] : [];
+      const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION] : [];
       // read_result stays listed: a cut result names it, and the model must be able to follow.
-      const listed = new Set([SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, READ_RESULT_TOOL_NAME, ...settings.pinnedTools]);
+      const listed = new Set([SEARCH_TOOLS_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, READ_RESULT_TOOL_NAME, ...settings.pinnedTools]);
       const offers = (name: string) => tools.some((tool) => tool.name === name);
       const closing = new AbortController();
       const index = createToolIndex();
@@ -90,42 +95,47 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         // read_result is reached through the handle a cut result names, never by searching for a task.
         return index.update(context.listTools().filter((tool) => tool.name !== READ_RESULT_TOOL_NAME));
       };
-      const embed = embeddings ?? embedWithWordVectors;
-      /** Made on the first search, so an executor that never searches never loads vectors. */
-      let semantic: SemanticIndex | undefined;
       const api: ToolSearchApi = {
         async searchTools(query, searchOptions = {}) {
-          if (stale) refresh();
-          if (typeof query !== "string") return [];
-          checkQueryLength(query);
-          if (query.trim() === "") return [];
-          if (embed === false) return rankTools(index, query, resolveLimit(searchOptions.limit));
-          semantic ??= createSemanticIndex(embed);
-          let version: number;
-          let similarities: Similarities;
-          // A concurrent search may re-index while this one waits for vectors: score against one version.
-          do {
-            version = index.version;
-            similarities = await semantic.similarities(index, query);
-          } while (index.version !== version);
-          return rankTools(index, query, resolveLimit(searchOptions.limit), { similarities, rankUnmatched: embed !== embedWithWordVectors, weight: settings.semanticWeight });
+          const detail = checkDetail(searchOptions.detail);
+          const results = await rank(query, resolveLimit(searchOptions.limit));
+          if (detail === "summary") return results;
+          return results.map((result) => ({ ...result, inputSchema: index.document(result.name)?.inputSchema }));
         },
         refresh,
         settings,
       };
+      async function rank(query: string, limit: number): Promise<ToolSearchResult[]> {
+        if (stale) refresh();
+        if (typeof query !== "string") return [];
+        checkQueryLength(query);
+        if (query.trim() === "") return [];
+        if (stage === undefined) return rankTools(index, query, limit);
+        const semantic = stage.index();
+        let version: number;
+        let similarities: Similarities;
+        // A concurrent search may re-index while this one waits for vectors: score against one version.
+        do {
+          version = index.version;
+          similarities = await semantic.similarities(index, query);
+        } while (index.version !== version);
+        return rankTools(index, query, limit, { similarities, kind: stage.kind, weight: settings.semanticWeight });
+      }
       return {
         listTools: () => tools,
         async callTool(call, callOptions): Promise<PluginResult> {
           if (!offers(call.name)) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
           if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions, closing.signal);
-          const args = call.arguments as { query: string; limit?: number };
-          return { ok: true, value: await api.searchTools(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT }) };
+          if (call.name === DESCRIBE_TOOLS_TOOL_NAME) return { ok: true, value: describeTools((call.arguments as { names: string[] }).names, context.listTools()) };
+          const args = call.arguments as { query: string; limit?: number; detail?: SearchDetail };
+          return { ok: true, value: await api.searchTools(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT, detail: args.detail ?? "summary" }) };
         },
         // A listing policy, not access control: under search-first the other tools stay callable.
         ...(searchFirst ? { isListed: (tool: ToolDefinition) => listed.has(tool.name) } : {}),
         api,
         async close() {
           unsubscribe();
+          await stage?.close();
           closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The search plugin closed while the call was under way"));
         },
       };

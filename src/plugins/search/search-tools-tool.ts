@@ -3,7 +3,7 @@
  * MCP clients), with its limits.
  */
 import type { ToolDefinition } from "../../core/plugin-contract.js";
-import { MAX_SEARCH_QUERY_LENGTH, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { DESCRIBE_TOOLS_TOOL_NAME, MAX_SEARCH_QUERY_LENGTH, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 
 /** How many results a search returns when it names no limit. */
@@ -17,12 +17,14 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
   name: SEARCH_TOOLS_TOOL_NAME,
   description:
     "Find the tools that fit a task, described in plain words; returns their names, best match first, with a one-line summary each. " +
-    "Use it when no listed tool obviously fits, or to choose among many.",
+    "Use it when no listed tool obviously fits, or to choose among many. " +
+    `To see the arguments a tool takes, pass detail "schema" (each result gets its inputSchema) or call ${DESCRIBE_TOOLS_TOOL_NAME} with its name.`,
   inputSchema: {
     type: "object",
     properties: {
       query: { type: "string", minLength: 1, maxLength: MAX_QUERY_LENGTH, description: "The task, in plain words." },
       limit: { type: "integer", minimum: 1, maximum: MAX_SEARCH_LIMIT, description: `How many tools to return (default ${DEFAULT_SEARCH_LIMIT}).` },
+      detail: { type: "string", enum: ["summary", "schema"], description: 'What each result holds: "summary" (default) or "schema" (its input schema too).' },
     },
     required: ["query"],
     additionalProperties: false,
@@ -31,13 +33,22 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
     type: "array",
     items: {
       type: "object",
-      properties: { name: { type: "string" }, score: { type: "number" }, summary: { type: "string" } },
+      properties: { name: { type: "string" }, score: { type: "number" }, summary: { type: "string" }, inputSchema: { type: "object" } },
       required: ["name", "score", "summary"],
     },
   },
   annotations: { title: "Search tools", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   parallel: true,
 };
+
+/** What each search result holds: the one-line summary, or the tool's input schema too. */
+export type SearchDetail = "summary" | "schema";
+
+/** Throws `INVALID_INPUT` for a `detail` other than "summary" or "schema". */
+export function checkDetail(detail: unknown): SearchDetail {
+  if (detail === undefined || detail === "summary" || detail === "schema") return detail ?? "summary";
+  throw new ToolexecError("INVALID_INPUT", `detail must be "summary" or "schema"; got ${JSON.stringify(detail)}`, { details: { detail } });
+}
 
 /** The limit to use: a positive integer up to the maximum, else the default. */
 export function resolveLimit(limit: unknown): number {

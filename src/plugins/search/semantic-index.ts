@@ -7,12 +7,23 @@
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { normalizeVector } from "./embed-with-word-vectors.js";
 import type { IndexStatistics } from "./tool-index.js";
+import type { ToolDocument } from "./tool-document.js";
 
 /** Texts to vectors, one per text, all of one length: the shape of `toolSearch.embeddings`. */
 export type EmbedTexts = (texts: string[]) => Promise<ArrayLike<number>[]>;
 
 /** Most texts handed to the embedding function in one call. */
 export const EMBEDDING_BATCH_SIZE = 128;
+
+/** How a semantic index embeds: which text of a tool, requests apart, and in what batches. */
+export interface SemanticIndexOptions {
+  /** Requests' embedding function, when it differs from the tools' (a model that caches tools on disk). Default: `embed`. */
+  embedQuery?: EmbedTexts;
+  /** Most tool texts per call of `embed`. Default {@link EMBEDDING_BATCH_SIZE}. */
+  batchSize?: number;
+  /** The text of a tool that is embedded. Default: its name's words and first sentence (`document.text`). */
+  textOf?: (document: ToolDocument) => string;
+}
 
 export interface SemanticIndex {
   /** Embed the tools whose text has no vector yet; concurrent calls share one pass. */
@@ -52,7 +63,8 @@ function checkVectors(raw: unknown, count: number, dimensions: number | undefine
  * await semantic.update(index);
  * const similarity = await semantic.similarities(index, "is it going to snow?"); // by slot
  */
-export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
+export function createSemanticIndex(embed: EmbedTexts, options: SemanticIndexOptions = {}): SemanticIndex {
+  const { embedQuery = embed, batchSize = EMBEDDING_BATCH_SIZE, textOf = (document: ToolDocument) => document.text } = options;
   const byText = new Map<string, Float32Array>();
   let dimensions: number | undefined;
   let matrix = new Float32Array(0);
@@ -61,10 +73,10 @@ export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
   let syncedVersion = -1;
   let pending: Promise<void> | undefined;
 
-  const embedChecked = async (texts: string[]): Promise<Float32Array[]> => {
+  const embedChecked = async (texts: string[], using: EmbedTexts = embed): Promise<Float32Array[]> => {
     let raw: unknown;
     try {
-      raw = await embed(texts);
+      raw = await using(texts);
     } catch (error) {
       throw new ToolexecError("PLUGIN_FAILED", `toolSearch.embeddings threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -83,9 +95,10 @@ export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
     const live = new Set<string>();
     const next: Array<string | undefined> = new Array(index.capacity);
     for (const document of index.documents()) {
-      live.add(document.text);
-      next[document.slot] = document.text;
-      if (slotTexts[document.slot] !== document.text) matrix.set(byText.get(document.text) as Float32Array, document.slot * width);
+      const text = textOf(document);
+      live.add(text);
+      next[document.slot] = text;
+      if (slotTexts[document.slot] !== text) matrix.set(byText.get(text) as Float32Array, document.slot * width);
     }
     slotTexts = next;
     for (const text of byText.keys()) if (!live.has(text)) byText.delete(text);
@@ -95,10 +108,10 @@ export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
     while (syncedVersion !== index.version) {
       const version = index.version;
       const missing = new Set<string>();
-      for (const document of index.documents()) if (!byText.has(document.text)) missing.add(document.text);
+      for (const document of index.documents()) if (!byText.has(textOf(document))) missing.add(textOf(document));
       const texts = [...missing];
-      for (let start = 0; start < texts.length; start += EMBEDDING_BATCH_SIZE) {
-        const batch = texts.slice(start, start + EMBEDDING_BATCH_SIZE);
+      for (let start = 0; start < texts.length; start += batchSize) {
+        const batch = texts.slice(start, start + batchSize);
         const vectors = await embedChecked(batch);
         batch.forEach((text, at) => byText.set(text, vectors[at] as Float32Array));
       }
@@ -118,7 +131,7 @@ export function createSemanticIndex(embed: EmbedTexts): SemanticIndex {
   return {
     update,
     async similarities(index, query) {
-      const [[vector]] = await Promise.all([embedChecked([query]), update(index)]);
+      const [[vector]] = await Promise.all([embedChecked([query], embedQuery), update(index)]);
       const bySlot = new Float32Array(index.capacity);
       const width = dimensions ?? 0;
       let sum = 0;

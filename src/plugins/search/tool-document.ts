@@ -21,8 +21,12 @@ export interface ToolDocument {
   name: string;
   /** What the tool does, for search results: the first sentence of the description. */
   summary: string;
-  /** What the semantic stage embeds: the name's words and the description. */
+  /** What the semantic stage embeds with word vectors: the name's words and the first sentence. */
   text: string;
+  /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. */
+  modelText: string;
+  /** The definition's input schema (a reference), for results with `detail: "schema"`. */
+  inputSchema: unknown;
   /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. */
   fingerprint: string;
   fields: Record<Field, Map<string, number>>;
@@ -78,6 +82,16 @@ function parameterText(schema: unknown, depth = 0): string {
   }
   if (node.items !== undefined) parts.push(parameterText(node.items, depth + 1));
   return parts.join(" ");
+}
+
+/** Longest description handed to a sentence model: it reads the first 128 tokens only. */
+const MAX_MODEL_TEXT_LENGTH = 1_000;
+
+/** The top-level parameter names, split into words ("issue number", "repo"). */
+function parameterNames(schema: unknown): string[] {
+  const properties = (schema as JsonSchema | null)?.properties;
+  if (properties === null || typeof properties !== "object") return [];
+  return Object.keys(properties as Record<string, unknown>).map((name) => splitWords(name).join(" "));
 }
 
 /** Annotations in words: a read-only tool reads, a destructive one deletes. */
@@ -164,6 +178,8 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
       else occurrences.set(term, [[field, count]]);
     }
   }
-  const text = `${splitWords(own).join(" ")}: ${summary}`;
-  return { name: tool.name, summary, text, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  const words = splitWords(own).join(" ");
+  const text = `${words}: ${summary}`;
+  const modelText = `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`;
+  return { name: tool.name, summary, text, modelText, inputSchema: tool.inputSchema, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
 }

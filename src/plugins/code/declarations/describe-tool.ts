@@ -6,7 +6,7 @@ import { closestMatch } from "../../../core/json/describe-value.js";
 import type { ToolDefinition } from "../../../core/plugin-contract.js";
 import { listCodeModeTools, type CodeModeTool } from "./code-mode-catalog.js";
 import { createNamedTypes } from "./named-types.js";
-import { searchTools } from "./search-tools.js";
+import { searchCatalog } from "./search-tools.js";
 import { renderToolsDeclaration } from "./tool-declarations.js";
 import { propertyAccess } from "./typescript-text.js";
 
@@ -25,10 +25,20 @@ const SUGGESTIONS = 3;
  * // "// unit_convert: tools.local.unit_convert(args) or call_tool(\"local\", \"unit_convert\", args)\ndeclare const tools: { ... };"
  */
 export function describeTool(tools: readonly ToolDefinition[], name: string): string {
-  const catalog = listCodeModeTools(tools);
+  return describeCatalogTool(listCodeModeTools(tools), name);
+}
+
+/**
+ * `describeTool` over tools already listed for code mode: what the sandbox's `describe_tool` runs,
+ * without listing the registry again for each call.
+ *
+ * @example
+ * describeCatalogTool(catalog.entries, "local.unit_convert");
+ */
+export function describeCatalogTool(catalog: readonly CodeModeTool[], name: string): string {
   const wanted = String(name).trim();
   const entry = findTool(catalog, wanted);
-  if (entry === undefined) return notFound(tools, catalog, wanted);
+  if (entry === undefined) return notFound(catalog, wanted);
   const namedTypes = createNamedTypes();
   const declaration = renderToolsDeclaration([entry], namedTypes, MAX_DESCRIBED_TOOL_LENGTH);
   const usage = `// ${entry.name}: tools${propertyAccess(entry.server)}${propertyAccess(entry.tool)}(args) or call_tool(${JSON.stringify(entry.server)}, ${JSON.stringify(entry.tool)}, args)`;
@@ -43,7 +53,7 @@ function findTool(catalog: readonly CodeModeTool[], wanted: string): CodeModeToo
   return catalog.find((entry) => `${entry.server}.${entry.tool}` === dotted);
 }
 
-function notFound(tools: readonly ToolDefinition[], catalog: readonly CodeModeTool[], wanted: string): string {
+function notFound(catalog: readonly CodeModeTool[], wanted: string): string {
   const suggestions: CodeModeTool[] = [];
   const remaining = new Map(catalog.map((entry) => [entry.name, entry]));
   while (suggestions.length < SUGGESTIONS) {
@@ -53,7 +63,7 @@ function notFound(tools: readonly ToolDefinition[], catalog: readonly CodeModeTo
     suggestions.push(entry);
     remaining.delete(entry.name);
   }
-  for (const match of searchTools(tools, wanted, SUGGESTIONS)) {
+  for (const match of searchCatalog(catalog, wanted, SUGGESTIONS)) {
     const entry = remaining.get(match.name);
     if (entry === undefined || suggestions.length >= SUGGESTIONS) continue;
     suggestions.push(entry);

@@ -24,7 +24,7 @@ export type { DescribeCodeExecutionOptions, GenerateToolDeclarationsOptions, Res
 export type { CodeExecutionLimits } from "./code-execution-guide.js";
 export { codeExecutionInputSchema } from "./code-execution-input-schema.js";
 export type { CodeExecutionInput } from "./code-execution-input-schema.js";
-export { describeTool, MAX_DESCRIBED_TOOL_LENGTH } from "./describe-tool.js";
-export { DEFAULT_SEARCH_LIMIT, searchTools, searchToolsRanked, type RankTools } from "./search-tools.js";
+export { describeCatalogTool, describeTool, MAX_DESCRIBED_TOOL_LENGTH } from "./describe-tool.js";
+export { DEFAULT_SEARCH_LIMIT, searchCatalog, searchTools, searchToolsRanked, type RankTools, type SearchableCatalog } from "./search-tools.js";
 export type { ToolSearchMatch } from "./search-tools.js";
 export { summarizeDescription } from "./summarize-description.js";

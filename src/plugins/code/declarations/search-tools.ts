@@ -30,20 +30,26 @@ const RANKED_SLACK = 20;
 /** Most tools one ranking returns (the executor's cap). */
 const MAX_RANKED = 100;
 
+/** The tools code may call, listed once per change of the registry (code mode's ToolCatalog is one). */
+export interface SearchableCatalog {
+  /** In catalog order (listCodeModeTools). */
+  entries: readonly CodeModeTool[];
+  byName: ReadonlyMap<string, CodeModeTool>;
+}
+
 /**
  * The catalog's tools in the ranker's order, best first; a blank query lists the first tools.
  *
  * @example
- * await searchToolsRanked(tools, executor.searchTools, "is it going to snow?", 3);
+ * await searchToolsRanked(catalog, executor.searchTools, "is it going to snow?", 3);
  */
-export async function searchToolsRanked(tools: readonly ToolDefinition[], rank: RankTools, query: string, limit: number = DEFAULT_SEARCH_LIMIT): Promise<ToolSearchMatch[]> {
+export async function searchToolsRanked(catalog: SearchableCatalog, rank: RankTools, query: string, limit: number = DEFAULT_SEARCH_LIMIT): Promise<ToolSearchMatch[]> {
   const count = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_SEARCH_LIMIT;
-  if (String(query).trim() === "") return searchTools(tools, "", count);
-  const catalog = new Map(listCodeModeTools(tools).map((entry) => [entry.name, entry]));
+  if (String(query).trim() === "") return searchCatalog(catalog.entries, "", count);
   const ranked = await rank(String(query), { limit: Math.min(MAX_RANKED, count + RANKED_SLACK) });
   const matches: ToolSearchMatch[] = [];
   for (const { name } of ranked) {
-    const entry = catalog.get(name);
+    const entry = catalog.byName.get(name);
     if (entry) matches.push(toMatch(entry));
     if (matches.length === count) break;
   }
@@ -71,8 +77,18 @@ const SHORTEST_PARTIAL_WORD = 3;
  * // [{ name: "unit_convert", server: "local", tool: "unit_convert", summary: "Convert a number between units of the same kind: ..." }]
  */
 export function searchTools(tools: readonly ToolDefinition[], query: string, limit: number = DEFAULT_SEARCH_LIMIT): ToolSearchMatch[] {
+  return searchCatalog(listCodeModeTools(tools), query, limit);
+}
+
+/**
+ * `searchTools` over tools already listed for code mode (in catalog order): what the sandbox's
+ * `search_tools` runs, without listing the registry again for each call.
+ *
+ * @example
+ * searchCatalog(catalog.entries, "convert units", 3);
+ */
+export function searchCatalog(catalog: readonly CodeModeTool[], query: string, limit: number = DEFAULT_SEARCH_LIMIT): ToolSearchMatch[] {
   const count = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_SEARCH_LIMIT;
-  const catalog = listCodeModeTools(tools);
   const queryWords = [...new Set(wordsOf(String(query)))];
   if (queryWords.length === 0) return catalog.slice(0, count).map(toMatch);
   const normalizedQuery = String(query).trim().toLowerCase();

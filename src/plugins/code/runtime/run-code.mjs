@@ -133,9 +133,12 @@ export function createRunner({ channel, ToolError, Date, Math }) {
       if (outcome.ok) channel.sendText(`{"t":"done","x":${x},"ok":true,"value":${outcome.json}}`);
       else channel.send({ t: "done", x, ok: false, error: { code: outcome.code, message: outcome.message, ...(outcome.stack ? { stack: outcome.stack } : {}) } });
       // Runs only once no microtask of the run is left: a run that keeps the loop busy never sends it.
+      // The next Compartment is made first: the host waits for "idle" before it sends this runtime
+      // another run, so made after it, the next run waited for it; made here, it overlaps the host's
+      // own work on the result it just got.
       setImmediate(() => {
-        channel.send({ t: "idle", x });
         prepareCompartment();
+        channel.send({ t: "idle", x });
       });
     };
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ToolsKeySection } from "../../../core/plugin-config.js";
 import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "../../../core/tool-names.js";
-import { DEFAULT_SEMANTIC_WEIGHT } from "../rank-tools.js";
+import { DEFAULT_MODEL_WEIGHT, DEFAULT_SEMANTIC_WEIGHT } from "../rank-tools.js";
 
 /** Tools listed beside `search_tools` and `call_tool` under the search-first listing, when registered. */
 export const DEFAULT_PINNED_TOOLS: readonly string[] = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, WEB_SEARCH_TOOL_NAME];
@@ -29,7 +29,12 @@ export const toolSearchConfigSchema = z
       .min(0)
       .max(1)
       .optional()
-      .describe(`How much the semantic stage counts, 0-1: what the tool most similar to the request gains next to 1 for the best lexical match (default ${DEFAULT_SEMANTIC_WEIGHT}, which only reorders near ties).`),
+      .describe(`How much the semantic stage counts, 0-1: what the tool most similar to the request gains next to 1 for the best lexical match (default ${DEFAULT_SEMANTIC_WEIGHT} with the embedded word vectors, which only reorders near ties; ${DEFAULT_MODEL_WEIGHT} times the cosine similarity with a model).`),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("A folder (relative to the project) holding a sentence-transformers ONNX export (model.onnx or onnx/model*.onnx, tokenizer.json or vocab.txt): tool search ranks with that model too. Needs the optional packages onnxruntime-node and @huggingface/tokenizers; scripts/fetch-search-model.mjs builds the default folder."),
   })
   .describe("Tool search: the search_tools tool and the search-first listing. executor.searchTools works without it.");
 
@@ -41,6 +46,8 @@ export interface ResolvedToolSearchSettings {
   searchFirst: boolean;
   pinnedTools: string[];
   semanticWeight: number;
+  /** The model folder as written (relative to the project), or null for none. */
+  model: string | null;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface ResolvedToolSearchSettings {
  *
  * @example
  * resolveToolSearchSettings({ offerTool: true }, { semanticWeight: 0.4 });
- * // { offerTool: true, searchFirst: false, pinnedTools: [...DEFAULT_PINNED_TOOLS], semanticWeight: 0.4 }
+ * // { offerTool: true, searchFirst: false, pinnedTools: [...DEFAULT_PINNED_TOOLS], semanticWeight: 0.4, model: null }
  */
 export function resolveToolSearchSettings(fromConfig: ToolSearchConfig | undefined, fromOptions: ToolSearchConfig | undefined): ResolvedToolSearchSettings {
   const merged: ToolSearchConfig = { ...fromConfig };
@@ -59,7 +66,8 @@ export function resolveToolSearchSettings(fromConfig: ToolSearchConfig | undefin
     offerTool: merged.offerTool ?? false,
     searchFirst: merged.searchFirst ?? false,
     pinnedTools: [...(merged.pinnedTools ?? DEFAULT_PINNED_TOOLS)],
-    semanticWeight: merged.semanticWeight ?? DEFAULT_SEMANTIC_WEIGHT,
+    semanticWeight: merged.semanticWeight ?? (merged.model === undefined ? DEFAULT_SEMANTIC_WEIGHT : DEFAULT_MODEL_WEIGHT),
+    model: merged.model ?? null,
   };
 }
 

@@ -1,0 +1,97 @@
+/**
+ * Runs a sentence-transformers ONNX export: tokenize (WordPiece, from `@huggingface/tokenizers`),
+ * run the transformer (`onnxruntime-node`, whose `run` works on its own threads, so the event loop
+ * stays free), mean-pool the last hidden state over the attention mask, normalise. Both packages
+ * are optional peer dependencies, imported here only.
+ */
+import { readFileSync } from "node:fs";
+import { importOptionalPackage } from "./import-optional-package.js";
+import type { ModelFolder } from "./model-folder.js";
+import { wordPieceTokenizerJson } from "./wordpiece-tokenizer-json.js";
+import { normalizeVector } from "../embed-with-word-vectors.js";
+
+/** Most tokens of one text the model reads: tool descriptions say what matters first, and cost grows with length. */
+export const MAX_MODEL_TOKENS = 128;
+
+/** The shapes used of onnxruntime-node and @huggingface/tokenizers (kept local: neither is a dependency). */
+interface OnnxTensor {
+  data: Float32Array;
+  dims: readonly number[];
+}
+interface OnnxRuntime {
+  Tensor: new (type: "int64", data: BigInt64Array, dims: number[]) => unknown;
+  InferenceSession: { create(file: string, options?: Record<string, unknown>): Promise<{ inputNames: readonly string[]; run(feeds: Record<string, unknown>): Promise<Record<string, OnnxTensor>>; release?(): Promise<void> }> };
+}
+interface TokenizerInstance {
+  encode(text: string, options?: { return_token_type_ids?: boolean }): { ids: number[] };
+}
+interface TokenizersPackage {
+  Tokenizer: new (tokenizer: object, config: object) => TokenizerInstance;
+}
+
+/** A loaded model: texts to unit vectors. */
+export interface ModelEmbedder {
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}
+
+function loadTokenizer(tokenizers: TokenizersPackage, model: ModelFolder): TokenizerInstance {
+  const text = readFileSync(model.tokenizerFile, "utf8");
+  const json = model.tokenizerFile.endsWith(".json") ? JSON.parse(text) : wordPieceTokenizerJson(text);
+  const config = model.tokenizerConfigFile ? JSON.parse(readFileSync(model.tokenizerConfigFile, "utf8")) : { do_lower_case: true };
+  return new tokenizers.Tokenizer(json, config);
+}
+
+/** Token ids cut to MAX_MODEL_TOKENS, keeping the closing separator. */
+function truncate(ids: number[]): number[] {
+  return ids.length <= MAX_MODEL_TOKENS ? ids : [...ids.slice(0, MAX_MODEL_TOKENS - 1), ids[ids.length - 1] as number];
+}
+
+/** Mean of the hidden states over the real tokens of each text, made unit length. */
+function meanPool(hidden: OnnxTensor, lengths: readonly number[]): Float32Array[] {
+  const [, width = 0, dimensions = 0] = hidden.dims;
+  return lengths.map((length, row) => {
+    const vector = new Float32Array(dimensions);
+    for (let token = 0; token < length; token++) {
+      const offset = (row * width + token) * dimensions;
+      for (let dimension = 0; dimension < dimensions; dimension++) vector[dimension] = (vector[dimension] as number) + (hidden.data[offset + dimension] as number);
+    }
+    return normalizeVector(vector);
+  });
+}
+
+/**
+ * Load the model of a folder (the runtime packages are imported now).
+ *
+ * @example
+ * const embedder = await loadModelEmbedder(resolveModelFolder(".toolexec/models/all-minilm-l6-v2-int8", root));
+ * const [vector] = await embedder.embed(["open a ticket"]); // 384 numbers, unit length
+ */
+export async function loadModelEmbedder(model: ModelFolder): Promise<ModelEmbedder> {
+  const runtime = (await importOptionalPackage("onnxruntime-node")) as OnnxRuntime;
+  const tokenizers = (await importOptionalPackage("@huggingface/tokenizers")) as TokenizersPackage;
+  const tokenizer = loadTokenizer(tokenizers, model);
+  const session = await runtime.InferenceSession.create(model.modelFile, { graphOptimizationLevel: "all" });
+  const tensor = (rows: number[][], width: number, value: (ids: number[], at: number) => number) => {
+    const data = new BigInt64Array(rows.length * width);
+    rows.forEach((ids, row) => {
+      for (let at = 0; at < ids.length; at++) data[row * width + at] = BigInt(value(ids, at));
+    });
+    return new runtime.Tensor("int64", data, [rows.length, width]);
+  };
+  return {
+    async embed(texts) {
+      if (texts.length === 0) return [];
+      const rows = texts.map((text) => truncate(tokenizer.encode(text).ids));
+      const width = Math.max(...rows.map((ids) => ids.length));
+      const feeds: Record<string, unknown> = { input_ids: tensor(rows, width, (ids, at) => ids[at] as number), attention_mask: tensor(rows, width, () => 1) };
+      if (session.inputNames.includes("token_type_ids")) feeds.token_type_ids = tensor(rows, width, () => 0);
+      const outputs = await session.run(feeds);
+      const hidden = outputs.last_hidden_state ?? outputs[Object.keys(outputs)[0] as string];
+      return meanPool(hidden as OnnxTensor, rows.map((ids) => ids.length));
+    },
+    async close() {
+      await session.release?.();
+    },
+  };
+}

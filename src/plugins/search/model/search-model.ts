@@ -1,0 +1,85 @@
+/**
+ * The model stage of tool search (`toolSearch.model`): a sentence-embedding model on this machine,
+ * loaded on the first search (never at start-up, never downloaded), with tool vectors cached on
+ * disk by model and text. The first use reports progress as it embeds the tools that are not cached.
+ */
+import path from "node:path";
+import type { EmbedTexts } from "../semantic-index.js";
+import { hashModel, type ModelFolder } from "./model-folder.js";
+import { loadModelEmbedder, type ModelEmbedder } from "./model-embedder.js";
+import { openEmbeddingCache, type EmbeddingCache } from "./embedding-cache.js";
+
+/** Texts per model run: larger batches pad more, smaller ones pay more per call. */
+export const MODEL_BATCH_SIZE = 32;
+/** Recent requests' vectors kept in memory. */
+const QUERY_CACHE_SIZE = 256;
+/** Where tool vectors are cached, under the project. */
+export const EMBEDDING_CACHE_FOLDER = path.join(".toolexec", "cache", "tool-search");
+
+/** Progress of embedding the tools that had no cached vector. */
+export interface SearchEmbeddingProgress {
+  /** The model folder. */
+  model: string;
+  /** Tools embedded so far in this pass. */
+  embedded: number;
+  /** Tools this pass embeds (those without a cached vector). */
+  total: number;
+}
+
+declare module "../../../core/plugin-events.js" {
+  interface PluginEvents {
+    /** Tool search is embedding tools with `toolSearch.model` (first use, or new and changed tools). */
+    "search:progress": SearchEmbeddingProgress;
+  }
+}
+
+/** The two embedding functions of the semantic index: tools (disk-cached, with progress) and requests. */
+export interface SearchModel {
+  embedTools: EmbedTexts;
+  embedQuery: EmbedTexts;
+  close(): Promise<void>;
+}
+
+/**
+ * The model stage over a checked model folder; nothing is loaded until the first embedding.
+ *
+ * @example
+ * const model = createSearchModel(resolveModelFolder(folder, root), root, (progress) => context.emit("search:progress", progress));
+ */
+export function createSearchModel(model: ModelFolder, root: string, onProgress: (progress: SearchEmbeddingProgress) => void): SearchModel {
+  let loading: Promise<{ embedder: ModelEmbedder; cache: EmbeddingCache }> | undefined;
+  const load = () =>
+    (loading ??= (async () => {
+      const embedder = await loadModelEmbedder(model);
+      const [probe] = await embedder.embed(["tool"]);
+      return { embedder, cache: openEmbeddingCache(path.join(root, EMBEDDING_CACHE_FOLDER), hashModel(model), probe?.length ?? 0) };
+    })());
+  const queries = new Map<string, Float32Array>();
+  return {
+    async embedTools(texts) {
+      const { embedder, cache } = await load();
+      // By length, so each batch pads its texts to about the same number of tokens.
+      const missing = [...new Set(texts.filter((text) => cache.get(text) === undefined))].sort((left, right) => left.length - right.length);
+      for (let start = 0; start < missing.length; start += MODEL_BATCH_SIZE) {
+        const batch = missing.slice(start, start + MODEL_BATCH_SIZE);
+        const vectors = await embedder.embed(batch);
+        cache.add(batch.map((text, at) => [text, vectors[at] as Float32Array] as const));
+        onProgress({ model: model.folder, embedded: Math.min(start + MODEL_BATCH_SIZE, missing.length), total: missing.length });
+      }
+      return texts.map((text) => cache.get(text) as Float32Array);
+    },
+    async embedQuery(texts) {
+      const { embedder } = await load();
+      const unknown = texts.filter((text) => !queries.has(text));
+      const vectors = await embedder.embed(unknown);
+      unknown.forEach((text, at) => {
+        if (queries.size >= QUERY_CACHE_SIZE) queries.delete(queries.keys().next().value as string);
+        queries.set(text, vectors[at] as Float32Array);
+      });
+      return texts.map((text) => queries.get(text) as Float32Array);
+    },
+    async close() {
+      if (loading) await (await loading.catch(() => undefined))?.embedder.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Which semantic stage a search plugin runs: the host's `toolSearch.embeddings`, a sentence model
+ * from `toolSearch.model`, the embedded word vectors (default), or none (`embeddings: false`).
+ * A model folder and its runtime packages are checked when the plugin starts; the model itself
+ * loads on the first search.
+ */
+import type { PluginContext } from "../../core/plugin-contract.js";
+import { createSemanticIndex, type EmbedTexts, type SemanticIndex } from "./semantic-index.js";
+import { embedWithWordVectors } from "./embed-with-word-vectors.js";
+import { resolveModelFolder } from "./model/model-folder.js";
+import { importOptionalPackage, MODEL_RUNTIME_PACKAGES } from "./model/import-optional-package.js";
+import { createSearchModel, MODEL_BATCH_SIZE, type SearchModel } from "./model/search-model.js";
+
+/** The kind of semantic stage, which decides how it is fused with the lexical ranking. */
+export type SemanticKind = "word-vectors" | "host" | "model";
+
+export interface SemanticStageHandle {
+  kind: SemanticKind;
+  /** Made on the first search, so an executor that never searches loads nothing. */
+  index(): SemanticIndex;
+  close(): Promise<void>;
+}
+
+/**
+ * The plugin's semantic stage, or undefined for lexical ranking only. Throws CONFIG_INVALID for a
+ * bad model folder and PLUGIN_FAILED naming a missing runtime package.
+ *
+ * @example
+ * const stage = await startSemanticStage({ model: ".toolexec/models/all-minilm-l6-v2-int8" }, undefined, context);
+ */
+export async function startSemanticStage(settings: { model: string | null }, embeddings: EmbedTexts | false | undefined, context: Pick<PluginContext, "root" | "emit">): Promise<SemanticStageHandle | undefined> {
+  if (embeddings === false) return undefined;
+  let model: SearchModel | undefined;
+  if (settings.model !== null && embeddings === undefined) {
+    const folder = resolveModelFolder(settings.model, context.root);
+    for (const name of MODEL_RUNTIME_PACKAGES) await importOptionalPackage(name);
+    model = createSearchModel(folder, context.root, (progress) => context.emit("search:progress", progress));
+  }
+  let index: SemanticIndex | undefined;
+  const kind: SemanticKind = model ? "model" : embeddings ? "host" : "word-vectors";
+  return {
+    kind,
+    index() {
+      if (index) return index;
+      if (model) return (index = createSemanticIndex(model.embedTools, { embedQuery: model.embedQuery, batchSize: Number.POSITIVE_INFINITY, textOf: (document) => document.modelText }));
+      return (index = createSemanticIndex(embeddings ?? embedWithWordVectors));
+    },
+    async close() {
+      await model?.close();
+    },
+  };
+}
+
+export { MODEL_BATCH_SIZE };
