@@ -20,12 +20,14 @@ import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";
 import { searchPlugin } from "./plugins/search/search-plugin.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
+import { createResultStore } from "./core/results/result-store.js";
+import { resultsPlugin } from "./plugins/results/results-plugin.js";
 import { unavailableToolHint } from "./unavailable-tool-hint.js";
 
 export type { Executor } from "./executor.js";
 export type { ExecutorOptions } from "./executor-options.js";
 
-const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search", "web-search"] as const;
+const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "search", "web-search", "results"] as const;
 
 /**
  * Create an executor for the project at `options.root`. Rejects with `ConfigError` when a config
@@ -70,6 +72,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.codeExecution === undefined ? {} : { codeExecution: { ...options.codeExecution } }),
   });
   const webSearch = webSearchPlugin(checked.webSearch);
+  // One store per executor: the core fills it when it bounds a result, read_result pages it.
+  const resultStore = createResultStore(resolved.results.store);
+  const results = resultsPlugin({ store: resultStore });
 
   // The config hand-over: each plugin gets its own section of the config (`context.config`, at start
   // and on every reload); the core leaves out those whose section turns them off (code mode not
@@ -86,10 +91,11 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
       ...resolved.plugins.map((plugin) => ({ plugin, entries: [] })),
       { plugin: code, entries: [] },
       { plugin: webSearch, entries: [] },
+      { plugin: results, entries: [] },
     ];
   };
   const sections = collectSections([script, python, mcp, ...(human ? [human] : []), search, ...resolved.plugins, code, webSearch], resolved.toolsConfig);
 
-  const core = await createCoreExecutor({ options: resolved, plugins, sections, unavailableToolHint });
+  const core = await createCoreExecutor({ options: resolved, plugins, sections, unavailableToolHint, resultStore });
   return composeExecutor(core, { mcp, code, search });
 }

@@ -15,4 +15,5 @@ export { serveHttp } from "./serve/serve-http.js";
 export type { HttpServeOptions, HttpServing } from "./serve/serve-http.js";
 export { MANAGEMENT_API_PATH } from "./serve/management-api/management-routes.js";
 export type { RegistryAuditEntry } from "./serve/management-api/audit-log.js";
-export { ERROR_CODE_META_KEY, OUTPUT_META_KEY } from "./serve/to-mcp-result.js";
+export { ERROR_CODE_META_KEY, OUTPUT_META_KEY, TRUNCATED_META_KEY } from "./serve/to-mcp-result.js";
+export { RESULT_URI_PREFIX } from "./serve/served-results.js";

@@ -59,6 +59,8 @@ export interface ToolDefinition {
    * it (`tools.<server>.<tool>`, `allowed_servers`); without it a tool is a local one.
    */
   server?: { name: string; tool: string };
+  /** Characters of its value a bounded call gets before the rest is kept for `read_result`; absent: the executor's budget. */
+  results?: { maxChars?: number };
 }
 
 /** One call, as the core hands it to the plugin after validating the arguments. */
@@ -147,6 +149,8 @@ export interface CallToolOptions {
    * call holds a concurrency slot, the sub-call may borrow it (see `PluginCallOptions.callTool`).
    */
   parentExecutionId?: string;
+  /** Answer as a model should read it: a value over the budget becomes its head and a handle (`result.truncated`). Default false. */
+  bounded?: boolean;
 }
 
 /** A call's execution-log record as the pipeline builds it, before a plugin's `shapeLogRecord`. */
@@ -293,8 +297,4 @@ export interface ExecutorPlugin<Entry = unknown, Api = unknown, Config = unknown
   start(entries: Entry[], context: PluginContext<Config>): Promise<PluginInstance<Api>>;
 }
 
-/** The error code carried by an aborted signal's reason, if it is one of ours. */
-export function abortReasonCode(signal: AbortSignal): ErrorCode {
-  const reason = signal.reason as { code?: unknown } | undefined;
-  return typeof reason?.code === "string" ? (reason.code as ErrorCode) : "CANCELLED";
-}
+export { abortReasonCode } from "./abort-reason-code.js";

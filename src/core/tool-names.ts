@@ -39,11 +39,14 @@ export const CALL_TOOL_TOOL_NAME = "call_tool";
 /** The tool `describe_tools`, offered with `search_tools`: full definitions (input schemas) of named tools. */
 export const DESCRIBE_TOOLS_TOOL_NAME = "describe_tools";
 
+/** The tool `read_result`: pages through a result a model got only the head of, by its handle. */
+export const READ_RESULT_TOOL_NAME = "read_result";
+
 /** The tools that manage saved composite tools (code mode): save, list, show and delete one. */
 export const SAVED_TOOL_BUILT_IN_NAMES = ["save_tool", "list_saved_tools", "show_saved_tool", "delete_saved_tool"] as const;
 
 /** Names the built-in plugins own; a tools.json tool may not take them. */
-export const RESERVED_TOOL_NAMES = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, WEB_SEARCH_TOOL_NAME, ...SAVED_TOOL_BUILT_IN_NAMES] as const;
+export const RESERVED_TOOL_NAMES = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, WEB_SEARCH_TOOL_NAME, READ_RESULT_TOOL_NAME, ...SAVED_TOOL_BUILT_IN_NAMES] as const;
 
 /** Code mode's server for tools.json (and host plugin) tools. */
 export const LOCAL_SERVER = "local";

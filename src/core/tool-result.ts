@@ -1,6 +1,7 @@
 /** The result envelope every call resolves to, from any plugin, the CLI or sandboxed code. */
 import type { ErrorCode } from "./errors/error-codes.js";
 import type { ToolErrorInfo } from "./plugin-contract.js";
+import type { TruncatedResult } from "./results/result-budget.js";
 
 interface ResultBase {
   /** Unique per call; the key of the call's line in the execution log. */
@@ -20,6 +21,11 @@ export interface ToolSuccess extends ResultBase {
    * succeeded, e.g. text before a script's JSON (the value is then that text). Also in the log.
    */
   warnings?: string[];
+  /**
+   * Present only on a bounded call's result whose value was over the budget: `value` is then the
+   * cut value (`content` is left out) and this says what a model reads and where the rest is.
+   */
+  truncated?: TruncatedResult;
 }
 
 /** A failed call: `error.code` is one of the documented codes. */

@@ -21,7 +21,8 @@ export interface AiSdkToolCall {
 /** The model's view of an answer, as the AI SDK's tool result `output`. */
 export function toAiSdkOutput(answer: AiSdkToolOutput): ToolResultPart["output"] {
   if (answer.isError) return { type: "error-text", value: answer.text };
-  const value = answer.result?.ok ? answer.result.value : answer.text;
+  // A cut value goes as its text, whose last line names the handle for the rest.
+  const value = answer.result?.ok && answer.result.truncated === undefined ? answer.result.value : answer.text;
   // Tool values come from JSON (a script's stdout, an MCP result), so they are JSON values.
   return typeof value === "string" ? { type: "text", value } : { type: "json", value: (value ?? null) as Extract<ToolResultPart["output"], { type: "json" }>["value"] };
 }

@@ -28,7 +28,8 @@ export async function runGeminiToolCalls(executor: Pick<Executor, "callTool">, c
   const calls = parts.map((call, index) => ({ id: call.id ?? String(index), name: call.name!, arguments: call.args ?? {} }));
   const answers = await runToolCalls(executor, calls, options);
   return answers.map((answer, index) => {
-    const value = answer.result?.ok ? answer.result.value : undefined;
+    // A cut value goes as its text, whose last line names the handle for the rest.
+    const value = answer.result?.ok && answer.result.truncated === undefined ? answer.result.value : undefined;
     const response = answer.isError ? { error: answer.text } : { output: value !== null && typeof value === "object" ? value : answer.text };
     const id = parts[index]!.id;
     return { functionResponse: { ...(id === undefined ? {} : { id }), name: answer.call.name, response } };

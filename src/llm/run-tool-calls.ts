@@ -1,7 +1,7 @@
 /**
  * The one runner behind every provider's `run*ToolCalls`: each call's name mapped back, its arguments
  * parsed (a parse failure is an `INVALID_INPUT` answer the model reads) and restored, then every call
- * started at once through `executor.callTool` — a tool that is not `parallel` still runs its calls one
+ * started at once through `executor.callTool` (bounded: see `ToolCallAnswer.text`) — a tool that is not `parallel` still runs its calls one
  * at a time there — under the caller's signal and one deadline for the whole batch.
  */
 import { MAX_TIMEOUT_MS, ToolexecError, type Executor, type ToolProgress, type ToolResult } from "../index.js";
@@ -41,7 +41,10 @@ export interface ProviderToolCall {
 export interface ToolCallAnswer {
   call: ProviderToolCall;
   result: ToolResult | undefined;
-  /** For the model: the value (a string as is, anything else as JSON), or `CODE: message`. */
+  /**
+   * For the model: the value (a string as is, anything else as JSON), or `CODE: message`. A value over
+   * the tool's result budget is its head and a last line naming the handle `read_result` pages through.
+   */
   text: string;
   isError: boolean;
 }
@@ -144,8 +147,9 @@ async function answerOne(executor: CallingExecutor, call: ProviderToolCall, name
   const args = options.mapping === undefined ? parsed.value : options.mapping.restoreArguments(name, parsed.value);
   tell({ type: "start" });
   const onProgress = options.onProgress === undefined ? undefined : (progress: ToolProgress) => tell({ type: "progress", progress });
-  const result = await executor.callTool(name, args, { signal: batch.signal, ...(onProgress === undefined ? {} : { onProgress }) });
-  if (result.ok) return { call, result, text: valueText(result.value), isError: false };
+  // Bounded: a model gets the head of a large value and a handle, never the whole of it.
+  const result = await executor.callTool(name, args, { signal: batch.signal, bounded: true, ...(onProgress === undefined ? {} : { onProgress }) });
+  if (result.ok) return { call, result, text: result.truncated?.text ?? valueText(result.value), isError: false };
   // The batch deadline reaches the call as a cancellation; the model should hear that time ran out.
   const timedOut = result.error.code === "CANCELLED" && batch.deadline.aborted && options.signal?.aborted !== true;
   const text = timedOut ? `TIMEOUT: "${call.name}" did not answer within the ${options.timeoutMs} ms given to this batch of tool calls` : `${result.error.code}: ${result.error.message}`;

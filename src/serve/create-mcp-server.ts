@@ -80,6 +80,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
       const result = await executor.callTool(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
         caller,
+        // What a served client gets is what its model reads: bounded, with a handle for the rest.
+        bounded: true,
         ...(progressToken === undefined
           ? {}
           : {
@@ -93,7 +95,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     }
   });
 
-  const resources = registerResourceHandlers(server, executor);
+  const resources = registerResourceHandlers(server, executor, (sessionId) => ({ sessionId: sessionId ?? ownSessionId }));
   // However the session ends (DELETE, the client gone, close()), its upstream subscriptions end with it.
   server.onclose = () => void resources.close();
   registerPromptHandlers(server, executor);

@@ -14,7 +14,8 @@ import {
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { protocolError, RESOURCE_NOT_FOUND } from "./protocol-error.js";
-import type { Executor } from "../index.js";
+import type { CallerInfo, Executor } from "../index.js";
+import { readServedResult, RESULT_RESOURCE_TEMPLATE, RESULT_URI_PREFIX } from "./served-results.js";
 
 /**
  * Does `uri` fit `template`? A simple expression (`{id}`) stands for one path segment, an operator
@@ -41,10 +42,10 @@ async function ownerOf(executor: Executor, uri: string): Promise<string | undefi
 
 /**
  * @example
- * const resources = registerResourceHandlers(server, executor); // before server.connect(transport)
+ * const resources = registerResourceHandlers(server, executor, () => ({ sessionId })); // before server.connect(transport)
  * await resources.close(); // ends the session's subscriptions
  */
-export function registerResourceHandlers(server: Server, executor: Executor): { close(): Promise<void> } {
+export function registerResourceHandlers(server: Server, executor: Executor, callerOf: (sessionId: string | undefined) => CallerInfo): { close(): Promise<void> } {
   /** This session's subscriptions: URI → its undo. */
   const subscribed = new Map<string, () => Promise<void>>();
   let closed = false;
@@ -52,10 +53,11 @@ export function registerResourceHandlers(server: Server, executor: Executor): { 
     resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: (await executor.listResourceTemplates()).map(({ server: _server, ...template }) => template),
+    resourceTemplates: [RESULT_RESOURCE_TEMPLATE, ...(await executor.listResourceTemplates()).map(({ server: _server, ...template }) => template)],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
+    if (uri.startsWith(RESULT_URI_PREFIX)) return readServedResult(executor, uri, callerOf(extra.sessionId), extra.signal) as never;
     const owner = await ownerOf(executor, uri);
     if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
     const read = await executor.readResource(owner, uri, { signal: extra.signal });

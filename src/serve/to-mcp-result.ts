@@ -3,10 +3,12 @@
  * blocks when it has them (images, audio, resource links pass through unchanged), else the value as
  * text, plus `structuredContent` when the value is an object; a failure is an `isError` result whose
  * text is `CODE: message` and whose code is machine-readable in `_meta`. A raw output that is not MCP
- * content (a saved tool's run audit) rides in `_meta` too.
+ * content (a saved tool's run audit) rides in `_meta` too. A result cut to its budget is its bounded
+ * text, with the handle and the resource URI of the whole in `_meta`.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolResult } from "../index.js";
+import { resultUri } from "./served-results.js";
 
 /** The `_meta` key that carries a failed call's toolexec error code. */
 export const ERROR_CODE_META_KEY = "toolexec/errorCode";
@@ -15,6 +17,11 @@ export const ERROR_CODE_META_KEY = "toolexec/errorCode";
  * (`logs`, `tool_calls`, `duration_ms`), which the library gives its caller as `result.content`.
  */
 export const OUTPUT_META_KEY = "toolexec/output";
+/**
+ * The `_meta` key of a result cut to its budget: `{ handle, uri, totalChars, maxChars }`; the rest
+ * is read with `read_result` or as the resource at `uri`.
+ */
+export const TRUNCATED_META_KEY = "toolexec/truncated";
 
 const CONTENT_TYPES = new Set(["text", "image", "audio", "resource", "resource_link"]);
 
@@ -43,6 +50,11 @@ function asText(value: unknown): string {
 export function toMcpResult(result: ToolResult): CallToolResult {
   if (!result.ok) {
     return { isError: true, content: [{ type: "text", text: `${result.error.code}: ${result.error.message}` }], _meta: { [ERROR_CODE_META_KEY]: result.error.code } };
+  }
+  if (result.truncated) {
+    const { handle, text, totalChars, maxChars } = result.truncated;
+    const _meta = { [TRUNCATED_META_KEY]: { ...(handle === undefined ? {} : { handle, uri: resultUri(handle) }), totalChars, maxChars } };
+    return { content: [{ type: "text", text }], ...(isPlainObject(result.value) ? { structuredContent: result.value } : {}), _meta };
   }
   const blocks = contentBlocks(result.content);
   const content = blocks ?? [{ type: "text", text: asText(result.value) }];

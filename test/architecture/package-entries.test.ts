@@ -44,7 +44,7 @@ describe("package entries", () => {
 
   it("keeps internals and the areas' details off the main entry", async () => {
     const result = await run("-e", 'console.log(Object.keys(require("toolexec")).sort().join(","))');
-    expect(result.stdout).toMatchInlineSnapshot(`"CODE_EXECUTION_TOOL_NAME,ConfigError,ERROR_CODES,HUMAN_INPUT_TOOL_NAME,MAX_TIMEOUT_MS,ToolexecError,WEB_SEARCH_TOOL_NAME,createExecutor,formatConfigIssue,isConfigError,isToolexecError"`);
+    expect(result.stdout).toMatchInlineSnapshot(`"CODE_EXECUTION_TOOL_NAME,ConfigError,ERROR_CODES,HUMAN_INPUT_TOOL_NAME,MAX_TIMEOUT_MS,READ_RESULT_TOOL_NAME,ToolexecError,WEB_SEARCH_TOOL_NAME,createExecutor,formatConfigIssue,isConfigError,isToolexecError"`);
   });
 
   it("the main entry carries at most 40 names, values and types together", () => {

@@ -74,17 +74,19 @@ describe("toolexec CLI", () => {
     const text = await run(["tools", "list", "--root", project.root]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatchInlineSnapshot(`
-      "add   Add two numbers.
-            args: a*: number, b*: number
-      fail  Test tool fail
-            args: (none)
+      "add          Add two numbers.
+                   args: a*: number, b*: number
+      fail         Test tool fail
+                   args: (none)
+      read_result  Read more of a tool result that was cut short: its last line names a handle such as r_… .
+                   args: handle*: string, offset: integer, limit: integer, path: string
 
-      2 tools (* = required argument)
+      3 tools (* = required argument)
       "
     `);
     const json = await run(["tools", "list", "--root", project.root, "--json"]);
     const tools = JSON.parse(json.stdout) as Array<{ name: string; inputSchema: object }>;
-    expect(tools.map((tool) => tool.name)).toEqual(["add", "fail"]);
+    expect(tools.map((tool) => tool.name)).toEqual(["add", "fail", "read_result"]);
     expect(tools[0]!.inputSchema).toMatchObject({ required: ["a", "b"] });
   });
 

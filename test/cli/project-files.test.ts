@@ -60,7 +60,7 @@ describe("project files", () => {
     project.write("other-tools.json", { tools: [toolEntry("hi", "shell", "hello.sh")] });
     const result = await runCli(["tools", "list", "--root", project.root, "--tools-config", project.path("other-tools.json"), "--no-mcp"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toContain("hi  Test tool hi");
+    expect(result.stdout).toMatch(/^hi +Test tool hi$/m);
   });
 
   it("a named file that is missing is an error; a missing --root folder is one message naming it", async () => {

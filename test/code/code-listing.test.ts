@@ -41,8 +41,8 @@ describe("listOnlyCodeExecution in tools.json", () => {
     const [fromFile, overridden, disabled] = await Promise.all([open({}), open({ listOnlyCodeExecution: false }), open({ enabled: false })]);
     try {
       expect(await names({ executor: fromFile })).toEqual(["code_execution"]);
-      expect(await names({ executor: overridden })).toEqual(["code_execution", "delete_saved_tool", "echo", "fail", "list_saved_tools", "save_tool", "show_saved_tool", "slow", "upper"]);
-      expect(await names({ executor: disabled })).toEqual(["echo", "fail", "slow", "upper"]);
+      expect(await names({ executor: overridden })).toEqual(["code_execution", "delete_saved_tool", "echo", "fail", "list_saved_tools", "read_result", "save_tool", "show_saved_tool", "slow", "upper"]);
+      expect(await names({ executor: disabled })).toEqual(["echo", "fail", "read_result", "slow", "upper"]);
     } finally {
       await Promise.all([fromFile.close(), overridden.close(), disabled.close()]);
       project.remove();

@@ -96,7 +96,7 @@ try { await tools.local.fail({}) } catch (error) { caught = { isToolError: error
       upper: "ABC",
       caught: { isToolError: true, isError: true, code: "TOOL_FAILED", name: "ToolError", message: expect.stringMatching(/^local\.fail: /) },
       servers: ["local"],
-      local: ["add", "barrier", "bigint", "delete_saved_tool", "echo", "fail", "list_saved_tools", "save_tool", "show_saved_tool", "slow", "track", "upper", "wait"],
+      local: ["add", "barrier", "bigint", "delete_saved_tool", "echo", "fail", "list_saved_tools", "read_result", "save_tool", "show_saved_tool", "slow", "track", "upper", "wait"],
     });
   });
 

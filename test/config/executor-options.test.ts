@@ -23,7 +23,7 @@ async function optionsMessage(options: Record<string, unknown>): Promise<string>
 
 describe("createExecutor options", () => {
   it("rejects an unknown option", async () => {
-    expect(await optionsMessage({ toolConfig: "tools.json" })).toMatchInlineSnapshot(`"Invalid createExecutor options: toolConfig: Unknown key "toolConfig" (did you mean "toolsConfig"?); expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, mcp"`);
+    expect(await optionsMessage({ toolConfig: "tools.json" })).toMatchInlineSnapshot(`"Invalid createExecutor options: toolConfig: Unknown key "toolConfig" (did you mean "toolsConfig"?); expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, results, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, mcp"`);
   });
 
   it("rejects a string where a boolean belongs", async () => {
@@ -71,7 +71,7 @@ describe("createExecutor options", () => {
   it("reports every bad option at once and keeps them in details", async () => {
     const error = await executorError({ watch: 1, maxQueue: -1, extra: true });
     expect(isToolexecError(error) && error.details).toMatchObject({ problems: expect.arrayContaining([expect.any(String)]) });
-    expect((error as Error).message).toMatchInlineSnapshot(`"Invalid createExecutor options: watch: Expected a boolean, got 1; maxQueue: Expected a number of at least 0, got -1; extra: Unknown key "extra"; expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, mcp"`);
+    expect((error as Error).message).toMatchInlineSnapshot(`"Invalid createExecutor options: watch: Expected a boolean, got 1; maxQueue: Expected a number of at least 0, got -1; extra: Unknown key "extra"; expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, results, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, mcp"`);
   });
 
   it("is not a ConfigError", async () => {
@@ -91,7 +91,8 @@ describe("createExecutor config", () => {
     const project = createTempProject();
     const executor = await createExecutor({ root: project.root, watch: false, logDir: false, toolsConfig: false });
     try {
-      expect(await executor.listTools()).toEqual([]);
+      // The built-in read_result is always there, for results cut to the budget.
+      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["read_result"]);
     } finally {
       await executor.close();
     }
@@ -111,7 +112,7 @@ describe("createExecutor config", () => {
     const executor = await createExecutor({ root: project.root, watch: false, logDir: false, logger });
     try {
       expect(executor.warnings).toMatchObject([{ path: "tools[0].script" }]);
-      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["later"]);
+      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["later", "read_result"]);
       expect(warnings).toMatchInlineSnapshot(`
         [
           "tools.json:7:17 tools[0].script: Script not found: tools/later.sh (calls will fail with SCRIPT_MISSING until it exists)",

@@ -12,11 +12,11 @@ describe("unknown keys", () => {
 
   it("rejects an unknown key in defaults", async () => {
     const project = createTempProject({ tools: { defaults: { timeout: 5 }, tools: [] } });
-    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:3:5 defaults.timeout: Unknown key "timeout" (did you mean "timeoutMs"?); expected one of: timeoutMs, maxOutputBytes, parallel, python, env, memoryLimitMb"`);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:3:5 defaults.timeout: Unknown key "timeout" (did you mean "timeoutMs"?); expected one of: timeoutMs, maxOutputBytes, parallel, python, env, memoryLimitMb, results"`);
   });
 
   it("rejects an unknown key in a tool", async () => {
-    expect(await configErrorText(projectWithOneTool({ timeoutMS: 5 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].timeoutMS: Unknown key "timeoutMS" (did you mean "timeoutMs"?); expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb"`);
+    expect(await configErrorText(projectWithOneTool({ timeoutMS: 5 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].timeoutMS: Unknown key "timeoutMS" (did you mean "timeoutMs"?); expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results"`);
   });
 
   it("rejects an unknown key in annotations", async () => {
@@ -24,7 +24,7 @@ describe("unknown keys", () => {
   });
 
   it("leaves out the hint when nothing is close", async () => {
-    expect(await configErrorText(projectWithOneTool({ zzzzzzzz: 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].zzzzzzzz: Unknown key "zzzzzzzz"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb"`);
+    expect(await configErrorText(projectWithOneTool({ zzzzzzzz: 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].zzzzzzzz: Unknown key "zzzzzzzz"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results"`);
   });
 
   it("names every unknown key of one object", async () => {
@@ -33,7 +33,7 @@ describe("unknown keys", () => {
   });
 
   it("quotes a key that is not an identifier in the path", async () => {
-    expect(await configErrorText(projectWithOneTool({ "time out": 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0]["time out"]: Unknown key "time out"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb"`);
+    expect(await configErrorText(projectWithOneTool({ "time out": 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0]["time out"]: Unknown key "time out"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results"`);
   });
 
   it("accepts $schema at the top level", async () => {

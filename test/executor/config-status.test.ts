@@ -21,7 +21,7 @@ describe("tools:changed on reload", () => {
     try {
       project.write("tools.json", { tools: [echo("a", "A new description"), echo("c")] });
       expect(await executor.reload()).toMatchObject({ ok: true });
-      expect(changes).toEqual([{ tools: ["a", "c"], added: ["c"], removed: ["b"], changed: ["a"] }]);
+      expect(changes).toEqual([{ tools: ["a", "c", "read_result"], added: ["c"], removed: ["b"], changed: ["a"] }]);
 
       project.write("tools.json", { tools: [echo("a", "A new description"), echo("c")] });
       expect(await executor.reload()).toMatchObject({ ok: true });

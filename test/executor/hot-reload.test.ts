@@ -49,7 +49,7 @@ describe("hot reload", () => {
     const reloaded = next(executor, "config:reloaded");
     created.write("tools.json", { tools: [toolEntry("echo", "python", "echo.py", { args: ["v1"] }), toolEntry("echo_two", "python", "echo.py", { args: ["v2"] })] });
     const event = await reloaded;
-    expect(event.tools).toEqual(["echo", "echo_two"]);
+    expect(event.tools).toEqual(["echo", "echo_two", "read_result"]);
     expect(event.restarted).toEqual(["script"]);
     expect(await executor.callTool("echo_two", { a: 1 })).toMatchObject({ ok: true, value: { version: "v2", args: { a: 1 } } });
     await executor.close();
@@ -76,7 +76,7 @@ describe("hot reload", () => {
     const executor = await open(created.root);
     const failed = next(executor, "config:error");
     created.write("mcp.json", '{ "mcpServers": { "docs": { "command": "x", "extra": true } } }');
-    expect((await failed).message).toMatchInlineSnapshot(`"mcp.json:1:45 mcpServers.docs.extra: Unknown key "extra"; expected one of: type, transport, command, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version"`);
+    expect((await failed).message).toMatchInlineSnapshot(`"mcp.json:1:45 mcpServers.docs.extra: Unknown key "extra"; expected one of: type, transport, command, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version"`);
     expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
     await executor.close();
   });
@@ -191,7 +191,7 @@ describe("edits in quick succession", () => {
       );
       project.write("tools.json", { tools: [toolEntry("third", "python", "echo.py")] });
       await applied;
-      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["third"]);
+      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["third", "read_result"]);
     } finally {
       await executor.close();
     }

@@ -259,8 +259,8 @@ describe("call pipeline", () => {
     executor.on("tools:changed", (event) => changes.push(event.tools));
     tools = [tool("second")];
     notify();
-    expect(changes).toEqual([["second"]]);
-    expect((await executor.listTools()).map((info) => info.name)).toEqual(["second"]);
+    expect(changes).toEqual([["second", "read_result"]]);
+    expect((await executor.listTools()).map((info) => info.name)).toEqual(["second", "read_result"]);
     expect(await executor.callTool("first", {})).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
     expect(await executor.callTool("second", {})).toMatchObject({ ok: true, value: "second" });
     await executor.close();

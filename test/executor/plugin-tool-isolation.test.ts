@@ -28,7 +28,7 @@ describe("a host plugin's bad tool", () => {
   it("is skipped alone with a warning naming it; the plugin's other tools are served", async () => {
     const warnings: string[] = [];
     const executor = await start({ logger: { debug() {}, info() {}, warn: (message) => void warnings.push(message), error() {} } });
-    expect((await executor.listTools()).map((listed) => listed.name)).toEqual(["mean", "mode"]);
+    expect((await executor.listTools()).map((listed) => listed.name)).toEqual(["mean", "mode", "read_result"]);
     expect(await executor.callTool("mode", {})).toMatchObject({ ok: true, value: "mode" });
     expect(warnings).toEqual([expect.stringMatching(/^Tool "median" of plugin "stats" has an invalid JSON Schema: .+ \(tool skipped\)$/)]);
     const result = await executor.callTool("median", {});

@@ -117,7 +117,7 @@ describe("a host plugin owning a key of tools.json", () => {
     const executor = await createExecutor({ root: created.root, plugins: [greeterPlugin()], logDir: false, watch: false });
     try {
       await executor.registerTool(toolEntry("echo2", "shell", "echo.sh"));
-      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["echo", "echo2", "greet"]);
+      expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["echo", "echo2", "greet", "read_result"]);
     } finally {
       await executor.close();
     }

@@ -27,12 +27,12 @@ const names = (tools: Array<{ name: string }>) => tools.map((tool) => tool.name)
 describe("toolSearch.searchFirst", () => {
   it("lists only search_tools, describe_tools, call_tool and the registered pinned built-ins", async () => {
     const executor = await searchFirstExecutor();
-    expect(names(await executor.listTools())).toEqual(["call_tool", "describe_tools", "request_human_input", "search_tools"]);
+    expect(names(await executor.listTools())).toEqual(["call_tool", "describe_tools", "read_result", "request_human_input", "search_tools"]);
   });
 
   it("lists the host's pinned tools instead of the default ones", async () => {
     const executor = await searchFirstExecutor({ toolSearch: { searchFirst: true, pinnedTools: ["echo", "chat__send_message"] } });
-    expect(names(await executor.listTools())).toEqual(["call_tool", "chat__send_message", "describe_tools", "echo", "search_tools"]);
+    expect(names(await executor.listTools())).toEqual(["call_tool", "chat__send_message", "describe_tools", "echo", "read_result", "search_tools"]);
   });
 
   it("keeps every tool callable by name, directly and through call_tool", async () => {
@@ -68,7 +68,7 @@ describe("toolSearch.searchFirst", () => {
     const client: Client = await httpClient(serving.url);
     opened.push(client);
     const { tools } = await client.listTools();
-    expect(names(tools)).toEqual(["call_tool", "describe_tools", "request_human_input", "search_tools"]);
+    expect(names(tools)).toEqual(["call_tool", "describe_tools", "read_result", "request_human_input", "search_tools"]);
     const result = await client.callTool({ name: "call_tool", arguments: { name: "echo", arguments: { text: "served" } } });
     expect(result.structuredContent).toEqual({ text: "served" });
   });

@@ -21,15 +21,15 @@ async function listed(created: TempProject, options: ExecutorOptions = {}): Prom
 
 describe("tools.json toolSearch", () => {
   it("offers search_tools, or the search-first listing with pinned tools, from the file alone", async () => {
-    expect(await listed(project())).toEqual(["echo", "other"]);
-    expect(await listed(project({ offerTool: true }))).toEqual(["echo", "other", "search_tools", "describe_tools"]);
-    expect(await listed(project({ searchFirst: true, pinnedTools: ["echo"] }))).toEqual(["echo", "search_tools", "describe_tools", "call_tool"]);
+    expect(await listed(project())).toEqual(["echo", "other", "read_result"]);
+    expect(await listed(project({ offerTool: true }))).toEqual(["echo", "other", "search_tools", "describe_tools", "read_result"]);
+    expect(await listed(project({ searchFirst: true, pinnedTools: ["echo"] }))).toEqual(["echo", "search_tools", "describe_tools", "call_tool", "read_result"]);
   });
 
   it("lets the option override the file key by key", async () => {
     const created = project({ searchFirst: true, pinnedTools: ["echo"] });
-    expect(await listed(created, { toolSearch: { pinnedTools: ["other"] } })).toEqual(["other", "search_tools", "describe_tools", "call_tool"]);
-    expect(await listed(created, { toolSearch: { searchFirst: false } })).toEqual(["echo", "other"]);
+    expect(await listed(created, { toolSearch: { pinnedTools: ["other"] } })).toEqual(["other", "search_tools", "describe_tools", "call_tool", "read_result"]);
+    expect(await listed(created, { toolSearch: { searchFirst: false } })).toEqual(["echo", "other", "read_result"]);
   });
 
   it("reports a bad value where it is, like the rest of the file", async () => {

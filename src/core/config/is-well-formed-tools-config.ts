@@ -72,6 +72,7 @@ export const TOOL_ENTRY_CHECKS: ReadonlyMap<string, Check> = new Map<string, Che
   ["cwd", isNonEmptyString],
   ["maxOutputBytes", integerFrom(1)],
   ["memoryLimitMb", integerFrom(MIN_PYTHON_MEMORY_LIMIT_MB)],
+  ["results", objectOf(new Map([["maxChars", integerFrom(1)]]))],
 ]);
 
 /** True when `toolEntrySchema` certainly accepts `entry`; false: ask zod. */

@@ -28,6 +28,8 @@ export interface ProjectConfig {
   /** Each plugin's section, resolved, by the plugin's name (`mcp`: its servers; `code`: code mode's settings; ...). */
   sections: Record<string, unknown>;
   warnings: ConfigIssue[];
+  /** tools.json's `defaults.results`: the project's result budget, when it sets one. */
+  results?: { maxChars?: number };
 }
 
 /** A file's issues in the order an editor shows them; issues without a place (a missing file) first. */
@@ -94,5 +96,6 @@ export async function loadConfigFiles(options: ConfigFilesOptions): Promise<Proj
     entries: { script: loaded?.tools ?? [], python: loaded?.functions ?? [] },
     sections: values,
     warnings,
+    ...(loaded?.results === undefined ? {} : { results: loaded.results }),
   };
 }

@@ -34,6 +34,8 @@ export interface ScriptToolEntry {
   annotations?: ToolAnnotations;
   /** Budget per call; absent when neither the tool nor `defaults` sets one (the executor's default applies). */
   timeoutMs?: number;
+  /** The tool's own result budget (`results.maxChars`), when its entry sets one. */
+  results?: { maxChars: number };
   parallel: boolean;
   env: Record<string, string>;
   /** Absolute working directory. */
@@ -60,6 +62,7 @@ export interface PythonFunctionEntry {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   timeoutMs?: number;
+  results?: { maxChars: number };
   parallel: boolean;
   env: Record<string, string>;
   /** Absolute working directory of the worker. */
@@ -78,6 +81,8 @@ export interface LoadedToolsConfig {
   warnings: ConfigIssue[];
   /** The resolved value of each plugin's tools.json key, by the plugin's name. */
   sections: Map<string, unknown>;
+  /** `defaults.results`, as written. */
+  results?: { maxChars?: number };
 }
 
 export type LoadToolsResult =
@@ -172,8 +177,9 @@ function resolveTools(
     if (resolved?.kind === "function") functions.push({ ...resolved.entry, source: { file, path: formatJsonPath(["tools", index]) } });
     else if (resolved?.kind === "script") tools.push(resolved.entry);
   }
-  const { env: _writtenEnv, ...writtenDefaults } = defaults;
+  const { env: _writtenEnv, results: _results, ...writtenDefaults } = defaults;
   const toolDefaults: ToolDefaults = { ...writtenDefaults, env: defaultEnv };
   if (issues.length > 0) return { result: { status: "invalid", issues }, toolDefaults };
-  return { result: { status: "ok", config: { tools, functions, warnings, sections: new Map() } }, toolDefaults };
+  const results = defaults.results === undefined ? {} : { results: defaults.results };
+  return { result: { status: "ok", config: { tools, functions, warnings, sections: new Map(), ...results } }, toolDefaults };
 }

@@ -114,6 +114,7 @@ function runSettings(tool: ToolEntryFile, places: ResolvedPlaces, defaults: Entr
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
     ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(tool.results?.maxChars === undefined ? {} : { results: { maxChars: tool.results.maxChars } }),
     parallel: tool.parallel ?? defaults.parallel ?? false,
     env: places.env,
     cwd: places.cwd,

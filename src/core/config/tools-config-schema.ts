@@ -46,6 +46,15 @@ const annotationsSchema = z
   })
   .describe("MCP tool annotations: hints for clients and models.");
 
+/** A result budget, in tools.json's `defaults`, a tools.json tool and an mcp.json server. */
+export const resultsSettingsSchema = z
+  .strictObject({
+    maxChars: positiveInteger
+      .optional()
+      .describe("Characters of a result a model gets (LLM adapters, serve); past it the model gets the head and a handle that read_result pages through (default 25000)."),
+  })
+  .describe("The result budget: how much of a result reaches a model.");
+
 const defaultsSchema = z
   .strictObject({
     timeoutMs: timeout.optional().describe(`Budget per call in ms, queueing included (default: the executor's defaultTimeoutMs, ${DEFAULT_TIMEOUT_MS}).`),
@@ -54,6 +63,7 @@ const defaultsSchema = z
     python: z.string().min(1).optional().describe("Python interpreter: a command on PATH or a path relative to the project (default python3)."),
     env: environment.optional(),
     memoryLimitMb: memoryLimit.optional(),
+    results: resultsSettingsSchema.optional(),
   })
   .describe("Values every tool inherits unless it sets its own.");
 
@@ -80,6 +90,7 @@ export const toolEntrySchema = z
     cwd: z.string().min(1).optional().describe("Working directory, relative to the project root (default: the root)."),
     maxOutputBytes: positiveInteger.optional().describe("Cap on stdout in bytes; past it the script is killed (OUTPUT_TOO_LARGE)."),
     memoryLimitMb: memoryLimit.optional(),
+    results: resultsSettingsSchema.optional(),
   })
   .describe("One local tool: a script (\"runtime\" + \"script\") or a Python function (\"function\").");
 

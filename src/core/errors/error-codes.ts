@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   "AUTH_REQUIRED",
   "CONFLICT",
   "RECURSION_LIMIT",
+  "RESULT_NOT_FOUND",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */

@@ -14,7 +14,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller"]);
+const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller", "bounded"]);
 
 /** `callTool`'s options as read once: a getter or Proxy trap runs at most once, here. */
 /** `callTool`'s options as the pipeline reads them: every key of `CallToolOptions`, copied once. */
@@ -49,15 +49,16 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
   if (!isPlainObject(options)) return toolError("INVALID_OPTIONS", `Expected the call options to be an object like { signal, timeoutMs }, got ${describeValue(options)}`);
   // for-in, not Object.keys: this runs on every call, and most calls pass no options at all.
   for (const key in options) {
-    if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller or parentExecutionId`);
+    if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller, parentExecutionId or bounded`);
   }
-  const { timeoutMs, signal, parentExecutionId, onProgress, caller } = options;
+  const { timeoutMs, signal, parentExecutionId, onProgress, caller, bounded } = options;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TIMEOUT_MS)) {
     return toolError("INVALID_OPTIONS", `Expected timeoutMs to be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, got ${describeValue(timeoutMs)}`);
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) return toolError("INVALID_OPTIONS", `Expected signal to be an AbortSignal, got ${describeValue(signal)}`);
   if (onProgress !== undefined && typeof onProgress !== "function") return toolError("INVALID_OPTIONS", `Expected onProgress to be a function, got ${describeValue(onProgress)}`);
   if (caller !== undefined && (caller === null || typeof caller !== "object")) return toolError("INVALID_OPTIONS", `Expected caller to be an object like { name, version, sessionId }, got ${describeValue(caller)}`);
+  if (bounded !== undefined && typeof bounded !== "boolean") return toolError("INVALID_OPTIONS", `Expected bounded to be true or false, got ${describeValue(bounded)}`);
   if (parentExecutionId !== undefined && typeof parentExecutionId !== "string") {
     return toolError("INVALID_OPTIONS", `Expected parentExecutionId to be a string, got ${describeValue(parentExecutionId)}`);
   }
@@ -69,6 +70,7 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
       parentExecutionId: parentExecutionId as string | undefined,
       onProgress: onProgress as ReadCallOptions["onProgress"],
       caller: caller as ReadCallOptions["caller"],
+      bounded: bounded === true,
     },
   };
 }

@@ -13,6 +13,7 @@ import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginCallOptions, P
 import type { Scheduler } from "../schedule/scheduler.js";
 import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError, type ToolResult } from "../tool-result.js";
+import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
 import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
 import { checkInput, checkOutput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
@@ -31,6 +32,8 @@ export interface PipelineDependencies {
   emitter: Emitter<ExecutorEvents>;
   log: ExecutionLog | undefined;
   defaultTimeoutMs: number;
+  /** Where bounded calls keep what they cut, and the project's budget. */
+  results: ResultBounds;
   /** Why a name is not in the registry when it is known but switched off (e.g. code_execution). */
   unavailableToolHint?(name: string): string | undefined;
 }
@@ -238,7 +241,9 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     if (!registered) return finish(dependencies, explainMissingTool(dependencies, name), call);
     call.registered = registered;
     try {
-      return await runRegistered(state, registered, call, options);
+      const result = await runRegistered(state, registered, call, options);
+      // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
+      return options.bounded && result.ok ? boundToolResult(result, registered.definition, dependencies.results, call.caller) : result;
     } finally {
       host.release(registered);
     }

@@ -23,6 +23,8 @@ import { createOwnWrites, type OwnWrites } from "./own-writes.js";
 import { createRegistryAccess, type RegistryAccess } from "./registry-access.js";
 import { createReloader, type Reloader, type ReloadResult } from "./reloader.js";
 import { holdStartupEvents, type StartupEvents } from "./startup-events.js";
+import { DEFAULT_RESULT_MAX_CHARS } from "../results/result-budget.js";
+import type { ResultStore } from "../results/result-store.js";
 
 export type { ReloadResult, RegistryChange, RegistrySnapshot, RegistryWriteOptions };
 export type { ConfigStatus, CoreExecutor, ToolInfo } from "./core-executor.js";
@@ -35,6 +37,8 @@ export interface CoreExecutorSetup {
   sections: readonly OwnedSection[];
   /** Why a tool name is missing when it is known but switched off (e.g. `code_execution` when disabled). */
   unavailableToolHint?(name: string): string | undefined;
+  /** Where bounded calls keep what they cut (the composition root hands the same store to `read_result`); emptied on close. */
+  resultStore: ResultStore;
 }
 
 /** The config in force and how it came to be: replaced by each reload that loads. */
@@ -73,7 +77,8 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
   const emitter = createEmitter<ExecutorEvents>((event, error) => logger.warn(`A "${event}" listener threw: ${(error as Error)?.message ?? String(error)}`));
   const startup = holdStartupEvents(emitter);
   const log = resolved.log === false ? undefined : createExecutionLog({ ...resolved.log, logger });
-  const { host, pipeline } = createHostAndPipeline(setup, startup, log);
+  const projectMaxChars = () => resolved.results.maxChars ?? state.config.results?.maxChars ?? DEFAULT_RESULT_MAX_CHARS;
+  const { host, pipeline } = createHostAndPipeline(setup, startup, log, projectMaxChars);
   try {
     await host.start(pluginSpecs(setup, state.config));
   } catch (error) {
@@ -104,7 +109,7 @@ export async function createCoreExecutor(setup: CoreExecutorSetup): Promise<Core
 }
 
 /** The plugin host and the call pipeline, each using the other: plugins call tools through the pipeline, which runs the host's tools. */
-function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents, log: ExecutionLog | undefined): { host: PluginHost; pipeline: CallPipeline } {
+function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents, log: ExecutionLog | undefined, maxChars: () => number): { host: PluginHost; pipeline: CallPipeline } {
   const { options: resolved } = setup;
   const { logger } = resolved;
   const { emit } = startup;
@@ -144,6 +149,7 @@ function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents,
     emitter: startup.events,
     log,
     defaultTimeoutMs: resolved.defaultTimeoutMs,
+    results: { store: setup.resultStore, maxChars },
     ...(setup.unavailableToolHint ? { unavailableToolHint: setup.unavailableToolHint } : {}),
   });
   return { host, pipeline };
@@ -233,6 +239,7 @@ async function closeExecutor(parts: ExecutorParts, lifecycle: Lifecycle, reloade
   await parts.host.close();
   await drained;
   await parts.log?.close();
+  parts.setup.resultStore.clear();
   parts.emitter.clear();
 }
 

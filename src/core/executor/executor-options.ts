@@ -13,6 +13,7 @@ import { checkContractVersion } from "./check-contract-version.js";
 import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES, isLogInterval } from "../log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
+import { DEFAULT_RESULT_STORE_MAX_BYTES, DEFAULT_RESULT_TTL_MS, type ResultsOptions } from "../results/result-budget.js";
 
 export const DEFAULT_MAX_CONCURRENCY = 8;
 export const DEFAULT_MAX_QUEUE = 256;
@@ -59,6 +60,12 @@ export interface CoreExecutorOptions {
    * tool with an invalid schema. Default false.
    */
   strict?: boolean;
+  /**
+   * The result budget of bounded calls (LLM adapters, `serve`, `callTool(…, { bounded: true })`):
+   * `maxChars` replaces tools.json's `defaults.results.maxChars` (a tool's or server's own still
+   * wins); `store` sizes the memory behind `read_result` (default 64 MiB, handles kept 1 hour).
+   */
+  results?: ResultsOptions;
 }
 
 export interface ResolvedExecutorOptions {
@@ -73,6 +80,7 @@ export interface ResolvedExecutorOptions {
   reloadDebounceMs: number;
   logger: Logger;
   strict: boolean;
+  results: { maxChars?: number; store: { maxBytes: number; ttlMs: number } };
 }
 
 const relativePath = z.string().min(1);
@@ -105,6 +113,12 @@ export const coreOptionSchemas = {
   maxQueue: z.number().int().nonnegative().optional(),
   reloadDebounceMs: z.number().int().nonnegative().optional(),
   strict: z.boolean().optional(),
+  results: z
+    .strictObject({
+      maxChars: z.number().int().positive().optional(),
+      store: z.strictObject({ maxBytes: z.number().int().positive().optional(), ttlMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional() }).optional(),
+    })
+    .optional(),
   logger: z
     .looseObject({ debug: z.function(), info: z.function(), warn: z.function(), error: z.function() })
     .optional(),
@@ -172,5 +186,9 @@ export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPlug
     reloadDebounceMs: options.reloadDebounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS,
     logger: options.logger ?? stderrLogger,
     strict: options.strict ?? false,
+    results: {
+      ...(options.results?.maxChars === undefined ? {} : { maxChars: options.results.maxChars }),
+      store: { maxBytes: options.results?.store?.maxBytes ?? DEFAULT_RESULT_STORE_MAX_BYTES, ttlMs: options.results?.store?.ttlMs ?? DEFAULT_RESULT_TTL_MS },
+    },
   };
 }

@@ -37,7 +37,7 @@ function connectFailure(entry: McpServerEntry, failure: SessionFailure): Session
 /** A server's listing as executor tools, named and bounded as its entry says. */
 export function toEntryTools(entry: McpServerEntry, listed: Tool[], logger: Logger): ServerTool[] {
   const timeout = entry.timeoutMs === undefined ? {} : { timeoutMs: entry.timeoutMs };
-  return toServerTools(entry.name, listed, { ...timeout, prefix: entry.prefix, taken: new Set(), warn: (message) => logger.warn(message) });
+  return toServerTools(entry.name, listed, { ...timeout, ...(entry.results === undefined ? {} : { results: entry.results }), prefix: entry.prefix, taken: new Set(), warn: (message) => logger.warn(message) });
 }
 
 /** Every page of a session's tools, as executor tools (and as listed). */

@@ -59,6 +59,8 @@ function annotationsOf(tool: Tool): ToolAnnotations | undefined {
 
 export interface DefinitionOptions {
   timeoutMs?: number;
+  /** The server's result budget (mcp.json `results`). */
+  results?: { maxChars: number };
   /** false: tools keep their own names (mcp.json `"prefix": false`). Default true. */
   prefix?: boolean;
   /** Names already taken by other servers' tools; a clash gets a hash suffix. */
@@ -98,6 +100,7 @@ export function toServerTools(server: string, tools: Tool[], options: Definition
         ...(outputSchema === undefined ? {} : { outputSchema }),
         ...(annotations === undefined ? {} : { annotations }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(options.results === undefined ? {} : { results: options.results }),
         // The server decides how much it runs at once; `maxConcurrency` bounds it per server.
         parallel: true,
         server: { name: server, tool: tool.name },

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PluginResult } from "../../core/plugin-contract.js";
+import { jsonSizeUpTo } from "../../core/results/cut-value.js";
 import { toolError } from "../../core/tool-result.js";
 
 /** The server's error text is cut to this in the message; the whole content stays in `details`. */
@@ -53,25 +54,7 @@ export function unwrapToolResult(server: string, tool: string, result: CallToolR
 }
 
 /**
- * Roughly how many bytes `value` takes as JSON, stopping early past `limit`. Cheaper than
- * `JSON.stringify` on large answers, and exact enough for a size cap.
+ * Roughly how many bytes `value` takes as JSON, stopping early past `limit`: the result budget's own
+ * estimate, cheaper than `JSON.stringify` on large answers and exact enough for a size cap.
  */
-export function estimateJsonBytes(value: unknown, limit: number): number {
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0 && total <= limit) {
-    const current = stack.pop();
-    if (typeof current === "string") total += current.length + 2;
-    else if (typeof current === "number" || typeof current === "boolean" || current === null || current === undefined) total += 5;
-    else if (Array.isArray(current)) {
-      total += 2 + current.length;
-      for (const item of current) stack.push(item);
-    } else if (typeof current === "object") {
-      for (const [key, inner] of Object.entries(current)) {
-        total += key.length + 4;
-        stack.push(inner);
-      }
-    }
-  }
-  return total;
-}
+export const estimateJsonBytes = jsonSizeUpTo;

@@ -25,6 +25,7 @@ export function toDefinition(tool: PythonTool, derived: DescribedFunction): Tool
     annotations: { ...(tool.title === undefined ? {} : { title: tool.title }), ...tool.annotations },
     timeoutMs: tool.timeoutMs,
     parallel: tool.parallel,
+    ...(tool.results === undefined ? {} : { results: tool.results }),
   };
 }
 

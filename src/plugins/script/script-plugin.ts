@@ -14,6 +14,7 @@ function toDefinition(entry: ScriptToolEntry): ToolDefinition {
     annotations: { ...(entry.title === undefined ? {} : { title: entry.title }), ...entry.annotations },
     timeoutMs: entry.timeoutMs,
     parallel: entry.parallel,
+    ...(entry.results === undefined ? {} : { results: entry.results }),
   };
 }
 

@@ -9,7 +9,7 @@
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginInstance, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
-import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
+import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, READ_RESULT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
@@ -81,7 +81,8 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       const stage = await startSemanticStage(settings, embeddings, context);
       const { searchFirst } = settings;
       const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION] : [];
-      const listed = new Set([SEARCH_TOOLS_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, ...settings.pinnedTools]);
+      // read_result stays listed: a cut result names it, and the model must be able to follow.
+      const listed = new Set([SEARCH_TOOLS_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, READ_RESULT_TOOL_NAME, ...settings.pinnedTools]);
       const offers = (name: string) => tools.some((tool) => tool.name === name);
       const closing = new AbortController();
       const index = createToolIndex();
@@ -91,7 +92,8 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       });
       const refresh = (): IndexUpdate => {
         stale = false;
-        return index.update(context.listTools());
+        // read_result is reached through the handle a cut result names, never by searching for a task.
+        return index.update(context.listTools().filter((tool) => tool.name !== READ_RESULT_TOOL_NAME));
       };
       const api: ToolSearchApi = {
         async searchTools(query, searchOptions = {}) {

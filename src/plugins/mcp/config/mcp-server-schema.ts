@@ -4,7 +4,7 @@
  * plus toolexec's own per-server options. Unknown keys are errors.
  */
 import { z } from "zod";
-import { MAX_TIMEOUT_MS } from "../../../core/config/tools-config-schema.js";
+import { MAX_TIMEOUT_MS, resultsSettingsSchema } from "../../../core/config/tools-config-schema.js";
 
 /** The transport spellings clients use, by the transport they mean. */
 export const TRANSPORT_SPELLINGS = {
@@ -108,6 +108,7 @@ export const serverDefaultsSchema = z
     retry: mcpRetrySchema.optional(),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on one server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
     maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),
+    results: resultsSettingsSchema.optional().describe("The result budget of every server's tools (see an entry's `results`)."),
   })
   .describe("Defaults for every server entry: an entry's own key wins (`retry` key by key).");
 export type McpServerDefaults = z.infer<typeof serverDefaultsSchema>;
@@ -136,6 +137,7 @@ export const mcpServerEntrySchema = z
     start: startSchema.optional(),
     idleTimeoutMs: idleTimeoutSchema.optional(),
     retry: mcpRetrySchema.optional(),
+    results: resultsSettingsSchema.optional().describe("The result budget of this server's tools: characters of a result a model gets before the rest is kept for read_result (default: tools.json's defaults.results, else 25000)."),
     maxConcurrency: z.number().int().positive().optional().describe(`Calls run at once on this server (default ${DEFAULT_MCP_MAX_CONCURRENCY}).`),
     maxResponseBytes: z.number().int().positive().optional().describe(`Largest result of one call, as JSON (default ${DEFAULT_MCP_MAX_RESPONSE_BYTES}).`),
     includeTools: toolPatternsSchema.optional().describe("Only these of the server's tools (names or globs: `*`, `?`) enter the registry (Gemini CLI's key). `excludeTools` wins over it."),

@@ -47,6 +47,8 @@ interface McpServerCommon {
   /** Budget of one call and one connection attempt; absent: the executor's default. */
   timeoutMs?: number;
   retry: McpRetryPolicy;
+  /** The result budget of the server's tools (`results.maxChars`), when the entry sets one. */
+  results?: { maxChars: number };
   maxConcurrency: number;
   maxResponseBytes: number;
   /** Only tools matching one of these patterns enter the registry; absent: every tool. */
@@ -224,6 +226,7 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     prefix: entry.prefix ?? true,
     ...((entry.timeoutMs ?? defaults.timeoutMs) === undefined ? {} : { timeoutMs: entry.timeoutMs ?? defaults.timeoutMs }),
     retry,
+    ...((entry.results?.maxChars ?? defaults.results?.maxChars) === undefined ? {} : { results: { maxChars: (entry.results?.maxChars ?? defaults.results?.maxChars) as number } }),
     maxConcurrency: entry.maxConcurrency ?? defaults.maxConcurrency ?? DEFAULT_MCP_MAX_CONCURRENCY,
     maxResponseBytes: entry.maxResponseBytes ?? defaults.maxResponseBytes ?? DEFAULT_MCP_MAX_RESPONSE_BYTES,
     ...(entry.includeTools === undefined ? {} : { includeTools: entry.includeTools }),
