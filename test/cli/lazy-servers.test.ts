@@ -25,7 +25,8 @@ describe("lazy servers in the CLI", () => {
     const listed = await runCli(["tools", "list", "--root", project.root]);
     expect(listed).toMatchObject({ code: 0, stderr: "" });
     expect(listed.stdout).toContain("alpha__echo");
-    expect(listed.stdout).toContain("4 tools");
+    expect(listed.stdout).toContain("beta__wait");
+    expect(listed.stdout).toContain("5 tools"); // four from the kept list, and read_result
     const servers = await runCli(["servers", "--root", project.root]);
     expect(servers.code).toBe(0);
     expect(servers.stdout).toMatch(/^alpha {2}stopped {6}stdio {2}2 tools from its last run; lazy: the first call starts it$/m);

@@ -45,14 +45,14 @@ describe("toolexec tools search", () => {
 });
 
 describe("toolexec serve --search-first", () => {
-  it("serves only search_tools, describe_tools, call_tool and the pinned request_human_input; the rest stay describable", async () => {
+  it("serves only search_tools, describe_tools, call_tool, read_result and the pinned request_human_input; the rest stay describable", async () => {
     const project = searchProject();
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "serve", "--search-first", "--root", project.root], stderr: "pipe" });
     const client = new Client({ name: "search-first-test", version: "1.0.0" });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(["call_tool", "describe_tools", "request_human_input", "search_tools"]);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(["call_tool", "describe_tools", "read_result", "request_human_input", "search_tools"]);
       const described = await client.callTool({ name: "describe_tools", arguments: { names: ["disk_usage"] } });
       const [part] = described.content as Array<{ type: string; text: string }>;
       expect(JSON.parse(part!.text)).toMatchObject([{ name: "disk_usage", description: "Report how much disk space each folder uses.", inputSchema: { type: "object" } }]);

@@ -44,7 +44,7 @@ describe("serverDefaults and maxConcurrentStarts", () => {
     expect(await failure({ serverDefaults: { start: "sometimes", command: "x" }, maxConcurrentStarts: 0, mcpServers: {} })).toMatchInlineSnapshot(`
       "3 problems in mcp.json:
         mcp.json:3:14 serverDefaults.start: Expected one of "eager", "lazy", got "sometimes"
-        mcp.json:4:5 serverDefaults.command: Unknown key "command"; expected one of: start, idleTimeoutMs, installTimeoutMs, timeoutMs, retry, maxConcurrency, maxResponseBytes
+        mcp.json:4:5 serverDefaults.command: Unknown key "command"; expected one of: start, idleTimeoutMs, installTimeoutMs, timeoutMs, retry, maxConcurrency, maxResponseBytes, results
         mcp.json:6:26 maxConcurrentStarts: Expected a number greater than 0, got 0"
     `);
   });
