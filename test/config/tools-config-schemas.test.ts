@@ -71,7 +71,7 @@ describe("inputSchema", () => {
 
   it("rejects a $ref that points nowhere", async () => {
     const inputSchema = { type: "object", properties: { a: { $ref: "#/$defs/missing" } } };
-    expect(await configErrorText(projectWithOneTool({ inputSchema }))).toMatchInlineSnapshot(`"tools.json:8:22 tools[0].inputSchema: Invalid JSON Schema: can't resolve reference #/$defs/missing from id #"`);
+    expect(await configErrorText(projectWithOneTool({ inputSchema }))).toMatchInlineSnapshot(`"tools.json:12:21 tools[0].inputSchema.properties.a.$ref: Invalid JSON Schema: can't resolve reference #/$defs/missing from id #"`);
   });
 });
 
