@@ -28,7 +28,9 @@ export interface ConfigStatus {
 export interface ToolInfo {
   name: string;
   description: string;
+  /** In draft 2020-12, whatever dialect the tool declared (the executor validates in the declared one). */
   inputSchema: JsonSchema;
+  /** In draft 2020-12, as `inputSchema`. */
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
 }
@@ -40,8 +42,9 @@ export interface CoreExecutor {
   /** Non-fatal config problems of the config in force (e.g. a script that does not exist yet). */
   readonly warnings: readonly ConfigIssue[];
   /**
-   * Every callable tool with its JSON Schemas, less those a plugin's listing policy hides from
-   * models (`codeExecution.listOnlyCodeExecution`); hidden tools stay callable.
+   * Every callable tool with its JSON Schemas (each shown as its draft 2020-12 equivalent), less
+   * those a plugin's listing policy hides from models (`codeExecution.listOnlyCodeExecution`);
+   * hidden tools stay callable.
    */
   listTools(): Promise<ToolInfo[]>;
   /** Run a tool. Resolves to a result envelope; throws only after `close()` (`EXECUTOR_CLOSED`). */

@@ -3,31 +3,16 @@
  * validators compiled on first use. A rebuild reuses the entries of tools that did not change.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
+import { formatJsonPath } from "../json/parse-json-document.js";
 import type { Logger, ToolDefinition } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
-import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
 import type { RunningPlugin } from "./plugin-host.js";
+import { toolSchemaValidators, type ToolSchemaValidators } from "./tool-schema-validators.js";
 
-export interface RegisteredTool {
+export interface RegisteredTool extends ToolSchemaValidators {
   definition: ToolDefinition;
   owner: RunningPlugin;
-  /** Compiled on first use: a registry of thousands of tools starts without compiling any. */
-  inputValidator(): CompiledValidator;
-  outputValidator(): CompiledValidator | undefined;
-}
-
-function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
-  const { inputSchema, outputSchema } = definition;
-  // Two closures over one scope, not a `lazy` pair: a registry of 10,000 tools holds one per tool.
-  let input: CompiledValidator | undefined;
-  let output: CompiledValidator | undefined;
-  return {
-    definition,
-    owner,
-    inputValidator: () => (input ??= compileSchema(inputSchema)),
-    outputValidator: () => (outputSchema ? (output ??= compileSchema(outputSchema)) : undefined),
-  };
 }
 
 /**
@@ -39,14 +24,15 @@ function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logge
     const schema = definition[key];
     if (!schema || isSimpleValidSchema(schema)) continue;
     for (const problem of findUncheckedPatterns(schema)) {
-      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
+      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${formatJsonPath([key, ...problem.path])}: ${problem.message}; that keyword is left unchecked`);
     }
   }
 }
 
 /**
  * The registry of `plugins`' tools, reusing `previous`' entries of tools that did not change.
- * `strict` makes conflicts and bad schemas throw instead of skipping the tool (with a warning).
+ * `strict` makes name conflicts throw instead of skipping the tool (with a warning); a schema ajv
+ * cannot use never costs its tool (see `toolSchemaValidators`).
  */
 export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, strict: boolean, logger: Logger): Map<string, RegisteredTool> {
   const registry = new Map<string, RegisteredTool>();
@@ -65,15 +51,9 @@ export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<st
         registry.set(definition.name, reused);
         continue;
       }
-      const problems = [...checkSchema(definition.inputSchema), ...(definition.outputSchema ? checkSchema(definition.outputSchema) : [])];
-      if (problems.length > 0) {
-        const message = `Tool "${definition.name}" of plugin "${owner.name}" has an invalid JSON Schema: ${problems[0]!.message}`;
-        if (strict) throw new ToolexecError("PLUGIN_FAILED", message, { details: { tool: definition.name, problems } });
-        logger.warn(`${message} (tool skipped)`);
-        continue;
-      }
+      const validators = toolSchemaValidators(definition, owner.name, logger);
       warnUncheckedPatterns(definition, owner.name, logger);
-      registry.set(definition.name, registerTool(definition, owner));
+      registry.set(definition.name, { definition, owner, ...validators });
     }
   }
   return registry;
