@@ -134,6 +134,10 @@ describe("toDraft2020Schema", () => {
     });
   });
 
+  it("reads boolean bounds as draft-04's even where a later dialect is declared (they are invalid there)", () => {
+    expect(toDraft2020Schema({ $schema: DRAFT_07, type: "number", minimum: 0, exclusiveMinimum: true })).toEqual({ $schema: DRAFT_2020, type: "number", exclusiveMinimum: 0 });
+  });
+
   it("converts 2019-09's recursive references to dynamic ones", () => {
     const schema = { $schema: DRAFT_2019, $recursiveAnchor: true, type: "object", additionalProperties: { $recursiveRef: "#" } };
     expect(toDraft2020Schema(schema)).toEqual({ $schema: DRAFT_2020, $dynamicAnchor: "recursive", type: "object", additionalProperties: { $dynamicRef: "#recursive" } });

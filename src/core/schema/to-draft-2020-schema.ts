@@ -56,7 +56,7 @@ function convertPointer(reference: string, root: unknown): string {
   return `#/${segments.join("/")}`;
 }
 
-/** `exclusiveMinimum: true` beside `minimum: n` is `exclusiveMinimum: n` from draft-06 on; `false` says nothing. */
+/** `exclusiveMinimum: true` beside `minimum: n` is `exclusiveMinimum: n` from draft-06 on; `false` says nothing; numbers stay. */
 function convertBounds(node: SchemaNode, out: SchemaNode): void {
   for (const [exclusive, inclusive] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
     if (typeof node[exclusive] !== "boolean") continue;
@@ -118,7 +118,8 @@ function convertNode(node: unknown, conversion: Conversion, root: unknown, depth
   for (const keyword of Object.keys(node)) {
     convertKeyword(keyword, node[keyword], node, out, conversion, root, depth);
   }
-  if (conversion.dialect === "draft-04") convertBounds(node, out);
+  // Boolean bounds mean draft-04's even in a schema that declares a later dialect (where they are invalid).
+  convertBounds(node, out);
   return out;
 }
 
