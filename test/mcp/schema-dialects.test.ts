@@ -41,7 +41,7 @@ describe("MCP tools in every JSON Schema dialect", () => {
     const { executor } = await openDialects();
     expect((await executor.listTools()).map((tool) => tool.name).sort()).toEqual(
       [
-        "draft04_declared", "draft04_evident", "legacy_id", "draft06_declared", "draft07_declared", "draft07_evident",
+        "draft04_declared", "draft04_evident", "legacy_id", "id_in_2020", "draft06_declared", "draft07_declared", "draft07_evident",
         "draft2019_declared", "draft2020_declared", "odd_dialect", "invalid_in_its_dialect", "unresolved_reference",
       ].map((name) => `dialects__${name}`).sort(),
     );
@@ -78,6 +78,14 @@ describe("MCP tools in every JSON Schema dialect", () => {
     const seen = [];
     for (const [tool, args] of cases) seen.push([tool, args, await outcome(executor, tool, args)]);
     expect(seen).toEqual(cases);
+  });
+
+  it("calls tools whose schemas use `id` (they were listed, and every call failed with PLUGIN_FAILED)", async () => {
+    const { executor, seen } = await openDialects();
+    expect(await executor.callTool("dialects__legacy_id", { filter: { field: "a" } })).toMatchObject({ ok: true, value: { received: { filter: { field: "a" } } } });
+    expect(await executor.callTool("dialects__id_in_2020", { q: "a" })).toMatchObject({ ok: true, value: { received: { q: "a" } } });
+    expect(await executor.callTool("dialects__id_in_2020", {})).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", message: 'Invalid arguments for "dialects__id_in_2020": arguments: missing required property "q"' } });
+    expect(seen.filter((message) => message.includes("_id"))).toEqual([]);
   });
 
   it("words a refusal as the dialect's rule says, naming the argument", async () => {
