@@ -1,6 +1,6 @@
 /**
  * A call's arguments and result against the tool's JSON Schemas. A schema ajv cannot use was
- * found at registration (or at its first compile) and checks nothing (`tool-schema-validators.ts`).
+ * found at registration (or at its first compile) and checks nothing (`registered-tool.ts`).
  */
 import type { PluginResult, ToolErrorInfo } from "../plugin-contract.js";
 import { formatSchemaProblems } from "../schema/schema-validator.js";

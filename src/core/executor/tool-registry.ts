@@ -8,7 +8,7 @@ import type { Logger, ToolDefinition } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
 import type { RunningPlugin } from "./plugin-host.js";
-import { toolSchemaValidators, type ToolSchemaValidators } from "./tool-schema-validators.js";
+import { registeredTool, type ToolSchemaValidators } from "./registered-tool.js";
 
 export interface RegisteredTool extends ToolSchemaValidators {
   definition: ToolDefinition;
@@ -32,7 +32,7 @@ function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logge
 /**
  * The registry of `plugins`' tools, reusing `previous`' entries of tools that did not change.
  * `strict` makes name conflicts throw instead of skipping the tool (with a warning); a schema ajv
- * cannot use never costs its tool (see `toolSchemaValidators`).
+ * cannot use never costs its tool (see `registeredTool`).
  */
 export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, strict: boolean, logger: Logger): Map<string, RegisteredTool> {
   const registry = new Map<string, RegisteredTool>();
@@ -51,9 +51,9 @@ export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<st
         registry.set(definition.name, reused);
         continue;
       }
-      const validators = toolSchemaValidators(definition, owner.name, logger);
+      const registered = registeredTool(definition, owner, logger);
       warnUncheckedPatterns(definition, owner.name, logger);
-      registry.set(definition.name, { definition, owner, ...validators });
+      registry.set(definition.name, registered);
     }
   }
   return registry;
