@@ -1,6 +1,6 @@
 /**
  * What `toolexec validate` calls broken: a tool the config names that cannot be served (a Python
- * entry naming a function its module lacks, a host plugin's tool with an invalid schema) and an
+ * entry naming a function its module lacks or whose schema cannot be derived) and an
  * MCP server that is unavailable (its entry cannot be resolved). A disabled server is not broken,
  * and one that is only not connected yet is a warning: it may be down only for now.
  */

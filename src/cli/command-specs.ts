@@ -35,7 +35,7 @@ export const FLAGS = {
   stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
   "api-key-env": { type: "string", value: "<NAME>", description: "Environment variable holding the API key of the registry management API (/api/tools); without it the API is off" },
   "max-sessions": { type: "string", value: "<n>", description: "Most HTTP sessions served at once (default 1000); past it the one idle the longest is closed" },
-  strict: { type: "boolean", description: "Fail at start-up on any broken piece (a Python entry whose function is missing, a plugin tool with an invalid schema) instead of running without it" },
+  strict: { type: "boolean", description: "Fail at start-up on any broken piece (an unresolvable MCP server, a Python entry whose function is missing, a tool whose schema cannot be used for validation) instead of running without it" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;

@@ -20,7 +20,7 @@ export const PLUGIN_CONTRACT_VERSION = 2;
 /** The oldest contract version this executor still runs: every version-1 plugin is a valid version-2 plugin. */
 export const MIN_PLUGIN_CONTRACT_VERSION = 1;
 
-/** A JSON Schema document (draft 2020-12 unless it names another with `$schema`). */
+/** A JSON Schema document: draft 2020-12 unless it names another with `$schema` or evidently uses one (boolean exclusive bounds: draft-04). */
 export type JsonSchema = Record<string, unknown>;
 
 /** MCP's tool annotations: hints for clients, never enforced. */

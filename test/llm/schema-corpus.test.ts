@@ -1,7 +1,7 @@
 /**
  * Every tool schema this repository has at hand — the example project, the accepted config corpus,
  * the code_execution tool, the tools of server-everything and server-filesystem, the tests' own MCP
- * fixture servers, and the schemas the Python plugin derives from the tests' fixture modules (type
+ * fixture servers (one sends every JSON Schema dialect), and the schemas the Python plugin derives from the tests' fixture modules (type
  * hints, TypedDict, dataclasses, enums, pydantic models, FastMCP) — converts for
  * every provider (OpenAI, Anthropic, Gemini, the AI SDK, LangChain) with none of the keywords that
  * provider documents as refused (provider-keywords.ts); the OpenAI strict schemas accept and refuse
@@ -67,6 +67,7 @@ const node = (...args: string[]) => ({ command: process.execPath, args });
 const FIXTURE_SERVERS = {
   fixture: node(path.join(FIXTURES, "stdio-server.mjs")),
   media: node(path.join(FIXTURES, "media-server.mjs")),
+  dialects: node(path.join(FIXTURES, "dialects-server.mjs")),
   upstream: node(path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs")),
   cli: node(path.join(REPOSITORY, "test", "cli", "fixtures", "cli-server.mjs")),
 };
