@@ -17,6 +17,8 @@ export async function withExecutor<T>(
   project: ProjectSelection,
   options: Omit<ExecutorOptions, "root" | "toolsConfig" | "mcpConfig" | "watch" | "logger">,
   work: (executor: Executor, signal: AbortSignal) => Promise<T>,
+  /** Of the warnings logged while starting, those to print (`validate` names broken pieces itself, once). */
+  startWarnings: (messages: string[], executor: Executor) => string[] = (messages) => messages,
 ): Promise<T> {
   let closing = false;
   // Warnings of start-up wait here: config warnings are shown once per file content (shown-config-warnings.ts).
@@ -48,7 +50,7 @@ export async function withExecutor<T>(
     throw error;
   }
   const { messagesToShow } = await import("./shown-config-warnings.js");
-  for (const message of messagesToShow(project.root, starting, executor.configStatus().warnings)) context.output.err(`warning: ${message}`);
+  for (const message of startWarnings(messagesToShow(project.root, starting, executor.configStatus().warnings), executor)) context.output.err(`warning: ${message}`);
   starting = undefined;
   const interrupt = new AbortController();
   const onSigint = () => interrupt.abort();
