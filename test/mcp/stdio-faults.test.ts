@@ -3,8 +3,11 @@
  * read, stray log lines on stdout, a stdout closed by a process that lives on, a server that
  * ignores EOF and SIGTERM (alone or behind `bash -c`), and stderr whose last line is not the cause.
  */
+import { execFile } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { LATENESS_MARGIN_MS } from "../helpers/lateness-margin.js";
 import { eventually, fixtureLog, isAlive, nextEvent, openProject, stdioFixture } from "./mcp-test-helpers.js";
@@ -14,6 +17,9 @@ function warnings() {
   const seen: string[] = [];
   return { seen, logger: { debug() {}, info() {}, warn: (message: string) => seen.push(message), error() {} } };
 }
+
+const run = promisify(execFile);
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "mcp");
 
 const started = (log: ReturnType<typeof fixtureLog>) => log.events().filter((event) => event.event === "started");
 
@@ -116,6 +122,23 @@ describe("stdio server faults", () => {
     expect(Date.now() - begun).toBeLessThan(1_000 + LATENESS_MARGIN_MS);
     await eventually(() => !isAlive(server!.pid) && !isAlive(shell), LATENESS_MARGIN_MS, "the server and its shell gone");
   });
+
+  it.runIf(process.platform === "linux")("behind `bash -c`, close does not wait for the killed server's zombie that its adopter never reaps", async () => {
+    // Measured against the transport's own schedule, with a post-SIGKILL wait far longer than any
+    // load can delay the rest. The closing process is a child subreaper that never reaps what it
+    // adopts, so the killed server stays a zombie: waiting for it (the 1.52 s regression) costs the
+    // whole wait, whatever the machine's init does.
+    const schedule = { eofGraceMs: 300, termGraceMs: 300, killWaitMs: 30_000 };
+    const log = fixtureLog();
+    const script = path.join(FIXTURES, "close-stubborn-wrapped.mjs");
+    const subreaper = `import ctypes, os, sys; ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0); os.execv(sys.argv[1], sys.argv[1:])`;
+    const { stdout } = await run("python3", ["-c", subreaper, process.execPath, script, log.file, ...Object.values(schedule).map(String)], { timeout: 60_000 });
+    const closed = JSON.parse(stdout) as { tookMs: number; serverState: string; ignored: string[] };
+    // SIGTERM was sent and ignored, so SIGKILL ended it; it is a zombie nobody reaps.
+    expect(closed).toMatchObject({ serverState: "Z", ignored: ["SIGTERM"] });
+    expect(closed.tookMs).toBeGreaterThanOrEqual(schedule.eofGraceMs + schedule.termGraceMs);
+    expect(closed.tookMs).toBeLessThan(schedule.eofGraceMs + schedule.termGraceMs + 5 * LATENESS_MARGIN_MS);
+  }, 90_000);
 
   it("names the telling stderr line, not the last one, when a server fails", async () => {
     const npm = ["npm error code E404", "npm error 404 Not Found - GET https://registry.npmjs.org/nope-mcp - Not found", "npm error 404", "npm error A complete log of this run can be found in: /root/.npm/_logs/debug.log"];

@@ -33,7 +33,18 @@ export interface StdioTransportOptions {
   maxLineBytes: number;
   /** A line on stdout that is not a JSON-RPC frame (a stray log line); `count` so far on this connection. */
   onStrayLine(line: string, count: number): void;
+  /** How `close()` stops the group; default {@link STOP_SCHEDULE}. */
+  stopSchedule?: StopSchedule;
 }
+
+/** `close()`: EOF, `eofGraceMs`, SIGTERM, `termGraceMs`, SIGKILL, then at most `killWaitMs` for the group to be gone. */
+export interface StopSchedule {
+  eofGraceMs: number;
+  termGraceMs: number;
+  killWaitMs: number;
+}
+
+export const STOP_SCHEDULE: StopSchedule = { eofGraceMs: STDIO_EOF_GRACE_MS, termGraceMs: STDIO_TERM_GRACE_MS, killWaitMs: STDIO_KILL_WAIT_MS };
 
 export interface StdioTransport extends Transport {
   readonly pid: number | undefined;
@@ -182,11 +193,12 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
         while (!stopped() && Date.now() < until) await sleep(GROUP_POLL_MS);
         return stopped();
       };
-      if (!(await waitFor(STDIO_EOF_GRACE_MS))) {
+      const schedule = options.stopSchedule ?? STOP_SCHEDULE;
+      if (!(await waitFor(schedule.eofGraceMs))) {
         signalProcessGroup(pid, "SIGTERM");
-        if (!(await waitFor(STDIO_TERM_GRACE_MS))) {
+        if (!(await waitFor(schedule.termGraceMs))) {
           signalProcessGroup(pid, "SIGKILL");
-          await waitFor(STDIO_KILL_WAIT_MS);
+          await waitFor(schedule.killWaitMs);
         }
       }
       forgetProcessGroup(pid);
