@@ -161,3 +161,22 @@ describe("stdio server faults", () => {
     expect((await dropped).reason).toMatchInlineSnapshot(`"Server "fixture" exited (killed by SIGKILL)"`);
   });
 });
+
+describe("stdio answers that cannot be read", () => {
+  it("fails a reply replaced by binary garbage at once, naming the server and the first bytes", async () => {
+    const { executor } = await openProject({ mcpServers: { fixture: stdioFixture() } });
+    const begun = Date.now();
+    const result = await executor.callTool("fixture__garbage", {}, { timeoutMs: 60_000 });
+    expect(Date.now() - begun).toBeLessThan(30_000);
+    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_OUTPUT" } });
+    expect(result.ok ? "" : result.error.message).toMatchInlineSnapshot(`"Server "fixture" sent a message that is not valid JSON-RPC (a line that is neither JSON-RPC nor a log line: "\\u0000\\ufffd\\ufffd\\ufffd\\u0007garbage"); the connection was reset"`);
+    expect(await executor.callTool("fixture__echo", { text: "again" })).toMatchObject({ ok: true, value: "again" });
+  }, 90_000);
+
+  it("says what happened and what to set when a tools/list is larger than the stdio buffer", async () => {
+    const { executor } = await openProject({ mcpServers: { fixture: stdioFixture(undefined, { env: { FIXTURE_TOOL_LIST_BYTES: String(11 * 1024 * 1024) }, maxResponseBytes: 8 * 1024 * 1024, retry: { minDelayMs: 60_000 } }) } });
+    const [server] = executor.servers();
+    expect(server!.state).not.toBe("connected");
+    expect(server!.lastError?.message).toMatchInlineSnapshot(`"Server "fixture" wrote a line longer than 10485760 bytes on stdout (its stdio buffer holds the larger of 10 MiB and maxResponseBytes + 1 MiB, and its maxResponseBytes is 8388608); the connection was reset. If the message is legitimate (a long tool list, a large result), raise "maxResponseBytes" in its entry above its size"`);
+  }, 90_000);
+});

@@ -59,6 +59,22 @@ export class LineTooLongError extends Error {
   override name = "LineTooLongError";
 }
 
+/** A stray stdout line longer than this is not a log line (a reply replaced by garbage, a binary dump). */
+const MAX_LOG_LINE_CHARS = 16 * 1024;
+/** Control characters no log line holds (tab, ESC for colours and CR are allowed), and U+FFFD from bytes that are not UTF-8. */
+const NOT_TEXT = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f\ufffd]/;
+
+/** Whether a stdout line that is not JSON-RPC can be a log line written to the wrong stream. */
+function isLogLine(line: string): boolean {
+  return line.length <= MAX_LOG_LINE_CHARS && !NOT_TEXT.test(line);
+}
+
+/** The first bytes of a line as JSON (control characters escaped), for a message. */
+function firstBytes(line: string): string {
+  const shown = JSON.stringify(line.slice(0, 60)).replace(/[\u007f-\u009f\ufffd]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `${shown}${line.length > 60 ? ` … (${line.length} characters)` : ""}`;
+}
+
 /** Not unref'd: a host awaiting `close()` must not exit with it unsettled. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,7 +109,10 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
     try {
       value = JSON.parse(line);
     } catch (error) {
-      // The raw SDK client skips such lines too; failing on them would leave the server unusable.
+      // A reply replaced by garbage fails at once (as over HTTP), rather than leave its request
+      // waiting out its budget; a log line on the wrong stream is skipped, as the raw SDK client
+      // does: failing on it would leave the server unusable.
+      if (!frame && !isLogLine(line)) throw new MalformedMessageError(`a line that is neither JSON-RPC nor a log line: ${firstBytes(line)}`);
       if (!frame) return options.onStrayLine(line, ++strayLines);
       throw new MalformedMessageError(`a line that is not JSON (${(error as Error).message}): ${excerpt(line)}`);
     }
