@@ -30,6 +30,8 @@ const Ajv2020 = require("ajv/dist/2020").default as typeof import("ajv/dist/2020
 const addFormats = require("ajv-formats").default as typeof import("ajv-formats").default;
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 addFormats(ajv);
+// As toolexec's own validators: `id` means nothing after draft-04 (a server's 2020-12 schema may still carry one).
+ajv.removeKeyword("id");
 const validator = (schema: JsonSchema) => {
   const { $schema: _dialect, ...rest } = schema;
   return ajv.compile(rest);
