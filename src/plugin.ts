@@ -56,3 +56,4 @@ export {
   SERVER_NAME_PATTERN,
 } from "./core/tool-names.js";
 export { INHERITED_ENV_NAMES, inheritedEnvironment } from "./core/host-environment.js";
+export { toDraft2020Schema } from "./core/schema/to-draft-2020-schema.js";

@@ -37,7 +37,7 @@ export const FLAGS = {
   "max-sessions": { type: "string", value: "<n>", description: "Most HTTP sessions served at once (default 1000); past it the one idle the longest is closed" },
   limit: { type: "string", value: "<n>", description: "How many tools to show, best first (1-100, default 10)" },
   "search-first": { type: "boolean", description: "Show clients only search_tools, describe_tools, call_tool and the pinned tools (toolSearch.searchFirst); every tool stays callable" },
-  strict: { type: "boolean", description: "Fail at start-up on any broken piece (a Python entry whose function is missing, a plugin tool with an invalid schema) instead of running without it" },
+  strict: { type: "boolean", description: "Fail at start-up on any broken piece (an unresolvable MCP server, a Python entry whose function is missing, a tool whose schema cannot be used for validation) instead of running without it" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;

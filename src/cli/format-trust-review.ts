@@ -1,5 +1,6 @@
 /** `toolexec tools review` as a person reads it: what is held on each server, why, and how to approve it. */
 import type { ServerReview, ToolReview, TrustReview } from "../mcp.js";
+import { cliInvocation } from "../core/cli-invocation.js";
 
 const REASONS: Record<NonNullable<ToolReview["reason"]>, string> = {
   "server-pending": "server not approved yet",
@@ -25,7 +26,7 @@ function formatServer(server: ServerReview): string[] {
   const lines = [`${server.server} (policy ${server.policy}, ${server.approval}${state})`];
   for (const tool of server.tools) lines.push(...formatTool(tool));
   for (const { key, pattern } of server.unmatchedPatterns) lines.push(`  warning: "${key}" pattern "${pattern}" matches none of its tools`);
-  if (server.approve !== undefined) lines.push(`  approve: ${server.approve}${server.tools.some((tool) => tool.status === "quarantined") ? "  (or one tool: toolexec tools approve <server__tool>)" : ""}`);
+  if (server.approve !== undefined) lines.push(`  approve: ${server.approve}${server.tools.some((tool) => tool.status === "quarantined") ? `  (or one tool: ${cliInvocation()} tools approve <server__tool>)` : ""}`);
   return lines;
 }
 

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { formatConfigIssue, type ConfigIssue, type JsonSchema, type ToolInfo, type ToolResult } from "../index.js";
 import type { McpServerInfo } from "../mcp.js";
+import { cliInvocation } from "../core/cli-invocation.js";
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "any";
@@ -81,7 +82,7 @@ export function formatServerWarning(servers: readonly McpServerInfo[]): string |
   const width = Math.max(...missing.map((server) => server.name.length));
   const rows = missing.map((server) => `  ${server.name.padEnd(width)}  ${server.state.padEnd(11)}  ${server.lastError?.message ?? "no answer yet"}`.trimEnd());
   const count = missing.length === 1 ? "1 MCP server is" : `${missing.length} MCP servers are`;
-  return [`warning: ${count} not connected, so ${missing.length === 1 ? "its" : "their"} tools are missing:`, ...rows, "Run `toolexec servers` for details."].join("\n");
+  return [`warning: ${count} not connected, so ${missing.length === 1 ? "its" : "their"} tools are missing:`, ...rows, `Run \`${cliInvocation()} servers\` for details.`].join("\n");
 }
 
 /** `12:00:03 (in 1.2 s)`: a coming moment, in local time and from now. */
@@ -99,7 +100,7 @@ export function formatServerList(servers: McpServerInfo[], now: number): string 
     const state = server.state === "needs-login" ? "needs login" : server.state;
     const head = `${server.name.padEnd(width)}  ${state.padEnd(11)}  ${transport.padEnd(5)}`;
     const key = server.configKey === undefined ? "" : `  (mcp.json key ${JSON.stringify(server.configKey)})`;
-    if (server.state === "needs-login") return `${head}  run \`toolexec auth login ${server.name}\``;
+    if (server.state === "needs-login") return `${head}  run \`${cliInvocation()} auth login ${server.name}\``;
     if (server.state === "connected") return `${head}  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}${key}`;
     const toolCount = `${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`;
     if (server.state === "stopped") return `${head}  ${toolCount} from its last run; lazy: the first call starts it${key}`;

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { CommandContext } from "./command-context.js";
 import { INSTALLED_SCHEMA_PATH, projectTemplate } from "./project-template.js";
 import { CliError } from "./usage-error.js";
-import { cliInvocation } from "./cli-invocation.js";
+import { cliInvocation } from "../core/cli-invocation.js";
 
 /**
  * `$schema` for tools.json: toolexec's schema where npm installed it for this project (in the root's

@@ -8,7 +8,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { FlagValues } from "./parse-command-line.js";
 import { CliError, UsageError } from "./usage-error.js";
-import { cliInvocation } from "./cli-invocation.js";
+import { cliInvocation } from "../core/cli-invocation.js";
 
 export interface ProjectSelection {
   /** Absolute project folder. */

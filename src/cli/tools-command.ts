@@ -11,7 +11,7 @@ import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
 import { UsageError } from "./usage-error.js";
 import { withExecutor } from "./with-executor.js";
-import { cliInvocation } from "./cli-invocation.js";
+import { cliInvocation } from "../core/cli-invocation.js";
 
 /** How long a call waits for its server's first connection: a server started through `npx` may take long. */
 const SERVER_START_WAIT_MS = 30_000;

@@ -7,7 +7,7 @@
  * with `strict: true`, so a broken piece is a start-up error.
  */
 import path from "node:path";
-import { findBrokenPieces, formatBrokenPieces, isUnavailableServer } from "./broken-pieces.js";
+import { findBrokenPieces, formatBrokenPieces, isBrokenPieceWarning, isUnavailableServer } from "./broken-pieces.js";
 import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { withExecutor } from "./with-executor.js";
@@ -22,6 +22,7 @@ export async function runValidate(context: CommandContext): Promise<number> {
   const project = selectProjectFiles(context.values, context.cwd, context.command);
   const format = await import("./format.js");
   const { loadProjectConfig, RESERVED_TOOL_NAMES } = await import("../config.js");
+  const { formatConfigIssue } = await import("../index.js");
   const config = await loadProjectConfig(project);
   const enabled = config.sections.mcp.filter((server) => server.enabled);
   const named = [...config.entries.script, ...config.entries.python].map((tool) => tool.name);
@@ -33,11 +34,19 @@ export async function runValidate(context: CommandContext): Promise<number> {
   const started =
     enabled.length === 0 && python === 0
       ? { servers: [], tools: [], unavailableTools: [] }
-      : await withExecutor(context, python === 0 ? { ...project, toolsConfig: false } : project, { logDir: false, ...strict }, async (executor) => ({
-          servers: executor.servers(),
-          tools: await executor.listTools(),
-          unavailableTools: executor.configStatus().unavailableTools,
-        }));
+      : await withExecutor(
+          context,
+          python === 0 ? { ...project, toolsConfig: false } : project,
+          { logDir: false, ...strict },
+          async (executor) => ({ servers: executor.servers(), tools: await executor.listTools(), unavailableTools: executor.configStatus().unavailableTools }),
+          // A piece left out is named once, among the broken ones, not also as the warning of its
+          // leaving; the config's warnings are printed below with the others.
+          (messages, executor) => {
+            const broken = findBrokenPieces(executor.configStatus().unavailableTools, executor.servers());
+            const configWarnings = new Set(config.warnings.map(formatConfigIssue));
+            return messages.filter((message) => !isBrokenPieceWarning(message, broken) && !configWarnings.has(message));
+          },
+        );
   const { servers } = started;
   // The listed tools less tools.json's own, the MCP servers' (as served, prefixed or not) and the
   // built-ins (web_search, the saved-tool tools, ...): those the modules marked.

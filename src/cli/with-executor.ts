@@ -18,6 +18,8 @@ export async function withExecutor<T>(
   project: ProjectSelection,
   options: Omit<ExecutorOptions, "root" | "toolsConfig" | "mcpConfig" | "watch" | "logger">,
   work: (executor: Executor, signal: AbortSignal, progress: CliProgress) => Promise<T>,
+  /** Of the warnings logged while starting, those to print (`validate` names broken pieces itself, once). */
+  startWarnings: (messages: string[], executor: Executor) => string[] = (messages) => messages,
 ): Promise<T> {
   const progress = createCliProgress(context.status);
   let closing = false;
@@ -56,7 +58,7 @@ export async function withExecutor<T>(
   progress.stop();
   const unfollow = progress.follow(executor);
   const { messagesToShow } = await import("./shown-config-warnings.js");
-  for (const message of messagesToShow(project.root, starting, executor.configStatus().warnings)) context.output.err(`warning: ${message}`);
+  for (const message of startWarnings(messagesToShow(project.root, starting, executor.configStatus().warnings), executor)) context.output.err(`warning: ${message}`);
   starting = undefined;
   const interrupt = new AbortController();
   const onSigint = () => interrupt.abort();

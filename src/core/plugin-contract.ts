@@ -4,8 +4,8 @@
  * plugin declares when it needs more from the pipeline. It changes rarely and only with a version bump.
  * Version 2 added the optional capabilities (`selfScheduled`, `server`, `callTool` on the call's
  * options, `shapeLogRecord`, `isListed`, `api`); every version-1 plugin is a valid version-2 plugin.
- * The caller's optional `elicit`, `createMessage` and `log` came later, additively (no bump), and so
- * did `contractVersion`, the `config` capability and `context.config`.
+ * The caller's optional `elicit`, `createMessage` and `log`, `contractVersion`, `config` and
+ * `context.config` came later, additively (no bump).
  */
 import type { CallerInfo } from "./caller-info.js";
 import type { ErrorCode } from "./errors/error-codes.js";
@@ -20,7 +20,7 @@ export const PLUGIN_CONTRACT_VERSION = 2;
 /** The oldest contract version this executor still runs: every version-1 plugin is a valid version-2 plugin. */
 export const MIN_PLUGIN_CONTRACT_VERSION = 1;
 
-/** A JSON Schema document (draft 2020-12 unless it names another with `$schema`). */
+/** A JSON Schema document: draft 2020-12 unless it names another with `$schema` or evidently uses one (boolean exclusive bounds: draft-04). */
 export type JsonSchema = Record<string, unknown>;
 
 /** MCP's tool annotations: hints for clients, never enforced. */
@@ -103,12 +103,11 @@ export interface ToolErrorInfo {
   details?: Record<string, unknown>;
 }
 
-/**
- * A tool a plugin was configured to serve and cannot, and why: one broken piece of config (a
- * Python entry naming a function its module lacks) leaves the rest running.
- */
+/** A tool a plugin was configured to serve and cannot, and why: one broken piece (a Python entry naming a function its module lacks) leaves the rest running. */
 export interface UnavailableTool {
+  /** The tool's name; for `kind: "module"` (a `pythonModules` file that fails to import: its tools are unknown), its path. */
   name: string;
+  kind?: "tool" | "module";
   /** What a call of it answers. */
   error: ToolErrorInfo;
   /** Where the config defines it, when a file does: `{ file: "tools.json", path: "tools[3]" }`. */

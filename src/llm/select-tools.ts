@@ -4,6 +4,7 @@
  * description length limit. Options are checked here once; a wrong one throws `INVALID_OPTIONS`.
  */
 import { CODE_EXECUTION_TOOL_NAME, ToolexecError, type ToolInfo } from "../index.js";
+import { toDraft2020Schema } from "../plugin.js";
 import { isPlainObject } from "./is-plain-object.js";
 import { kindOf } from "./kind-of.js";
 
@@ -39,6 +40,8 @@ export function selectTools(tools: readonly ToolInfo[], options: ToolSelectionOp
     }
     selected = selected.filter((tool) => codeMode.has(tool.name));
   }
+  // Tools from anywhere (not only `listTools`) reach providers in draft 2020-12.
+  selected = selected.map(withDraft2020Schemas);
   const limit = options.maxDescriptionLength;
   if (limit === undefined) return selected;
   return selected.map((tool) => {
@@ -46,6 +49,14 @@ export function selectTools(tools: readonly ToolInfo[], options: ToolSelectionOp
     const characters = [...tool.description];
     return characters.length <= limit ? tool : { ...tool, description: `${characters.slice(0, limit - 1).join("")}…` };
   });
+}
+
+/** `tool` with its schemas in draft 2020-12; the same object when they already are. */
+function withDraft2020Schemas(tool: ToolInfo): ToolInfo {
+  const inputSchema = toDraft2020Schema(tool.inputSchema);
+  const outputSchema = tool.outputSchema === undefined ? undefined : toDraft2020Schema(tool.outputSchema);
+  if (inputSchema === tool.inputSchema && outputSchema === tool.outputSchema) return tool;
+  return { ...tool, inputSchema, ...(outputSchema === undefined ? {} : { outputSchema }) };
 }
 
 /** The names code mode lists (when `codeMode` is set); throws `INVALID_OPTIONS` naming every problem. */

@@ -9,6 +9,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolResult } from "../index.js";
 import { resultUri } from "./served-results.js";
+import { toDraft2020Schema } from "../plugin.js";
 
 /** The `_meta` key that carries a failed call's toolexec error code. */
 export const ERROR_CODE_META_KEY = "toolexec/errorCode";
@@ -72,8 +73,9 @@ export function toMcpTool(tool: ToolInfo): Tool {
     name: tool.name,
     ...(tool.annotations?.title === undefined ? {} : { title: tool.annotations.title }),
     description: tool.description,
-    inputSchema: tool.inputSchema as Tool["inputSchema"],
-    ...(outputIsObject ? { outputSchema: tool.outputSchema as Tool["outputSchema"] } : {}),
+    // MCP's default dialect is 2020-12; `listTools` already shows that, this keeps any ToolInfo honest.
+    inputSchema: toDraft2020Schema(tool.inputSchema) as Tool["inputSchema"],
+    ...(outputIsObject ? { outputSchema: toDraft2020Schema(tool.outputSchema!) as Tool["outputSchema"] } : {}),
     ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
   };
 }

@@ -83,7 +83,7 @@ describe("OAuth against a local authorization server", () => {
   it("shows a server without a token as needing login, naming the command", async () => {
     const run = await cli(["servers"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/docs\s+needs login\s+http\s+run `toolexec auth login docs`/);
+    expect(run.stdout).toMatch(/docs\s+needs login\s+http\s+run `npx toolexec auth login docs`/);
   });
 
   it("logs in with `toolexec auth login`: prints the URL, takes the redirect on 127.0.0.1, stores the tokens 0600 outside the project", async () => {
@@ -135,7 +135,7 @@ describe("OAuth against a local authorization server", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe("AUTH_REQUIRED");
-    expect(result.error.message).toContain("toolexec auth login docs");
+    expect(result.error.message).toContain("npx toolexec auth login docs");
   });
 
   it("never writes a token to the execution log, even when a tool answers with one", async () => {
@@ -157,7 +157,7 @@ describe("OAuth against a local authorization server", () => {
     expect(executor.servers()[0]).toMatchObject({ state: "needs-login", authorization: "needs-login", lastError: { code: "AUTH_REQUIRED" } });
     expect((await servers.stats()).grants.refresh_token).toBe(refreshes + 1);
     const result = await executor.callTool("docs__whoami", {});
-    expect(result).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED", message: 'Cannot call "docs__whoami": server "docs" needs login: run `toolexec auth login docs`' } });
+    expect(result).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED", message: 'Cannot call "docs__whoami": server "docs" needs login: run `npx toolexec auth login docs`' } });
     expect(tokenFiles().map((file) => JSON.parse(readFileSync(file, "utf8")).tokens)).toEqual([undefined]);
 
     const status = await cli(["auth", "status"]);
@@ -267,7 +267,7 @@ describe("OAuth against a local authorization server", () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.message).toBe(
-      `Cannot call "billing__whoami": server "billing" has its client for the authorization server https://auth.example.com, and does not present it to ${servers.issuer} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`toolexec auth logout billing\` for a stored client)`,
+      `Cannot call "billing__whoami": server "billing" has its client for the authorization server https://auth.example.com, and does not present it to ${servers.issuer} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`npx toolexec auth logout billing\` for a stored client)`,
     );
     expect((await servers.stats()).grants.client_credentials ?? 0).toBe(before);
   });

@@ -37,13 +37,22 @@ describe("toolexec and MCP servers", () => {
     expect(list.stderr).toMatchInlineSnapshot(`
       "warning: 1 MCP server is not connected, so its tools are missing:
         ghost  failed       Server "ghost" could not be started: spawn /nonexistent/mcp-server ENOENT
-      Run \`toolexec servers\` for details.
+      Run \`npx toolexec servers\` for details.
       "
     `);
     const validate = await runCli(["validate", "--root", root]);
     expect(validate).toMatchObject({ code: 0, stdout: "ok: 1 tool(s) in tools.json, 2 server(s) in mcp.json\n", stderr: list.stderr });
     const json = await runCli(["validate", "--root", root, "--json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, serverWarnings: [{ server: "ghost", state: "failed", lastError: { code: "SERVICE_UNAVAILABLE" } }] });
+  });
+
+  it("validate names a server that needs an unset variable once, as a broken piece, with its located warning once", async () => {
+    const root = project({ gh: { command: "node", args: ["server.js"], env: { TOKEN: "${TOOLEXEC_TEST_UNSET_TOKEN}" } }, fx: fixtureServer() }).root;
+    const validate = await runCli(["validate", "--root", root]);
+    expect(validate.code).toBe(1);
+    const lines = validate.stderr.trimEnd().split("\n");
+    expect(lines.slice(0, 2)).toEqual(['error: 1 broken: server "gh"; still working: 1 tool(s), 1 server(s)', '  MCP server "gh" is unavailable: needs TOOLEXEC_TEST_UNSET_TOKEN, which is not set']);
+    expect(lines.slice(2)).toEqual(["warnings:", expect.stringMatching(/^ {2}mcp\.json:\d+:\d+ mcpServers\.gh\.env\.TOKEN: Environment variable "TOOLEXEC_TEST_UNSET_TOKEN" is not set/)]);
   });
 
   it("a call to a failed server's tool exits 1 and says why the server is not there", async () => {

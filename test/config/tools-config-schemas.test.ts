@@ -69,9 +69,20 @@ describe("inputSchema", () => {
     expect(await configErrorText(projectWithOneTool({ inputSchema }))).toMatchInlineSnapshot(`"tools.json:13:21 tools[0].inputSchema.properties.a.type: Invalid JSON Schema: must be one of "array", "boolean", "integer", "null", "number", "object", "string", got "objekt""`);
   });
 
+  it("accepts draft-04 schemas, declared or evident (boolean exclusive bounds), and checks them as draft-04", async () => {
+    const declared = { $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { n: { type: "number", minimum: 0, exclusiveMinimum: true } } };
+    const evident = { type: "object", properties: { n: { type: "number", maximum: 1, exclusiveMaximum: true } } };
+    for (const inputSchema of [declared, evident]) {
+      const config = await loadProjectConfig({ root: projectWithOneTool({ inputSchema }).root });
+      expect(config.entries.script[0]?.inputSchema).toEqual(inputSchema);
+    }
+    const numericIn04 = { $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { n: { type: "number", minimum: 0, exclusiveMinimum: 0 } } };
+    expect(await configErrorText(projectWithOneTool({ inputSchema: numericIn04 }))).toMatchInlineSnapshot(`"tools.json:15:33 tools[0].inputSchema.properties.n.exclusiveMinimum: Invalid JSON Schema: must be boolean, got 0"`);
+  });
+
   it("rejects a $ref that points nowhere", async () => {
     const inputSchema = { type: "object", properties: { a: { $ref: "#/$defs/missing" } } };
-    expect(await configErrorText(projectWithOneTool({ inputSchema }))).toMatchInlineSnapshot(`"tools.json:8:22 tools[0].inputSchema: Invalid JSON Schema: can't resolve reference #/$defs/missing from id #"`);
+    expect(await configErrorText(projectWithOneTool({ inputSchema }))).toMatchInlineSnapshot(`"tools.json:12:21 tools[0].inputSchema.properties.a.$ref: Invalid JSON Schema: can't resolve reference #/$defs/missing from id #"`);
   });
 });
 

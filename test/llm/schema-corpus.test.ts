@@ -1,7 +1,7 @@
 /**
  * Every tool schema this repository has at hand — the example project, the accepted config corpus,
  * the code_execution tool, the tools of server-everything and server-filesystem, the tests' own MCP
- * fixture servers, and the schemas the Python plugin derives from the tests' fixture modules (type
+ * fixture servers (one sends every JSON Schema dialect), and the schemas the Python plugin derives from the tests' fixture modules (type
  * hints, TypedDict, dataclasses, enums, pydantic models, FastMCP) — converts for
  * every provider (OpenAI, Anthropic, Gemini, the AI SDK, LangChain) with none of the keywords that
  * provider documents as refused (provider-keywords.ts); the OpenAI strict schemas accept and refuse
@@ -30,6 +30,8 @@ const Ajv2020 = require("ajv/dist/2020").default as typeof import("ajv/dist/2020
 const addFormats = require("ajv-formats").default as typeof import("ajv-formats").default;
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 addFormats(ajv);
+// As toolexec's own validators: `id` means nothing after draft-04 (a server's 2020-12 schema may still carry one).
+ajv.removeKeyword("id");
 const validator = (schema: JsonSchema) => {
   const { $schema: _dialect, ...rest } = schema;
   return ajv.compile(rest);
@@ -67,6 +69,7 @@ const node = (...args: string[]) => ({ command: process.execPath, args });
 const FIXTURE_SERVERS = {
   fixture: node(path.join(FIXTURES, "stdio-server.mjs")),
   media: node(path.join(FIXTURES, "media-server.mjs")),
+  dialects: node(path.join(FIXTURES, "dialects-server.mjs")),
   upstream: node(path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs")),
   cli: node(path.join(REPOSITORY, "test", "cli", "fixtures", "cli-server.mjs")),
 };

@@ -45,6 +45,6 @@ describe("a package runner's first start", () => {
     await sleep(DEFAULT_MCP_STARTUP_TIMEOUT_MS + 500);
     writeFileSync(signal, "");
     expect(await running).toBe(0);
-    expect(output.out.join("\n")).toMatch(/^fetcher {2}connected {4}stdio {2}14 tools/);
+    expect(output.out.join("\n")).toMatch(/^fetcher {2}connected {4}stdio {2}16 tools/);
   }, 30_000);
 });

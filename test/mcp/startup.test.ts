@@ -73,7 +73,7 @@ describe("start-up", () => {
     expect(code).toBe(1);
     const text = output.out.join("\n").replace(/\d\d:\d\d:\d\d \(in \d+\.\d s\)/, "HH:MM:SS (in N s)").replace(/:\d+\/mcp/g, ":PORT/mcp");
     expect(text).toMatchInlineSnapshot(`
-      "good     connected    stdio  14 tools
+      "good     connected    stdio  16 tools
       refused  retrying     http   next attempt HH:MM:SS (in N s): Server "refused" is unreachable (ECONNREFUSED)
       missing  failed       stdio  Server "missing" could not be started: spawn toolexec-test-no-such-command ENOENT
       off      disabled     stdio  disabled in mcp.json

@@ -81,7 +81,7 @@ describe("a broken server entry makes only that server unavailable", () => {
     expect(servers.out).toMatchInlineSnapshot(`
       "github       unavailable  stdio  Server "github" is unavailable: needs TOOLEXEC_TEST_UNSET_GITHUB_TOKEN, which is not set
       old_files    disabled     stdio  disabled in mcp.json  (mcp.json key "Old Files")
-      good_server  connected    stdio  14 tools  (mcp.json key "Good Server")
+      good_server  connected    stdio  16 tools  (mcp.json key "Good Server")
 
       1 of 3 servers connected"
     `);

@@ -33,9 +33,9 @@ describe("toolexec with pythonModules", () => {
     const project = pythonProject([...textTools("word_count", "echo", "chatty"), { name: "wrod_count", function: "text_tools.py:wrod_count" }]);
     const text = await runCli(["validate", "--root", project.root]);
     expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 1, stdout: "" });
+    // Named once, as a broken piece: not also as the warning of its leaving.
     expect(text.stderr).toMatchInlineSnapshot(`
-      "warning: Python tool "wrod_count" left out: tools.json tools[3]: function "wrod_count" not found in tools/text_tools.py; did you mean "word_count"?
-      error: 1 broken: tool "wrod_count"; still working: 3 tool(s), 0 server(s)
+      "error: 1 broken: tool "wrod_count"; still working: 3 tool(s), 0 server(s)
         Python tool "wrod_count" is unavailable: tools.json tools[3]: function "wrod_count" not found in tools/text_tools.py; did you mean "word_count"?
       "
     `);
@@ -49,6 +49,18 @@ describe("toolexec with pythonModules", () => {
     const strict = await runCli(["validate", "--root", project.root, "--strict"]);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('tools.json tools[3]: Python tool "wrod_count" is unavailable: function "wrod_count" not found in tools/text_tools.py; did you mean "word_count"? (strict: true)');
+  });
+
+  it("validate fails naming a pythonModules file that does not import, once; --strict refuses it at start-up", async () => {
+    const project = discoveringProject(["broken_import.py", "marked_tools.py"]);
+    const text = await runCli(["validate", "--root", project.root]);
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(text.stderr).toMatch(/^error: 1 broken: module "tools\/broken_import\.py"; still working: \d+ tool\(s\), 0 server\(s\)\n {2}Python module tools\/broken_import\.py is unavailable: tools\/broken_import\.py:\d+: \w+Error: .+\n$/);
+    const json = await runCli(["validate", "--root", project.root, "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, broken: [{ kind: "module", name: "tools/broken_import.py" }] });
+    const strict = await runCli(["validate", "--root", project.root, "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/Python module tools\/broken_import\.py is unavailable: .+ \(strict: true\)/);
   });
 
   it("validate starts the Python tools of function entries alone, and passes when each resolves", async () => {

@@ -40,7 +40,7 @@ describe("a code-mode program", () => {
       expect(error.code).toBe("TOOL_QUARANTINED");
       expect(error.message).toContain('Tool "docs__search" is quarantined: it changed since it was approved (changed: description)');
       expect(error.message).toContain(DIFF);
-      expect(error.message).toContain("toolexec tools approve docs__search");
+      expect(error.message).toContain("npx toolexec tools approve docs__search");
     }
     // The trace names the held tool by its address, for the call by full name too.
     expect(run.toolCalls.slice(0, 2)).toMatchObject([

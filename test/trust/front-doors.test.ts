@@ -117,7 +117,7 @@ describe("the CLI", () => {
     expect(JSON.parse(denied.stdout)).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });
     const held = await runCli(["tools", "call", HELD, "--json", "--root", project.root]);
     expect(held.code).toBe(1);
-    expect(JSON.parse(held.stdout)).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED", details: { approve: `toolexec tools approve ${HELD}` } } });
+    expect(JSON.parse(held.stdout)).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED", details: { approve: `npx toolexec tools approve ${HELD}` } } });
     // Each command starts the upstream server: room for three runs on a loaded 2-core machine.
   }, 60_000);
 });

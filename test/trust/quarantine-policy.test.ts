@@ -17,10 +17,10 @@ describe("a quarantined server", () => {
     expect(existsSync(project.path(".toolexec/tools.lock.json"))).toBe(false);
     expect(await executor.callTool("docs__search", {})).toMatchObject({
       ok: false,
-      error: { code: "TOOL_QUARANTINED", details: { reason: "server-pending", approve: "toolexec tools approve docs" } },
+      error: { code: "TOOL_QUARANTINED", details: { reason: "server-pending", approve: "npx toolexec tools approve docs" } },
     });
     const review = executor.reviewTools();
-    expect(review.servers[0]).toMatchObject({ server: "docs", policy: "quarantine", approval: "pending", connected: true, approve: "toolexec tools approve docs" });
+    expect(review.servers[0]).toMatchObject({ server: "docs", policy: "quarantine", approval: "pending", connected: true, approve: "npx toolexec tools approve docs" });
     expect(review.quarantined).toBe(3);
 
     expect(await executor.approveTools("docs")).toMatchObject({ ok: true, tools: ["docs__search", "docs__fetch_page", "docs__refresh"] });
@@ -32,7 +32,7 @@ describe("a quarantined server", () => {
     expect((await changed).removed.sort()).toEqual(["docs__fetch_page", "docs__refresh", "docs__search"]);
     expect(readLock(project).servers.docs!.approved).toBe(false);
     expect(await executor.callTool("docs__search", {})).toMatchObject({ ok: false, error: { code: "TOOL_QUARANTINED", details: { reason: "server-revoked" } } });
-    expect(await executor.approveTools("docs__search")).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", message: 'Approval of server "docs" was revoked; approve the server first: toolexec tools approve docs' } });
+    expect(await executor.approveTools("docs__search")).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", message: 'Approval of server "docs" was revoked; approve the server first: npx toolexec tools approve docs' } });
   });
 
   it("approves one tool of a server never approved, and revokes one tool alone", async () => {

@@ -28,7 +28,7 @@ it("reviews, approves a changed tool for a running executor too, logs the decisi
           warning (addressed-to-model): Its text speaks to the model rather than describing the tool: "do not tell the user"
       ✓ docs__fetch_page
       ✓ docs__refresh
-      approve: toolexec tools approve docs  (or one tool: toolexec tools approve <server__tool>)
+      approve: npx toolexec tools approve docs  (or one tool: npx toolexec tools approve <server__tool>)
 
     1 tool quarantined; lock file: <root>/.toolexec/tools.lock.json
     "

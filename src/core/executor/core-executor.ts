@@ -23,7 +23,8 @@ export interface ConfigStatus {
   /**
    * The tools the config names that cannot be served, each with what a call of it answers and the
    * plugin that should serve it: a Python entry naming a function its module lacks
-   * (`TOOL_NOT_FOUND`), a host plugin's tool with an invalid schema (`PLUGIN_FAILED`). The rest runs.
+   * (`TOOL_NOT_FOUND`) or whose schema cannot be derived (`TOOL_FAILED`). The rest runs. (A tool
+   * whose schema cannot be used for validation is not here: it is listed and called unchecked.)
    */
   unavailableTools: ReadonlyArray<UnavailableTool & { plugin: string }>;
   /** The last rejected change, kept until a change loads; `message` is what `config:error` said. */
@@ -34,7 +35,9 @@ export interface ConfigStatus {
 export interface ToolInfo {
   name: string;
   description: string;
+  /** In draft 2020-12, whatever dialect the tool declared (the executor validates in the declared one). */
   inputSchema: JsonSchema;
+  /** In draft 2020-12, as `inputSchema`. */
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
 }
@@ -46,8 +49,9 @@ export interface CoreExecutor {
   /** Non-fatal config problems of the config in force (e.g. a script that does not exist yet). */
   readonly warnings: readonly ConfigIssue[];
   /**
-   * Every callable tool with its JSON Schemas, less those a plugin's listing policy hides from
-   * models (`codeExecution.listOnlyCodeExecution`); hidden tools stay callable.
+   * Every callable tool with its JSON Schemas (each shown as its draft 2020-12 equivalent), less
+   * those a plugin's listing policy hides from models (`codeExecution.listOnlyCodeExecution`);
+   * hidden tools stay callable.
    */
   listTools(): Promise<ToolInfo[]>;
   /** Run a tool. Resolves to a result envelope; throws only after `close()` (`EXECUTOR_CLOSED`). */

@@ -25,6 +25,7 @@ import { createReloader, type Reloader, type ReloadResult } from "./reloader.js"
 import { holdStartupEvents, type StartupEvents } from "./startup-events.js";
 import { DEFAULT_RESULT_MAX_CHARS } from "../results/result-budget.js";
 import type { ResultStore } from "../results/result-store.js";
+import { toDraft2020Schema } from "../schema/to-draft-2020-schema.js";
 
 export type { ReloadResult, RegistryChange, RegistrySnapshot, RegistryWriteOptions };
 export type { ConfigStatus, CoreExecutor, ToolInfo } from "./core-executor.js";
@@ -215,7 +216,7 @@ function assembleExecutor(
   };
 }
 
-/** Every tool as a host sees it, less those a plugin's listing policy hides from models. */
+/** Every tool as a host sees it (schemas in draft 2020-12), less those a plugin's listing policy hides from models. */
 function listToolInfos(host: PluginHost): ToolInfo[] {
   const policies = host.instances().filter((instance) => instance.isListed);
   const tools = [...host.tools.values()].map(({ definition }) => definition);
@@ -223,8 +224,9 @@ function listToolInfos(host: PluginHost): ToolInfo[] {
   return listed.map((definition) => ({
     name: definition.name,
     description: definition.description,
-    inputSchema: definition.inputSchema,
-    ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+    // Shown in draft 2020-12 whatever the dialect; the registry validates with the original.
+    inputSchema: toDraft2020Schema(definition.inputSchema),
+    ...(definition.outputSchema === undefined ? {} : { outputSchema: toDraft2020Schema(definition.outputSchema) }),
     ...(definition.annotations === undefined || Object.keys(definition.annotations).length === 0 ? {} : { annotations: definition.annotations }),
   }));
 }

@@ -56,8 +56,8 @@ export interface CoreExecutorOptions {
   /**
    * Any broken piece fails start-up with `CONFIG_INVALID` naming it (a reload with one is rejected),
    * instead of leaving it out while the rest runs: an MCP server whose entry cannot be resolved here
-   * (an unset variable, a bad URL), a Python entry naming a function its module lacks, a host plugin's
-   * tool with an invalid schema. Default false.
+   * (an unset variable, a bad URL), a Python entry naming a function its module lacks, a tool whose
+   * schema cannot be used for validation (otherwise listed and called unchecked). Default false.
    */
   strict?: boolean;
   /**

@@ -30,8 +30,6 @@ export function explainMissingTool(sources: MissingToolSources, name: string): P
   // No tool has a longer name, and the edit distance costs name length × registry size: a 100 KB
   // name blocked the event loop 3.3 s against 200 tools. Such a name is cut in the message too.
   if (name.length > MAX_TOOL_NAME_LENGTH) return toolError("TOOL_NOT_FOUND", `No tool named ${describeValue(name)}: names are at most ${MAX_TOOL_NAME_LENGTH} characters`, { available });
-  const skipped = host.skippedTool(name);
-  if (skipped) return { ok: false, error: skipped.error };
   for (const instance of host.instances()) {
     let explained: ToolErrorInfo | undefined;
     try {

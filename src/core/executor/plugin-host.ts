@@ -5,8 +5,8 @@
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ExecutorPlugin, Logger, PluginContext, PluginInstance } from "../plugin-contract.js";
-import { buildRegistry, type RegisteredTool, type SkippedTool } from "./tool-registry.js";
-import { collectUnavailableTools, refuseUnavailableTools, type PluginUnavailableTool } from "./unavailable-tools.js";
+import { buildRegistry, type RegisteredTool } from "./tool-registry.js";
+import { collectUnavailableTools, refuseUnavailableTools, uncheckedTools, type PluginUnavailableTool } from "./unavailable-tools.js";
 
 export type { RegisteredTool } from "./tool-registry.js";
 
@@ -35,9 +35,7 @@ export interface RunningPlugin {
 export interface PluginHost {
   /** The current registry; replaced whole, never mutated, so a lookup sees one consistent snapshot. */
   readonly tools: ReadonlyMap<string, RegisteredTool>;
-  /** A tool the current registry left out (an invalid schema): what a call of it answers. */
-  skippedTool(name: string): SkippedTool | undefined;
-  /** The tools the config names that cannot be served: the skipped ones and the plugins' own `unavailableTools`. */
+  /** The tools the config names that cannot be served: the plugins' own `unavailableTools`. */
   unavailableTools(): PluginUnavailableTool[];
   /** Start every plugin. On failure, closes what started and throws. */
   start(specs: PluginSpec[]): Promise<void>;
@@ -59,7 +57,10 @@ export interface PluginHost {
 export interface PluginHostOptions {
   context: PluginContext;
   logger: Logger;
-  /** Any unavailable tool fails a start or a reload with `CONFIG_INVALID` naming it, rather than leaving it out. */
+  /**
+   * Any unavailable tool, or tool whose schema cannot be used for validation, fails a start or a
+   * reload with `CONFIG_INVALID` naming it, rather than leaving it out (or unchecked).
+   */
   strict?: boolean;
   /** After the registry changed, by reload or by a plugin's own notice; `previous` is the registry before. */
   onRegistryChanged(reason: "reload" | "plugin", previous: ReadonlyMap<string, RegisteredTool>): void;
@@ -101,21 +102,14 @@ async function startRunning(spec: PluginSpec, context: PluginContext, closer: In
 
 type InstanceCloser = ReturnType<typeof createInstanceCloser>;
 
-/** A registry and the tools it left out. */
-interface BuiltRegistry {
-  tools: Map<string, RegisteredTool>;
-  skipped: Map<string, SkippedTool>;
-}
-
 /**
- * The registry of `next` (`strict`: name conflicts throw) and the tools it skipped; `refuseUnavailable`
- * (the executor's `strict` option) throws `CONFIG_INVALID` when any tool is unavailable.
+ * The registry of `next` (`strict`: name conflicts throw); `refuseUnavailable` (the executor's
+ * `strict` option) throws `CONFIG_INVALID` when any tool is unavailable or has a schema that cannot be used.
  */
-function buildChecked(next: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, logger: Logger, rules: { strict: boolean; refuseUnavailable: boolean }): BuiltRegistry {
-  const skipped = new Map<string, SkippedTool>();
-  const tools = buildRegistry(next, previous, rules.strict, logger, skipped);
-  if (rules.refuseUnavailable) refuseUnavailableTools(collectUnavailableTools(next, skipped));
-  return { tools, skipped };
+function buildChecked(next: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, logger: Logger, rules: { strict: boolean; refuseUnavailable: boolean }): Map<string, RegisteredTool> {
+  const tools = buildRegistry(next, previous, rules.strict, logger);
+  if (rules.refuseUnavailable) refuseUnavailableTools(collectUnavailableTools(next), uncheckedTools(tools));
+  return tools;
 }
 
 /** Closes instances: a retired one once its last lease ends; `closeAll` also waits for the closes under way. */
@@ -163,7 +157,7 @@ function createInstanceCloser(logger: Logger) {
 async function startChanged(
   specs: PluginSpec[],
   reuse: Map<ExecutorPlugin<never>, RunningPlugin>,
-  steps: { startOne(spec: PluginSpec): Promise<RunningPlugin>; build(plugins: RunningPlugin[]): BuiltRegistry; close(plugin: RunningPlugin): Promise<void> },
+  steps: { startOne(spec: PluginSpec): Promise<RunningPlugin>; build(plugins: RunningPlugin[]): Map<string, RegisteredTool>; close(plugin: RunningPlugin): Promise<void> },
 ) {
   const started: RunningPlugin[] = [];
   const next: RunningPlugin[] = [];
@@ -188,15 +182,14 @@ async function startChanged(
 export function createPluginHost(options: PluginHostOptions): PluginHost {
   let running: RunningPlugin[] = [];
   let tools: ReadonlyMap<string, RegisteredTool> = new Map();
-  let skipped: ReadonlyMap<string, SkippedTool> = new Map();
   let closed = false;
   const closer = createInstanceCloser(options.logger);
 
-  /** A running plugin's own notice that its tools changed: the registry is rebuilt, skipping what is bad. */
+  /** A running plugin's own notice that its tools changed: the registry is rebuilt, never refused (nothing to fall back to). */
   const onPluginToolsChanged = (plugin: RunningPlugin) => {
     if (closer.isRetired(plugin) || closed || !running.includes(plugin)) return;
     const previous = tools;
-    ({ tools, skipped } = buildChecked(running, previous, options.logger, { strict: false, refuseUnavailable: false }));
+    tools = buildChecked(running, previous, options.logger, { strict: false, refuseUnavailable: false });
     options.onRegistryChanged("plugin", previous);
   };
   const startOne = (spec: PluginSpec) => startRunning(spec, options.context, closer, onPluginToolsChanged);
@@ -207,19 +200,18 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     get tools() {
       return tools;
     },
-    skippedTool: (name) => skipped.get(name),
-    unavailableTools: () => collectUnavailableTools(running, skipped),
+    unavailableTools: () => collectUnavailableTools(running),
     async start(specs) {
       const { next, registry } = await startAll(specs, new Map());
       running = next;
-      ({ tools, skipped } = registry);
+      tools = registry;
     },
     async apply(specs) {
       const { next, started, registry } = await startAll(specs, new Map(running.map((plugin) => [plugin.plugin, plugin])));
       const replaced = running.filter((plugin) => !next.includes(plugin));
       const previous = tools;
       running = next;
-      ({ tools, skipped } = registry);
+      tools = registry;
       for (const plugin of replaced) closer.retire(plugin);
       options.onRegistryChanged("reload", previous);
       return started.map((plugin) => plugin.name);
@@ -240,7 +232,6 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       const all = running;
       running = [];
       tools = new Map();
-      skipped = new Map();
       await closer.closeAll(all);
     },
   };

@@ -3,31 +3,16 @@
  * validators compiled on first use. A rebuild reuses the entries of tools that did not change.
  */
 import { ToolexecError } from "../errors/toolexec-error.js";
-import type { Logger, ToolDefinition, ToolErrorInfo } from "../plugin-contract.js";
+import { formatJsonPath } from "../json/parse-json-document.js";
+import type { Logger, ToolDefinition } from "../plugin-contract.js";
 import { findUncheckedPatterns } from "../schema/find-unchecked-patterns.js";
 import { isSimpleValidSchema } from "../schema/is-simple-valid-schema.js";
-import { checkSchema, compileSchema, type CompiledValidator } from "../schema/schema-validator.js";
 import type { RunningPlugin } from "./plugin-host.js";
+import { registeredTool, type ToolSchemaValidators } from "./registered-tool.js";
 
-export interface RegisteredTool {
+export interface RegisteredTool extends ToolSchemaValidators {
   definition: ToolDefinition;
   owner: RunningPlugin;
-  /** Compiled on first use: a registry of thousands of tools starts without compiling any. */
-  inputValidator(): CompiledValidator;
-  outputValidator(): CompiledValidator | undefined;
-}
-
-function registerTool(definition: ToolDefinition, owner: RunningPlugin): RegisteredTool {
-  const { inputSchema, outputSchema } = definition;
-  // Two closures over one scope, not a `lazy` pair: a registry of 10,000 tools holds one per tool.
-  let input: CompiledValidator | undefined;
-  let output: CompiledValidator | undefined;
-  return {
-    definition,
-    owner,
-    inputValidator: () => (input ??= compileSchema(inputSchema)),
-    outputValidator: () => (outputSchema ? (output ??= compileSchema(outputSchema)) : undefined),
-  };
 }
 
 /**
@@ -39,29 +24,17 @@ function warnUncheckedPatterns(definition: ToolDefinition, plugin: string, logge
     const schema = definition[key];
     if (!schema || isSimpleValidSchema(schema)) continue;
     for (const problem of findUncheckedPatterns(schema)) {
-      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${key}.${problem.path.join(".")}: ${problem.message}; that keyword is left unchecked`);
+      logger.warn(`Tool "${definition.name}" of plugin "${plugin}": ${formatJsonPath([key, ...problem.path])}: ${problem.message}; that keyword is left unchecked`);
     }
   }
 }
 
-/** A tool a plugin listed and the registry left out (an invalid schema): what a call of it answers. */
-export interface SkippedTool {
-  plugin: string;
-  error: ToolErrorInfo;
-}
-
 /**
  * The registry of `plugins`' tools, reusing `previous`' entries of tools that did not change.
- * `strict` makes name conflicts throw instead of keeping the first (with a warning). A tool with a
- * bad schema is skipped with a warning and put in `skipped`: one bad tool leaves its plugin's others served.
+ * `strict` makes name conflicts throw instead of skipping the tool (with a warning); a schema ajv
+ * cannot use never costs its tool (see `registeredTool`).
  */
-export function buildRegistry(
-  plugins: RunningPlugin[],
-  previous: ReadonlyMap<string, RegisteredTool>,
-  strict: boolean,
-  logger: Logger,
-  skipped: Map<string, SkippedTool> = new Map(),
-): Map<string, RegisteredTool> {
+export function buildRegistry(plugins: RunningPlugin[], previous: ReadonlyMap<string, RegisteredTool>, strict: boolean, logger: Logger): Map<string, RegisteredTool> {
   const registry = new Map<string, RegisteredTool>();
   for (const owner of plugins) {
     for (const definition of owner.instance.listTools()) {
@@ -78,15 +51,9 @@ export function buildRegistry(
         registry.set(definition.name, reused);
         continue;
       }
-      const problems = [...checkSchema(definition.inputSchema), ...(definition.outputSchema ? checkSchema(definition.outputSchema) : [])];
-      if (problems.length > 0) {
-        const message = `Tool "${definition.name}" of plugin "${owner.name}" has an invalid JSON Schema: ${problems[0]!.message}`;
-        logger.warn(`${message} (tool skipped)`);
-        skipped.set(definition.name, { plugin: owner.name, error: { code: "PLUGIN_FAILED", message: `${message}; the tool is unavailable`, details: { tool: definition.name, plugin: owner.name, problems } } });
-        continue;
-      }
+      const registered = registeredTool(definition, owner, logger);
       warnUncheckedPatterns(definition, owner.name, logger);
-      registry.set(definition.name, registerTool(definition, owner));
+      registry.set(definition.name, registered);
     }
   }
   return registry;

@@ -17,11 +17,17 @@ export interface ToolSchemaProblem {
   message: string;
 }
 
-/** "must be string" from ajv says what was expected; add what came, as the other messages do. */
-function schemaProblemMessage(schema: JsonSchema, problem: { path: JsonPath; message: string }): string {
+/**
+ * A meta-schema problem in words: "must be string" from ajv says what was expected; add what came,
+ * as the other messages do.
+ *
+ * @example
+ * describeSchemaProblem({ minLength: -1 }, { path: ["minLength"], message: "must be >= 0" }); // "must be >= 0, got -1"
+ */
+export function describeSchemaProblem(schema: JsonSchema, problem: { path: JsonPath; message: string }): string {
   const actual = valueAt(schema, problem.path);
   const got = problem.message.startsWith("must ") && actual !== undefined ? `, got ${describeValue(actual)}` : "";
-  return `Invalid JSON Schema: ${problem.message}${got}`;
+  return `${problem.message}${got}`;
 }
 
 /**
@@ -33,7 +39,7 @@ export function checkToolSchema(key: "inputSchema" | "outputSchema", schema: Jso
   const problems = checkSchema(schema);
   let typeChecked = false;
   for (const problem of problems) {
-    found.push({ path: problem.path, message: schemaProblemMessage(schema, problem) });
+    found.push({ path: problem.path, message: `Invalid JSON Schema: ${describeSchemaProblem(schema, problem)}` });
     if (problem.path.length === 1 && problem.path[0] === "type") typeChecked = true;
   }
   // A schema the fast check vouched for has no pattern problem either: skip the two walks.

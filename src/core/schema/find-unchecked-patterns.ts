@@ -5,17 +5,8 @@
  */
 import type { JsonSchema } from "../plugin-contract.js";
 import { findLinearPatternProblem } from "./linear-pattern.js";
+import { MAX_SCHEMA_DEPTH, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 import type { SchemaProblem } from "./schema-validator.js";
-
-/** Keywords whose value is a schema, or an array of schemas. */
-const SCHEMA_KEYWORDS = new Set([
-  "additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "items", "prefixItems",
-  "contains", "not", "if", "then", "else", "allOf", "anyOf", "oneOf",
-]);
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
-/** Deeper than this, a schema is not walked further (ajv itself would overflow long before). */
-const MAX_DEPTH = 200;
 
 function describe(source: string, reason: string): string {
   return `pattern ${JSON.stringify(source)} cannot be checked in linear time: ${reason}`;
@@ -49,7 +40,7 @@ export function findUncheckedPatterns(schema: JsonSchema): SchemaProblem[] {
     if (problem) problems.push(problem);
   };
   const walk = (node: unknown) => {
-    if (node === null || typeof node !== "object" || Array.isArray(node) || path.length > MAX_DEPTH) return;
+    if (node === null || typeof node !== "object" || Array.isArray(node) || path.length > MAX_SCHEMA_DEPTH) return;
     for (const keyword in node) {
       if (!Object.hasOwn(node, keyword)) continue;
       const value = (node as Record<string, unknown>)[keyword];

@@ -1,6 +1,6 @@
 /**
- * JSON Schema checking with ajv: meta-schema checks for declared schemas, and validators compiled
- * once per distinct schema (keyed by its canonical text, so a reload that keeps a schema keeps its
+ * JSON Schema checking with ajv, in each schema's own dialect (`schema-dialect.ts`): meta-schema
+ * checks for declared schemas, and validators compiled once per distinct schema (keyed by its canonical text, so a reload that keeps a schema keeps its
  * validator). Compiling is the expensive part (~0.2 ms a schema), so a registry compiles a tool's
  * validator on its first call, not at load: at load only schemas with references are compiled,
  * because an unresolvable `$ref` is found by compiling alone.
@@ -9,21 +9,13 @@
  * (`linear-pattern.ts`), the one ajv-formats format with a super-linear regular expression (`url`)
  * is replaced by a linear check, and so is ajv's quadratic `uniqueItems`.
  */
-import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { closestMatch } from "../json/describe-value.js";
 import type { JsonSchema } from "../plugin-contract.js";
+import { ajvForDialect, withRegisteredDialect } from "./ajv-for-dialect.js";
 import { isSimpleValidSchema } from "./is-simple-valid-schema.js";
-import { linearRegExp } from "./linear-pattern.js";
-import { uniqueItemsKeyword } from "./unique-items.js";
-import { isUrl } from "./url-format.js";
-
-// ajv ships CommonJS with `exports.default`; createRequire sidesteps ESM default-export interop.
-const require = createRequire(import.meta.url);
-const Ajv2020 = require("ajv/dist/2020").default as typeof import("ajv/dist/2020.js").default;
-const AjvDraft7 = require("ajv").default as typeof import("ajv").default;
-const AjvDraft2019 = require("ajv/dist/2019").default as typeof import("ajv/dist/2019.js").default;
-const addFormats = require("ajv-formats").default as typeof import("ajv-formats").default;
+import { schemaDialect } from "./schema-dialect.js";
+import { someSubschema } from "./schema-keywords.js";
 
 export interface SchemaProblem {
   /** JSON-pointer-like path inside the validated data, as segments. */
@@ -32,37 +24,6 @@ export interface SchemaProblem {
 }
 
 export type CompiledValidator = (data: unknown) => SchemaProblem[];
-
-const DRAFT_07 = /json-schema\.org\/(draft-07|draft-06|draft-04)\/schema/;
-const DRAFT_2019 = /json-schema\.org\/draft\/2019-09\/schema/;
-
-function createAjvInstances() {
-  // `verbose` puts the failing schema on each error: "did you mean" needs the allowed property names.
-  const options = { strict: false, allErrors: true, validateFormats: true, verbose: true, code: { regExp: linearRegExp } } as const;
-  const instances = {
-    draft2020: new Ajv2020(options),
-    draft2019: new AjvDraft2019(options),
-    draft7: new AjvDraft7(options),
-  };
-  for (const ajv of Object.values(instances)) {
-    addFormats(ajv as never);
-    ajv.addFormat("url", isUrl);
-    ajv.removeKeyword("uniqueItems");
-    ajv.addKeyword(uniqueItemsKeyword);
-  }
-  return instances;
-}
-
-let shared: ReturnType<typeof createAjvInstances> | undefined;
-const ajvInstances = () => (shared ??= createAjvInstances());
-
-function ajvFor(schema: JsonSchema) {
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  const instances = ajvInstances();
-  if (DRAFT_07.test(dialect)) return instances.draft7;
-  if (DRAFT_2019.test(dialect)) return instances.draft2019;
-  return instances.draft2020;
-}
 
 function toSegments(pointer: string): Array<string | number> {
   if (pointer === "") return [];
@@ -113,6 +74,14 @@ function hasReferences(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** Where the `$ref` stands that ajv could not resolve ("can't resolve reference #/x from id #"); the root when unknown. */
+function referencePath(schema: JsonSchema, error: unknown): Array<string | number> {
+  const reference = /^can't resolve reference (.*) from id /.exec((error as Error).message)?.[1];
+  let found: Array<string | number> = [];
+  if (reference !== undefined) someSubschema(schema, (node, path) => node.$ref === reference && (found = [...path, "$ref"]).length > 0);
+  return found;
+}
+
 /** Results of `checkSchema` by schema object: a definition checked at load is not checked again by the registry. */
 const checked = new WeakMap<object, SchemaProblem[]>();
 
@@ -130,16 +99,19 @@ export function checkSchema(schema: JsonSchema): SchemaProblem[] {
   return problems;
 }
 
-/** `checkSchema` without its fast path: ajv's verdict and wording, always. */
+/** The dialects a `$schema` may name, as an unknown one's message lists them. */
+const SUPPORTED_DIALECTS = "draft-04, draft-06, draft-07, 2019-09 or 2020-12 (json-schema.org URIs)";
+
+/** `checkSchema` without its fast path: ajv's verdict and wording, always, in the schema's own dialect. */
 export function findSchemaProblems(schema: JsonSchema): SchemaProblem[] {
-  const ajv = ajvFor(schema);
+  const dialect = schemaDialect(schema);
+  if (dialect === undefined) return [{ path: ["$schema"], message: `unknown $schema ${JSON.stringify(schema.$schema)}; name one of ${SUPPORTED_DIALECTS}, or leave $schema out` }];
+  const ajv = ajvForDialect(dialect);
   let valid: boolean | Promise<unknown>;
   try {
-    valid = ajv.validateSchema(schema);
+    valid = ajv.validateSchema(withRegisteredDialect(schema, dialect));
   } catch (error) {
-    // ajv throws for a `$schema` it has no meta-schema for.
-    const dialect = JSON.stringify(schema.$schema);
-    return [{ path: ["$schema"], message: `unknown $schema ${dialect} (${(error as Error).message}); supported: draft 2020-12, 2019-09 and 07; or leave $schema out` }];
+    return [{ path: [], message: (error as Error).message }];
   }
   if (valid === true) {
     if (!hasReferences(schema)) return [];
@@ -147,7 +119,7 @@ export function findSchemaProblems(schema: JsonSchema): SchemaProblem[] {
       compileSchema(schema);
       return [];
     } catch (error) {
-      return [{ path: [], message: (error as Error).message }];
+      return [{ path: referencePath(schema, error), message: (error as Error).message }];
     }
   }
   // Meta-schema failures come in bunches (enum, type, anyOf for one bad "type"): keep the first per path.
@@ -167,7 +139,9 @@ export function compileSchema(schema: JsonSchema): CompiledValidator {
   const key = JSON.stringify(schema);
   const cached = compiled.get(key);
   if (cached) return cached;
-  const validate: ValidateFunction = ajvFor(schema).compile(schema);
+  const dialect = schemaDialect(schema);
+  if (dialect === undefined) throw new Error(`unknown $schema ${JSON.stringify(schema.$schema)}`);
+  const validate: ValidateFunction = ajvForDialect(dialect).compile(withRegisteredDialect(schema, dialect));
   const validator: CompiledValidator = (data) => (validate(data) ? [] : toSchemaProblems(validate.errors));
   compiled.set(key, validator);
   return validator;

@@ -6,6 +6,7 @@
 import type { ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { McpServerInfo } from "./server-info.js";
 import { exposedNamePrefix } from "./tool-definitions.js";
+import { cliInvocation } from "../../core/cli-invocation.js";
 
 const seconds = (ms: number) => `${Math.max(0, ms / 1000).toFixed(1)} s`;
 
@@ -24,7 +25,7 @@ function describeState(server: McpServerInfo, now: number): string {
       return `${why ?? `${subject} is not reachable${message === undefined ? "" : `: ${message}`}`}${next}`;
     }
     case "needs-login":
-      return `${subject} needs login: run \`toolexec auth login ${server.name}\``;
+      return `${subject} needs login: run \`${cliInvocation()} auth login ${server.name}\``;
     case "connecting":
       return `${subject} is still connecting; its tools are listed once it is up`;
     case "installing":

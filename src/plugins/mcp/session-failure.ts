@@ -6,6 +6,7 @@ import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { isToolexecError } from "../../core/errors/toolexec-error.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { cliInvocation } from "../../core/cli-invocation.js";
 
 export type FailureKind =
   /** The server certainly did not process the request (refused connection, 503, lost session): any call may be retried. */
@@ -136,7 +137,7 @@ export function classifyError(error: unknown, context: FailureContext): SessionF
   // The SDK's auth flow needs a person (no token, a refused refresh, more scope) or was refused.
   if (failure instanceof UnauthorizedError || failure instanceof OAuthError) {
     const why = failure instanceof OAuthError ? `: ${describeAuthorizationError(failure)}` : "";
-    return { kind: "permanent", code: "AUTH_REQUIRED", message: `${server} needs login${why}; run \`toolexec auth login ${context.server}\``, details: { login: `toolexec auth login ${context.server}` } };
+    return { kind: "permanent", code: "AUTH_REQUIRED", message: `${server} needs login${why}; run \`${cliInvocation()} auth login ${context.server}\``, details: { login: `${cliInvocation()} auth login ${context.server}` } };
   }
   if (isMalformedMessageError(failure)) {
     return { kind: "malformed", code: "INVALID_OUTPUT", message: `${server} sent a reply that is not valid MCP: ${describeMalformed(failure)}`, sessionLost: !/ZodError$/.test(failure.name) };
@@ -178,7 +179,7 @@ function classifyStatus(status: number, failure: Error, context: FailureContext)
     const boundElsewhere = /bound to authorization server (\S+) and is not presented to (\S+?)\.(?:\s|$)/.exec(failure.message);
     if (boundElsewhere) {
       const [, own, named] = boundElsewhere;
-      const message = `${server} has its client for the authorization server ${own}, and does not present it to ${named} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`toolexec auth logout ${context.server}\` for a stored client)`;
+      const message = `${server} has its client for the authorization server ${own}, and does not present it to ${named} (the one the server names now); the credentials were not sent. If the authorization server has moved, correct "oauth.issuer" in mcp.json (or run \`${cliInvocation()} auth logout ${context.server}\` for a stored client)`;
       return { kind: "permanent", message, details };
     }
     return { kind: "permanent", message: `${server} refused the credentials (HTTP ${status}): ${firstLine(failure.message)}; check the headers (or oauth settings) in mcp.json`, details };

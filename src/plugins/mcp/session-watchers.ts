@@ -72,7 +72,9 @@ export function createTransportHooks(run: SessionRun): TransportHooks {
       if (isMalformedMessageError(error)) {
         dieSession(run, { kind: "malformed", code: "INVALID_OUTPUT", sessionLost: true, message: `${server} sent a message that is not valid JSON-RPC (${describeMalformed(error)}); the connection was reset` });
       } else if (error instanceof LineTooLongError) {
-        dieSession(run, { kind: "too-large", code: "OUTPUT_TOO_LARGE", sessionLost: true, message: `${server} wrote a message larger than its buffer (maxResponseBytes ${entry.maxResponseBytes}); the connection was reset` });
+        // The buffer is not maxResponseBytes itself (a tools/list of 11 MiB failed whatever it was set to below 10 MiB): say what holds.
+        const buffer = `its stdio buffer holds the larger of 10 MiB and maxResponseBytes + 1 MiB, and its maxResponseBytes is ${entry.maxResponseBytes}`;
+        dieSession(run, { kind: "too-large", code: "OUTPUT_TOO_LARGE", sessionLost: true, message: `${server} wrote ${error.message} on stdout (${buffer}); the connection was reset. If the message is legitimate (a long tool list, a large result), raise "maxResponseBytes" in its entry above its size` });
       } else {
         logger.debug(`MCP server "${entry.name}": ${error.message}`);
       }

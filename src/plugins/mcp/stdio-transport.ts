@@ -33,7 +33,18 @@ export interface StdioTransportOptions {
   maxLineBytes: number;
   /** A line on stdout that is not a JSON-RPC frame (a stray log line); `count` so far on this connection. */
   onStrayLine(line: string, count: number): void;
+  /** How `close()` stops the group; default {@link STOP_SCHEDULE}. */
+  stopSchedule?: StopSchedule;
 }
+
+/** `close()`: EOF, `eofGraceMs`, SIGTERM, `termGraceMs`, SIGKILL, then at most `killWaitMs` for the group to be gone. */
+export interface StopSchedule {
+  eofGraceMs: number;
+  termGraceMs: number;
+  killWaitMs: number;
+}
+
+export const STOP_SCHEDULE: StopSchedule = { eofGraceMs: STDIO_EOF_GRACE_MS, termGraceMs: STDIO_TERM_GRACE_MS, killWaitMs: STDIO_KILL_WAIT_MS };
 
 export interface StdioTransport extends Transport {
   readonly pid: number | undefined;
@@ -46,6 +57,22 @@ export interface StdioTransport extends Transport {
 /** A stdout line longer than the buffer allows. */
 export class LineTooLongError extends Error {
   override name = "LineTooLongError";
+}
+
+/** A stray stdout line longer than this is not a log line (a reply replaced by garbage, a binary dump). */
+const MAX_LOG_LINE_CHARS = 16 * 1024;
+/** Control characters no log line holds (tab, ESC for colours and CR are allowed), and U+FFFD from bytes that are not UTF-8. */
+const NOT_TEXT = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f\ufffd]/;
+
+/** Whether a stdout line that is not JSON-RPC can be a log line written to the wrong stream. */
+function isLogLine(line: string): boolean {
+  return line.length <= MAX_LOG_LINE_CHARS && !NOT_TEXT.test(line);
+}
+
+/** The first bytes of a line as JSON (control characters escaped), for a message. */
+function firstBytes(line: string): string {
+  const shown = JSON.stringify(line.slice(0, 60)).replace(/[\u007f-\u009f\ufffd]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `${shown}${line.length > 60 ? ` … (${line.length} characters)` : ""}`;
 }
 
 /** Not unref'd: a host awaiting `close()` must not exit with it unsettled. */
@@ -82,7 +109,10 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
     try {
       value = JSON.parse(line);
     } catch (error) {
-      // The raw SDK client skips such lines too; failing on them would leave the server unusable.
+      // A reply replaced by garbage fails at once (as over HTTP), rather than leave its request
+      // waiting out its budget; a log line on the wrong stream is skipped, as the raw SDK client
+      // does: failing on it would leave the server unusable.
+      if (!frame && !isLogLine(line)) throw new MalformedMessageError(`a line that is neither JSON-RPC nor a log line: ${firstBytes(line)}`);
       if (!frame) return options.onStrayLine(line, ++strayLines);
       throw new MalformedMessageError(`a line that is not JSON (${(error as Error).message}): ${excerpt(line)}`);
     }
@@ -182,11 +212,12 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
         while (!stopped() && Date.now() < until) await sleep(GROUP_POLL_MS);
         return stopped();
       };
-      if (!(await waitFor(STDIO_EOF_GRACE_MS))) {
+      const schedule = options.stopSchedule ?? STOP_SCHEDULE;
+      if (!(await waitFor(schedule.eofGraceMs))) {
         signalProcessGroup(pid, "SIGTERM");
-        if (!(await waitFor(STDIO_TERM_GRACE_MS))) {
+        if (!(await waitFor(schedule.termGraceMs))) {
           signalProcessGroup(pid, "SIGKILL");
-          await waitFor(STDIO_KILL_WAIT_MS);
+          await waitFor(schedule.killWaitMs);
         }
       }
       forgetProcessGroup(pid);

@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolAnnotations, ToolDefinition } from "../../core/plugin-contract.js";
-import { checkSchema } from "../../core/schema/schema-validator.js";
 import { MAX_TOOL_NAME_LENGTH, TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
 
 /** A tool of one server, as the plugin routes calls to it. */
@@ -69,19 +68,14 @@ export interface DefinitionOptions {
 }
 
 /**
- * The executor definitions of a server's tools; a tool whose JSON Schema is invalid is skipped with
- * a warning (one broken tool must not take its server, or the executor, down).
+ * The executor definitions of a server's tools, schemas as the server wrote them: the registry
+ * validates each in its own dialect, and one it cannot use leaves that tool unchecked, never out.
  */
 export function toServerTools(server: string, tools: Tool[], options: DefinitionOptions): ServerTool[] {
   const result: ServerTool[] = [];
   for (const tool of tools) {
     const inputSchema = { ...tool.inputSchema, type: "object" } as Record<string, unknown>;
     const outputSchema = tool.outputSchema as Record<string, unknown> | undefined;
-    const problems = [...checkSchema(inputSchema), ...(outputSchema ? checkSchema(outputSchema) : [])];
-    if (problems.length > 0) {
-      options.warn(`MCP server "${server}": tool "${tool.name}" has an invalid JSON Schema (${problems[0]!.message}); it is left out`);
-      continue;
-    }
     let name = exposedToolName(server, tool.name, options.prefix ?? true);
     if (options.taken.has(name)) {
       const renamed = `${name.slice(0, MAX_TOOL_NAME_LENGTH - 9)}_${shortHash(`${server}\0${tool.name}`)}`;

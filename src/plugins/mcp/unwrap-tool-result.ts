@@ -5,7 +5,6 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PluginResult } from "../../core/plugin-contract.js";
-import { jsonSizeUpTo } from "../../core/results/cut-value.js";
 import { toolError } from "../../core/tool-result.js";
 
 /** The server's error text is cut to this in the message; the whole content stays in `details`. */
@@ -53,8 +52,40 @@ export function unwrapToolResult(server: string, tool: string, result: CallToolR
   return { ok: true, value: texts.length > 0 ? texts.join("\n") : content, content };
 }
 
+/** Nodes measured between two turns of the event loop: a few ms of work at most. */
+const NODES_PER_TURN = 20_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Roughly how many bytes `value` takes as JSON, stopping early past `limit`: the result budget's own
- * estimate, cheaper than `JSON.stringify` on large answers and exact enough for a size cap.
+ * Roughly how many bytes `value` takes as JSON, stopping early past `limit`. Cheaper than
+ * `JSON.stringify` on large answers, and exact enough for a size cap. An answer of hundreds of
+ * thousands of keys is measured a slice at a time, letting other work run between slices: one walk
+ * over it held the event loop for a second.
  */
-export const estimateJsonBytes = jsonSizeUpTo;
+export async function estimateJsonBytes(value: unknown, limit: number): Promise<number> {
+  let total = 0;
+  let nodes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= limit) {
+    const current = stack.pop();
+    if (typeof current === "string") total += current.length + 2;
+    else if (typeof current === "number" || typeof current === "boolean" || current === null || current === undefined) total += 5;
+    else if (Array.isArray(current)) {
+      total += 2 + current.length;
+      for (const item of current) {
+        stack.push(item);
+        if (++nodes % NODES_PER_TURN === 0) await nextTurn();
+      }
+    } else if (typeof current === "object") {
+      // for-in, not Object.entries: no array per key on answers of hundreds of thousands of keys.
+      const record = current as Record<string, unknown>;
+      for (const key in record) {
+        total += key.length + 4;
+        stack.push(record[key]);
+        if (++nodes % NODES_PER_TURN === 0) await nextTurn();
+      }
+    }
+  }
+  return total;
+}

@@ -105,6 +105,8 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
       const discovered = entries.filter((entry): entry is PythonModuleEntry => !("function" in entry));
       let tools = new Map<string, { tool: PythonTool; definition: ToolDefinition }>();
       const unavailable = new Map<string, ToolErrorInfo>();
+      /** `pythonModules` files that fail to import, by path: their tools are unknown, so the module is the broken piece. */
+      const brokenModules = new Map<string, ToolErrorInfo>();
       const listeners = new Set<() => void>();
       let closed = false;
 
@@ -114,7 +116,12 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         if (state.named.length > 0) state.described = await describeModule(state.pool, state.named, context.root);
         if (state.discover) {
           state.discovered = await discoverModule(state.pool, state.discover, context.root);
-          if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
+          const moduleName = `tools/${state.modulePath}`;
+          brokenModules.delete(moduleName);
+          if (!state.discovered.ok) {
+            brokenModules.set(moduleName, { code: "TOOL_FAILED", message: `Python module ${moduleName} is unavailable: ${state.discovered.message}`, details: { module: state.modulePath } });
+            context.logger.warn(`Python module ${moduleName} left out: ${state.discovered.message}`);
+          }
           for (const name of state.failedMarked.splice(0)) unavailable.delete(name);
           for (const failure of state.discovered.ok ? state.discovered.failures : []) {
             const reason = `tools/${state.modulePath}${failure.line === null ? "" : `:${failure.line}`}: ${failure.message}`;
@@ -193,11 +200,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
-        unavailableTools: () =>
-          [...unavailable].map(([name, error]) => {
+        unavailableTools: () => [
+          ...[...unavailable].map(([name, error]) => {
             const source = namedByName.get(name)?.source;
             return { name, error, ...(source ? { source } : {}) };
           }),
+          ...[...brokenModules].map(([name, error]) => ({ name, kind: "module" as const, error })),
+        ],
         explainMissingTool(name) {
           const missing = unavailable.get(name);
           const entry = namedByName.get(name);

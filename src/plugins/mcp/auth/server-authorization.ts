@@ -11,6 +11,7 @@ import type { FetchLike } from "../guarded-fetch.js";
 import { describeAuthorizationError } from "../session-failure.js";
 import { createLoginProvider, type LoginProvider } from "./login-provider.js";
 import type { OAuthTokenStore } from "./token-store.js";
+import { cliInvocation } from "../../../core/cli-invocation.js";
 
 /** `authorized`: tokens are held; `needs-login`: a person must log in; `unknown`: not asked yet. */
 export type AuthorizationStatus = "authorized" | "needs-login" | "unknown";
@@ -157,7 +158,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       if (capture) return capture(url);
       if (!options.onAuthorization) return;
       if (loginsAsked >= MAX_LOGINS_WITHOUT_SUCCESS) {
-        options.warn(`Server "${server}" still refuses after ${loginsAsked} logins in a row; not asking again until \`toolexec auth login ${server}\` or startServerLogin`);
+        options.warn(`Server "${server}" still refuses after ${loginsAsked} logins in a row; not asking again until \`${cliInvocation()} auth login ${server}\` or startServerLogin`);
         return;
       }
       loginsAsked++;
@@ -178,7 +179,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     try {
       return await auth(provider, { serverUrl, fetchFn: fetch, ...(authorizationCode === undefined ? {} : { authorizationCode }), ...(scope === undefined ? {} : { scope }) });
     } catch (error) {
-      throw new ToolexecError("AUTH_REQUIRED", `Server "${server}": ${describeAuthorizationError(error)}; run \`toolexec auth login ${server}\` again`);
+      throw new ToolexecError("AUTH_REQUIRED", `Server "${server}": ${describeAuthorizationError(error)}; run \`${cliInvocation()} auth login ${server}\` again`);
     }
   };
 

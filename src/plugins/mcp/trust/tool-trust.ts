@@ -18,6 +18,7 @@ import { formatTrustLock, readTrustLock, TRUST_LOCK_FILE, writeTrustLock, type L
 import { reviewServer } from "./review-server.js";
 import type { TrustDecisionResult, TrustReview, TrustServerView } from "./trust-review.js";
 import { approveHint, judgeTool, quarantinedError } from "./trust-verdict.js";
+import { cliInvocation } from "../../../core/cli-invocation.js";
 
 export interface TrustContext {
   root: string;
@@ -173,7 +174,7 @@ export function createToolTrust(): ToolTrust {
     let tools: ServerTool[];
     let mutate: Mutation;
     if (tool === undefined) {
-      if (action === "approve" && !view.connected) return failure("SERVICE_UNAVAILABLE", `Server "${entry.name}" is not connected: its tools cannot be approved unseen; run \`toolexec servers\` to see why`);
+      if (action === "approve" && !view.connected) return failure("SERVICE_UNAVAILABLE", `Server "${entry.name}" is not connected: its tools cannot be approved unseen; run \`${cliInvocation()} servers\` to see why`);
       tools = [...view.tools];
       mutate = (into) => {
         const server: LockedServer = into.get(entry.name) ?? { approved: true, tools: new Map() };
@@ -235,7 +236,7 @@ export function createToolTrust(): ToolTrust {
       fresh.push({ name: tool.definition.name, ...why });
     });
     if (fresh.length > 0) {
-      context!.logger.warn(`MCP server "${entry.name}": ${fresh.length} tool(s) quarantined (${fresh.map((tool) => `${tool.name}: ${tool.reason}`).join(", ")}); run \`toolexec tools review\``);
+      context!.logger.warn(`MCP server "${entry.name}": ${fresh.length} tool(s) quarantined (${fresh.map((tool) => `${tool.name}: ${tool.reason}`).join(", ")}); run \`${cliInvocation()} tools review\``);
       context!.emit("trust:quarantined", { server: entry.name, tools: fresh });
     }
     return usable;

@@ -9,6 +9,7 @@ import { describeToolChange, type ToolChange } from "./describe-tool-change.js";
 import type { LockedServer } from "./trust-lock-file.js";
 import type { QuarantineReason } from "./trust-events.js";
 import { fingerprintTool, type LockedTool } from "./tool-fingerprint.js";
+import { cliInvocation } from "../../../core/cli-invocation.js";
 
 export type Verdict = { usable: true } | ({ usable: false; reason: QuarantineReason } & Partial<ToolChange>);
 
@@ -35,7 +36,7 @@ const REASONS: Record<QuarantineReason, (server: string) => string> = {
 
 /** How to approve: the CLI for mcp.json's servers; the library call for servers added at run time (another process cannot see them). */
 export function approveHint(target: string, source: "config" | "runtime"): string {
-  return source === "config" ? `toolexec tools approve ${target}` : `executor.approveTools(${JSON.stringify(target)})`;
+  return source === "config" ? `${cliInvocation()} tools approve ${target}` : `executor.approveTools(${JSON.stringify(target)})`;
 }
 
 /** The `TOOL_QUARANTINED` answer to a call of a held tool. */
@@ -47,7 +48,7 @@ export function quarantinedError(tool: ServerTool, verdict: Extract<Verdict, { u
   const diff = verdict.descriptionDiff === undefined ? "" : `\n${verdict.descriptionDiff}`;
   return {
     code: "TOOL_QUARANTINED",
-    message: `Tool "${name}" is quarantined: ${REASONS[verdict.reason](tool.server)}${parts}. Review it with \`toolexec tools review\`, then approve it with: ${approve}${diff}`,
+    message: `Tool "${name}" is quarantined: ${REASONS[verdict.reason](tool.server)}${parts}. Review it with \`${cliInvocation()} tools review\`, then approve it with: ${approve}${diff}`,
     details: {
       server: tool.server,
       tool: tool.tool,
