@@ -11,20 +11,21 @@ import { availableParallelism } from "node:os";
 import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
 import { ConfigError } from "../../core/errors/config-error.js";
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type ToolDefinition, type ToolErrorInfo } from "../../core/plugin-contract.js";
-import { pythonModulesSection } from "./config/python-modules-section.js";
+import { pythonModulesSection, type PythonSettings } from "./config/python-modules-section.js";
 import type { PythonModuleEntry } from "./config/resolve-python-modules.js";
 import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
 import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
 import { explainUnavailableEntry } from "./explain-unavailable-entry.js";
+import { prepareEnvironments } from "./prepare-environments.js";
 import { assembleTools, type MarkedModule, type PythonTool } from "./python-tools.js";
 import { buildWorkerEnvironment } from "./worker-environment.js";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.js";
 
 /** What the python plugin runs: functions named in tools.json, and modules to discover tools in. */
 export type PythonEntry = PythonFunctionEntry | PythonModuleEntry;
-export type { PythonModuleEntry };
+export type { PythonModuleEntry, PythonSettings };
 
 /** Workers per interpreter (and env, cwd and memory cap) at most: `parallel: true` tools overlap up to this. */
 export const DEFAULT_MAX_WORKERS = Math.max(2, Math.min(4, availableParallelism()));
@@ -55,42 +56,45 @@ function stampOf(file: string): string {
   return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "missing";
 }
 
-/** Tools share a worker only when nothing of one could leak to another: same interpreter, folder, env and memory cap. */
-function workerKey(entry: PythonEntry): string {
-  return JSON.stringify([entry.interpreter, entry.cwd, entry.env, entry.memoryLimitMb ?? null]);
+/** Tools share a worker only when nothing of one could leak to another: same interpreter (environment), folder, env and memory cap. */
+function workerKey(entry: PythonEntry, interpreter: string): string {
+  return JSON.stringify([interpreter, entry.cwd, entry.env, entry.memoryLimitMb ?? null]);
 }
 
 /**
  * @example
  * const plugin = pythonPlugin(); // started by the executor with tools.json's function entries, and pythonModules as its config
  */
-export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi, PythonModuleEntry[]> {
-  const maxWorkers = options.maxWorkers ?? DEFAULT_MAX_WORKERS;
+export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi, PythonSettings> {
   return {
     name: "python",
     contractVersion: PLUGIN_CONTRACT_VERSION,
     config: pythonModulesSection(),
-    async start(given, context: PluginContext<PythonModuleEntry[]>) {
+    async start(given, context: PluginContext<PythonSettings>) {
+      const maxWorkers = context.config?.maxWorkers ?? options.maxWorkers ?? DEFAULT_MAX_WORKERS;
       // Module entries may also come as entries (a test or a host starting the plugin by hand).
-      const entries: PythonEntry[] = [...given, ...(context.config ?? [])];
+      const all: PythonEntry[] = [...given, ...(context.config?.modules ?? [])];
+      const prepared = await prepareEnvironments(all, context);
+      const entries = all.filter((entry) => !prepared.failures.has(entry));
+      const interpreterOf = prepared.interpreterOf;
       const pools = new Map<string, WorkerPool>();
       const states = new Map<string, ModuleState>();
       // Per entry object, once: the key is a JSON string of the entry's env, too dear for every call.
       const stateByEntry = new WeakMap<PythonEntry, ModuleState>();
       const stateOf = (entry: PythonEntry) => {
         let state = stateByEntry.get(entry);
-        if (!state) stateByEntry.set(entry, (state = states.get(`${workerKey(entry)}\u0000${entry.module}`)!));
+        if (!state) stateByEntry.set(entry, (state = states.get(`${workerKey(entry, interpreterOf(entry))}\u0000${entry.module}`)!));
         return state;
       };
       for (const entry of entries) {
-        const key = workerKey(entry);
+        const key = workerKey(entry, interpreterOf(entry));
         let pool = pools.get(key);
         if (!pool) {
           const env = buildWorkerEnvironment(entry.env, context.root);
           const onOutput = (stream: string, text: string) => context.logger.debug(`Python worker ${stream}`, { text });
           // A shim's interpreter once, not a shim per worker; one that cannot be found is spawned as
           // given, so the worker's failure says why (as it would without this step).
-          const interpreter = await resolvePythonInterpreter(entry.interpreter, entry.cwd).catch(() => entry.interpreter);
+          const interpreter = await resolvePythonInterpreter(interpreterOf(entry), entry.cwd).catch(() => interpreterOf(entry));
           pool = createWorkerPool({ interpreter, cwd: entry.cwd, env, onOutput, ...(entry.memoryLimitMb === undefined ? {} : { memoryLimitMb: entry.memoryLimitMb }) }, maxWorkers);
           pools.set(key, pool);
         }
@@ -101,10 +105,11 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         else state.discover = entry;
       }
       const named = entries.filter((entry): entry is PythonFunctionEntry => "function" in entry);
-      const namedByName = new Map(named.map((entry) => [entry.name, entry]));
+      const namedByName = new Map(all.filter((entry): entry is PythonFunctionEntry => "function" in entry).map((entry) => [entry.name, entry]));
       const discovered = entries.filter((entry): entry is PythonModuleEntry => !("function" in entry));
       let tools = new Map<string, { tool: PythonTool; definition: ToolDefinition }>();
       const unavailable = new Map<string, ToolErrorInfo>();
+      for (const [entry, error] of prepared.failures) if ("function" in entry) unavailable.set(entry.name, { ...error, message: `Python tool "${entry.name}" is unavailable: ${error.message}` });
       const listeners = new Set<() => void>();
       let closed = false;
 
