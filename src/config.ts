@@ -22,3 +22,5 @@ export type { WebSearchConfig } from "./plugins/web-search/config/web-search-con
 export type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
 export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/registry/tools-config-writer.js";
 export { RESERVED_TOOL_NAMES } from "./core/tool-names.js";
+export { listPythonEnvironments, pythonEnvironmentsFolder, syncPythonEnvironments } from "./python-environments.js";
+export type { EnvironmentProgress, ProjectPythonEnvironment, PythonEnvironmentSpec, SyncOutcome } from "./python-environments.js";

@@ -77,22 +77,29 @@ function findUv(): Promise<string | undefined> {
  * const { interpreter } = await ensurePythonEnvironment(entry.pythonEnvironment, { interpreter: "python3", cwd: root });
  */
 export async function ensurePythonEnvironment(spec: PythonEnvironmentSpec, options: EnsureOptions): Promise<PythonEnvironment> {
-  const base = await resolvePythonInterpreter(options.interpreter, options.cwd).catch((error: Error) => {
-    throw new PythonEnvironmentError(error.message, { source: spec.source });
-  });
-  const interpreter = await realpath(base).catch(() => base);
-  const root = options.folder ?? pythonEnvironmentsFolder();
-  const key = environmentKey(interpreter, spec.requirements);
+  const { base, root, key } = await locatePythonEnvironment(spec, options);
   const memo = `${root}\u0000${key}`;
   let pending = ready.get(memo);
   if (!pending) {
-    pending = obtain(spec, interpreter, root, key, options).catch((error: unknown) => {
+    pending = obtain(spec, base, root, key, options).catch((error: unknown) => {
       ready.delete(memo); // a fixed network or index is tried again by the next start
       throw error;
     });
     ready.set(memo, pending);
   }
   return pending;
+}
+
+/** Where `spec`'s environment is (or will be), without building it: its key, folder, base interpreter, and whether it is built. */
+export async function locatePythonEnvironment(spec: PythonEnvironmentSpec, options: Omit<EnsureOptions, "onProgress">) {
+  const resolved = await resolvePythonInterpreter(options.interpreter, options.cwd).catch((error: Error) => {
+    throw new PythonEnvironmentError(error.message, { source: spec.source });
+  });
+  const base = await realpath(resolved).catch(() => resolved);
+  const root = options.folder ?? pythonEnvironmentsFolder();
+  const key = environmentKey(base, spec.requirements);
+  const folder = path.join(root, key);
+  return { base, root, key, folder, interpreter: environmentInterpreter(folder), built: await exists(path.join(folder, ENVIRONMENT_RECORD)) };
 }
 
 async function obtain(spec: PythonEnvironmentSpec, interpreter: string, root: string, key: string, options: EnsureOptions): Promise<PythonEnvironment> {
