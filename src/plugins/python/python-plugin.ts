@@ -206,7 +206,8 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         explainMissingTool(name) {
           const missing = unavailable.get(name);
           const entry = namedByName.get(name);
-          if (!missing || !entry || closed || !refreshIfEdited(stateOf(entry))) return missing;
+          // An entry whose environment failed has no worker to read it with: a reload builds again.
+          if (!missing || !entry || closed || prepared.failures.has(entry) || !refreshIfEdited(stateOf(entry))) return missing;
           // A broken module was edited: it is read again in the background; the tool joins the list when it imports.
           return { ...missing, message: `${missing.message} (the module changed since and is being read again: call again in a moment)` };
         },
