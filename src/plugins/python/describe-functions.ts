@@ -19,6 +19,8 @@ export interface DescribedFunction {
   description: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
+  /** An `async def` function: when its tool is parallel, its calls overlap on a worker's event loop. */
+  async?: boolean;
 }
 
 /** A function a module marked, with the metadata of its mark. */

@@ -27,6 +27,8 @@ declare module "../../core/plugin-events.js" {
   interface PluginEvents {
     /** A Python environment is awaited (`waiting`: another process builds it), built (`building`, `built`) or could not be (`failed`). */
     "python:environment": PythonEnvironmentEvent;
+    /** A line a Python tool logged through a FastMCP `Context` (`await ctx.info(...)`). */
+    "python:log": { tool: string; executionId: string; level: string; message: string };
   }
 }
 

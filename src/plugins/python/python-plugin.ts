@@ -29,6 +29,11 @@ export type { PythonModuleEntry, PythonSettings };
 
 /** Workers per interpreter (and env, cwd and memory cap) at most: `parallel: true` tools overlap up to this. */
 export const DEFAULT_MAX_WORKERS = Math.max(2, Math.min(4, availableParallelism()));
+/** Calls of parallel `async def` tools one worker runs at once on its event loop (tools.json `python.maxAsyncCallsPerWorker`). */
+export const DEFAULT_MAX_ASYNC_CALLS_PER_WORKER = 10;
+
+/** MCP log levels (what `ctx.log` takes) as the host logger's methods. */
+const LOG_METHODS: Record<string, "debug" | "info" | "warn" | "error"> = { debug: "debug", info: "info", notice: "info", warning: "warn", error: "error", critical: "error", alert: "error", emergency: "error" };
 
 /** The plugin's API for hosts and tests. */
 export interface PythonApi {
@@ -72,6 +77,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
     config: pythonModulesSection(),
     async start(given, context: PluginContext<PythonSettings>) {
       const maxWorkers = context.config?.maxWorkers ?? options.maxWorkers ?? DEFAULT_MAX_WORKERS;
+      const asyncLimit = context.config?.maxAsyncCallsPerWorker ?? DEFAULT_MAX_ASYNC_CALLS_PER_WORKER;
       // Module entries may also come as entries (a test or a host starting the plugin by hand).
       const all: PythonEntry[] = [...given, ...(context.config?.modules ?? [])];
       const prepared = await prepareEnvironments(all, context);
@@ -108,6 +114,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
       const namedByName = new Map(all.filter((entry): entry is PythonFunctionEntry => "function" in entry).map((entry) => [entry.name, entry]));
       const discovered = entries.filter((entry): entry is PythonModuleEntry => !("function" in entry));
       let tools = new Map<string, { tool: PythonTool; definition: ToolDefinition }>();
+      let asyncTools = new Set<string>();
       const unavailable = new Map<string, ToolErrorInfo>();
       for (const [entry, error] of prepared.failures) if ("function" in entry) unavailable.set(entry.name, { ...error, message: `Python tool "${entry.name}" is unavailable: ${error.message}` });
       const listeners = new Set<() => void>();
@@ -153,6 +160,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           return discovery?.ok ? [{ entry, functions: discovery.tools }] : [];
         });
         const assembled = assembleTools(describedTools, modules);
+        asyncTools = new Set([...describedTools.filter(({ derived }) => derived.async).map(({ tool }) => tool.name), ...modules.flatMap(({ functions }) => functions.filter((marked) => marked.async).map((marked) => marked.name))]);
         if (strict && assembled.problems.length > 0) throw new ConfigError("CONFIG_INVALID", assembled.problems);
         for (const problem of assembled.problems) context.logger.warn(`${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message} (left out)`);
         tools = assembled.tools;
@@ -222,7 +230,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           const refused = before && stateOf(before).discovered;
           if (!served && refused && !refused.ok && refused.code) return toolError(refused.code, `Python tool "${call.name}" is unavailable: ${refused.message}`, refused.details);
           if (!served) return toolError("TOOL_NOT_FOUND", `No Python function tool named "${call.name}"${before ? ` any more: tools/${before.modulePath} no longer defines it` : ""}`);
-          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger, root: context.root });
+          const concurrent = served.tool.parallel && asyncTools.has(call.name) ? { concurrentLimit: asyncLimit } : {};
+          const onLog = (level: string, message: string) => {
+            const fields = { tool: call.name, executionId: call.executionId, level };
+            context.logger[LOG_METHODS[level] ?? "info"](`${call.name}: ${message}`, fields);
+            context.emit("python:log", { ...fields, message });
+          };
+          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger, root: context.root, ...concurrent, onLog, ...(callOptions.onProgress ? { onProgress: callOptions.onProgress } : {}) });
         },
         api: { workerPids: () => [...pools.values()].flatMap((pool) => pool.pids()) },
         async close() {

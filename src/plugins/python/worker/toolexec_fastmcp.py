@@ -9,19 +9,24 @@ __all__ = ["FastMCP", "Context"]
 
 
 class Context:
-    """What a tool's `ctx: Context` parameter receives: logging goes to the call's logs.
+    """What a tool's `ctx: Context` parameter receives: logging goes to toolexec's logger and
+    events, progress to the call's progress (`tool:progress`, MCP progress notifications when served).
 
-    Only logging, progress (ignored) and the request id are available; sampling, elicitation and
+    Only logging, progress and the request id are available; sampling, elicitation and
     resources need an MCP session, which a warm worker does not have.
     """
 
     __toolexec_context__ = True
 
-    def __init__(self, request_id=""):
+    def __init__(self, request_id="", report=None):
         self.request_id = request_id
+        self._report = report
 
     async def log(self, level, message, logger_name=None):
-        print(f"[{level}] {message}")
+        if self._report is None:
+            print(f"[{level}] {message}")
+        else:
+            self._report({"event": "log", "level": level, "message": str(message), **({"logger": logger_name} if logger_name else {})})
 
     async def debug(self, message, **_):
         await self.log("debug", message)
@@ -36,7 +41,8 @@ class Context:
         await self.log("error", message)
 
     async def report_progress(self, progress, total=None, message=None):
-        return None
+        if self._report is not None:
+            self._report({"event": "progress", "progress": progress, **({} if total is None else {"total": total}), **({} if message is None else {"message": str(message)})})
 
     def __getattr__(self, name):
         raise NotImplementedError(f"Context.{name} is not available in a toolexec worker: only logging, report_progress and request_id are")
