@@ -144,13 +144,13 @@ describe("a file written for FastMCP, unchanged", () => {
     expect(await executor.callTool("reverse", { text: "abc" })).toMatchObject({ ok: true, value: "cba" });
   });
 
-  it("gives a Context parameter a context whose logs are the call's and whose request id is the execution id", async () => {
-    const logged: Array<Record<string, unknown> | undefined> = [];
-    const logger = { ...createMemoryLogger(), debug: (_message: string, fields?: Record<string, unknown>) => void logged.push(fields) };
+  it("gives a Context parameter a context whose log lines reach the host's logger and whose request id is the execution id", async () => {
+    const logged: Array<[string, Record<string, unknown> | undefined]> = [];
+    const logger = { ...createMemoryLogger(), info: (message: string, fields?: Record<string, unknown>) => void logged.push([message, fields]) };
     const executor = await startExecutor(discoveringProject(["fastmcp_server.py"]), { logger });
     const result = await executor.callTool("welcome", { user: "Lin" });
     expect(result).toMatchObject({ ok: true, value: `welcome Lin (${result.executionId})` });
-    expect(logged).toContainEqual(expect.objectContaining({ tool: "welcome", logs: "[info] welcoming Lin\n" }));
+    expect(logged).toContainEqual(["welcome: welcoming Lin", { tool: "welcome", executionId: result.executionId, level: "info" }]);
   });
 });
 

@@ -22,7 +22,7 @@ from toolexec_convert import InvalidArguments, NotSerializable, from_json, is_co
 from toolexec_schema import function_schemas
 
 _WORKER_FOLDER = os.path.dirname(os.path.realpath(__file__))
-_WORKER_FILES = {os.path.join(_WORKER_FOLDER, name) for name in os.listdir(_WORKER_FOLDER) if name.endswith(".py")}
+_WORKER_FILES = {os.path.join(_WORKER_FOLDER, name) for name in os.listdir(_WORKER_FOLDER) if name.endswith(".py")} | {os.path.join(_WORKER_FOLDER, "toolexec", "__init__.py")}
 _modules = {}
 _loop = None
 _exit_after_answer = False
