@@ -144,6 +144,16 @@ describe("a file written for FastMCP, unchanged", () => {
     expect(await executor.callTool("reverse", { text: "abc" })).toMatchObject({ ok: true, value: "cba" });
   });
 
+  it("names the resources and prompts it declares as not served, rather than dropping them silently", async () => {
+    const logger = createMemoryLogger();
+    const executor = await startExecutor(discoveringProject(["fastmcp_server.py"]), { logger });
+    expect((await executor.listTools()).map((tool) => tool.name)).not.toContain("version");
+    expect(logger.warnings).toEqual([
+      'tools/fastmcp_server.py:26: resource "config://version" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json',
+      'tools/fastmcp_server.py:31: prompt "ask" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json',
+    ]);
+  });
+
   it("gives a Context parameter a context whose log lines reach the host's logger and whose request id is the execution id", async () => {
     const logged: Array<[string, Record<string, unknown> | undefined]> = [];
     const logger = { ...createMemoryLogger(), info: (message: string, fields?: Record<string, unknown>) => void logged.push([message, fields]) };

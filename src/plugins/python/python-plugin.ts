@@ -127,6 +127,9 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         if (state.discover) {
           state.discovered = await discoverModule(state.pool, state.discover, context.root);
           if (!state.discovered.ok) context.logger.warn(`Python module tools/${state.modulePath} left out: ${state.discovered.message}`);
+          for (const item of state.discovered.ok ? state.discovered.notServed : []) {
+            context.logger.warn(`tools/${state.modulePath}${item.line === null ? "" : `:${item.line}`}: ${item.kind} "${item.name}" is not served: toolexec's Python workers serve a file's tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json`);
+          }
           for (const name of state.failedMarked.splice(0)) unavailable.delete(name);
           for (const failure of state.discovered.ok ? state.discovered.failures : []) {
             const reason = `tools/${state.modulePath}${failure.line === null ? "" : `:${failure.line}`}: ${failure.message}`;

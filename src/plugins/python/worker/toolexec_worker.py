@@ -193,7 +193,9 @@ def _discover(request):
             if record[key] is not None:
                 described[key] = record[key]
         tools.append(described)
-    return {"ok": True, "tools": tools, "failures": failures}
+    # Both FastMCP names load the stand-in, each as its own module: either may hold the module's declarations.
+    declared = [item for name in ("fastmcp", "mcp.server.fastmcp") for item in getattr(sys.modules.get(name), "not_served", {}).get(module.__name__, [])]
+    return {"ok": True, "tools": tools, "failures": failures, "notServed": declared}
 
 
 _plans = {}
