@@ -10,9 +10,11 @@ import { importedModuleFields, moduleFields, noteImport } from "./contain-module
 import { lastLineOf, type PythonWorker, type WorkerAnswer, type WorkerEvent } from "./python-worker.js";
 import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
-function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean): string {
+function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean, concurrent = false): string {
   const label = `${entry.modulePath}:${entry.function}`;
   const code = abortReasonCode(signal);
+  // An overlapping async call is cancelled on its worker's event loop: the worker and its other calls go on.
+  if (started && concurrent) return `${label} was ${code === "TIMEOUT" ? "still running at the call's deadline" : code === "EXECUTOR_CLOSED" ? "stopped because the executor closed" : "cancelled"}; its task was cancelled on the worker's event loop`;
   if (!started) return code === "TIMEOUT" ? `${label} did not start before its deadline` : `${label} was not started: the call was stopped (${code})`;
   if (code === "TIMEOUT") return `${label} was still running at the call's deadline; its worker's process group was killed and a fresh worker takes the next call`;
   if (code === "EXECUTOR_CLOSED") return `${label} was stopped because the executor closed; its worker was killed`;
@@ -116,7 +118,7 @@ export async function callFunction(pool: WorkerPool, entry: PythonTool, call: To
   signal.addEventListener("abort", onAbort, { once: true });
   try {
     const answer = await worker.request(message, eventHandler(options));
-    if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true));
+    if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true, concurrent));
     noteImport(worker, entry.module, answer);
     const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
     if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });

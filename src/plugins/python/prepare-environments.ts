@@ -8,29 +8,7 @@ import type { PluginContext, ToolErrorInfo } from "../../core/plugin-contract.js
 import { ensurePythonEnvironment, PythonEnvironmentError, type EnvironmentProgress } from "../../core/python-environments/ensure-python-environment.js";
 import { describeRequirements } from "../../core/python-environments/python-requirements.js";
 import type { PythonEntry } from "./python-plugin.js";
-
-/** What hosts hear of an environment the plugin needs. */
-export interface PythonEnvironmentEvent {
-  stage: EnvironmentProgress["stage"] | "failed";
-  /** The environment's folder name (a hash of its requirements and base interpreter) and its path. */
-  key?: string;
-  folder?: string;
-  /** Where its requirements are declared. */
-  source: string;
-  installer?: string;
-  durationMs?: number;
-  /** Why it failed (the installer's own words, cut). */
-  message?: string;
-}
-
-declare module "../../core/plugin-events.js" {
-  interface PluginEvents {
-    /** A Python environment is awaited (`waiting`: another process builds it), built (`building`, `built`) or could not be (`failed`). */
-    "python:environment": PythonEnvironmentEvent;
-    /** A line a Python tool logged through a FastMCP `Context` (`await ctx.info(...)`). */
-    "python:log": { tool: string; executionId: string; level: string; message: string };
-  }
-}
+import "./python-events.js";
 
 export interface PreparedEnvironments {
   /** The interpreter an entry's workers run: its environment's, or the one configured. */
