@@ -7,21 +7,13 @@
 import { open, readFile, stat, unlink } from "node:fs/promises";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isAlive } from "../files/atomic-write.js";
 
 /** How often a waiter looks again. */
 const POLL_MS = 200;
 
 export interface HeldLock {
   release(): Promise<void>;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Whether the lock at `file` was left by a builder that is gone (or has run past `staleAfterMs`). */
