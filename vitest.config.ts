@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/real-python-first.ts"],
+    globalSetup: ["test/setup/real-python-first.ts", "test/setup/test-tools.ts"],
     // Hang guards, not bounds of behaviour: tests that start several real processes need room when
     // both cores are busy with another process too (e.g. `stress-ng --cpu 2`).
     testTimeout: 60_000,

@@ -17,8 +17,10 @@
 export { loadProjectConfig } from "./load-project-config.js";
 export type { ProjectConfig, ProjectConfigOptions } from "./load-project-config.js";
 export type { PythonFunctionEntry, ScriptToolEntry } from "./core/config/load-tools-config.js";
-export type { PythonEntry, PythonModuleEntry } from "./plugins/python/python-plugin.js";
+export type { PythonEntry, PythonModuleEntry, PythonSettings } from "./plugins/python/python-plugin.js";
 export type { WebSearchConfig } from "./plugins/web-search/config/web-search-config-schema.js";
 export type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
 export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, RegisteredEntry } from "./core/registry/tools-config-writer.js";
 export { RESERVED_TOOL_NAMES } from "./core/tool-names.js";
+export { listPythonEnvironments, pythonEnvironmentsFolder, syncPythonEnvironments } from "./python-environments.js";
+export type { EnvironmentProgress, ProjectPythonEnvironment, PythonEnvironmentSpec, SyncOutcome } from "./python-environments.js";

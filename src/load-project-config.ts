@@ -14,7 +14,7 @@ import { codePlugin } from "./plugins/code/code-plugin.js";
 import type { ResolvedCodeExecutionOptions } from "./plugins/code/config/code-execution-options.js";
 import type { McpServerEntry } from "./plugins/mcp/config/resolve-mcp-server.js";
 import { mcpPlugin } from "./plugins/mcp/mcp-plugin.js";
-import type { PythonModuleEntry } from "./plugins/python/config/resolve-python-modules.js";
+import type { PythonSettings } from "./plugins/python/config/python-modules-section.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";
 import { searchPlugin } from "./plugins/search/search-plugin.js";
@@ -36,8 +36,8 @@ export interface ProjectConfigOptions {
 export interface BuiltInSections {
   /** mcp.json's servers (`[]` with `mcpConfig: false`). */
   mcp: McpServerEntry[];
-  /** tools.json's `pythonModules`, one entry per Python file. */
-  python: PythonModuleEntry[];
+  /** tools.json's `pythonModules` (one entry per Python file) and the worker limits of its `python` key. */
+  python: PythonSettings;
   /** tools.json's `codeExecution` with defaults applied; code mode runs when `enabled`. */
   code: ResolvedCodeExecutionOptions;
   /** tools.json's `toolSearch` with defaults applied. */

@@ -188,10 +188,26 @@ export const COMMANDS: readonly CommandSpec[] = [
     project: true,
     examples: ["toolexec auth logout linear"],
   },
+  {
+    name: "python sync",
+    positionals: [],
+    summary: "Build every Python environment the project's tools declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)",
+    flags: ["root", "tools-config", "json"],
+    project: false,
+    examples: ["toolexec python sync", "toolexec python sync --root ./my-project"],
+  },
+  {
+    name: "python envs",
+    positionals: [],
+    summary: "List the project's Python environments: requirements, tools using them, folder, built or not",
+    flags: ["root", "tools-config", "json"],
+    project: false,
+    examples: ["toolexec python envs", "toolexec python envs --json"],
+  },
 ];
 
 /** The first words of commands that have sub-commands. */
-export const COMMAND_GROUPS = ["tools", "code", "auth"] as const;
+export const COMMAND_GROUPS = ["tools", "code", "auth", "python"] as const;
 
 /** Every flag `command` accepts, help included. */
 export function flagsOf(command: CommandSpec): FlagName[] {

@@ -60,6 +60,10 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./auth-command.js")).runAuthLogin(context);
     case "auth status":
       return (await import("./auth-command.js")).runAuthStatus(context);
+    case "python sync":
+      return (await import("./python-command.js")).runPythonSync(context);
+    case "python envs":
+      return (await import("./python-command.js")).runPythonEnvs(context);
     case "auth logout":
       return (await import("./auth-command.js")).runAuthLogout(context);
     default:

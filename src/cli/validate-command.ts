@@ -26,7 +26,7 @@ export async function runValidate(context: CommandContext): Promise<number> {
   const config = await loadProjectConfig(project);
   const enabled = config.sections.mcp.filter((server) => server.enabled);
   const named = [...config.entries.script, ...config.entries.python].map((tool) => tool.name);
-  const modules = config.sections.python.length;
+  const modules = config.sections.python.modules.length;
   // Tools are started only when Python must import modules to tell (function entries, pythonModules):
   // otherwise only servers can fail in ways the files do not show.
   const python = modules + config.entries.python.length;

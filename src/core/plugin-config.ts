@@ -7,6 +7,7 @@
  * Added to contract version 2 additively: a plugin without `config` reads no configuration.
  */
 import type { z } from "zod";
+import type { ResolvedProjectPython } from "./python-environments/resolve-python-environment.js";
 
 /** A path inside the section's value: keys and array indexes. */
 export type ConfigPath = ReadonlyArray<string | number>;
@@ -20,6 +21,8 @@ export interface ToolDefaults {
   memoryLimitMb?: number;
   /** `defaults.env` with `${VAR}` taken from the environment. */
   env: Record<string, string>;
+  /** tools.json's `python` key, resolved: the project's Python environment and worker limits. */
+  pythonProject?: ResolvedProjectPython;
 }
 
 /** What a resolver is lent: where it is, and how to report a problem at its place in the file. */

@@ -22,7 +22,7 @@ describe("loadProjectConfig", () => {
     const config = await loadProjectConfig({ root: project.root, toolsConfig: false, mcpConfig: false });
     expect(config).toMatchObject({ root: project.root, files: [], entries: { script: [], python: [] }, warnings: [] });
     // Each plugin's section resolves with nothing written: its defaults.
-    expect(config.sections).toMatchObject({ mcp: [], python: [], code: { enabled: false }, search: { offerTool: false, searchFirst: false } });
+    expect(config.sections).toMatchObject({ mcp: [], python: { modules: [] }, code: { enabled: false }, search: { offerTool: false, searchFirst: false } });
     expect(config.sections["web-search"]).toBeUndefined();
   });
 

@@ -7,7 +7,7 @@ import { configErrorText, loadConfigError, projectWithOneTool } from "./config-t
 describe("unknown keys", () => {
   it("rejects an unknown top-level key with a did-you-mean hint, pointing at the key", async () => {
     const project = createTempProject({ tools: { tool: [] , tools: [] } });
-    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:2:3 tool: Unknown key "tool" (did you mean "tools"?); expected one of: $schema, defaults, tools, pythonModules, toolSearch, codeExecution, webSearch"`);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:2:3 tool: Unknown key "tool" (did you mean "tools"?); expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch"`);
   });
 
   it("rejects an unknown key in defaults", async () => {
@@ -16,7 +16,7 @@ describe("unknown keys", () => {
   });
 
   it("rejects an unknown key in a tool", async () => {
-    expect(await configErrorText(projectWithOneTool({ timeoutMS: 5 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].timeoutMS: Unknown key "timeoutMS" (did you mean "timeoutMs"?); expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results"`);
+    expect(await configErrorText(projectWithOneTool({ timeoutMS: 5 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].timeoutMS: Unknown key "timeoutMS" (did you mean "timeoutMs"?); expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results, python"`);
   });
 
   it("rejects an unknown key in annotations", async () => {
@@ -24,7 +24,7 @@ describe("unknown keys", () => {
   });
 
   it("leaves out the hint when nothing is close", async () => {
-    expect(await configErrorText(projectWithOneTool({ zzzzzzzz: 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].zzzzzzzz: Unknown key "zzzzzzzz"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results"`);
+    expect(await configErrorText(projectWithOneTool({ zzzzzzzz: 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0].zzzzzzzz: Unknown key "zzzzzzzz"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results, python"`);
   });
 
   it("names every unknown key of one object", async () => {
@@ -33,7 +33,7 @@ describe("unknown keys", () => {
   });
 
   it("quotes a key that is not an identifier in the path", async () => {
-    expect(await configErrorText(projectWithOneTool({ "time out": 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0]["time out"]: Unknown key "time out"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results"`);
+    expect(await configErrorText(projectWithOneTool({ "time out": 1 }))).toMatchInlineSnapshot(`"tools.json:11:7 tools[0]["time out"]: Unknown key "time out"; expected one of: name, title, description, runtime, script, function, args, interpreter, inputSchema, outputSchema, annotations, timeoutMs, parallel, env, cwd, maxOutputBytes, memoryLimitMb, results, python"`);
   });
 
   it("accepts $schema at the top level", async () => {
@@ -223,7 +223,7 @@ describe("many problems at once", () => {
         tools.json:44:15 tools[4].name: Duplicate tool name "echo" (first defined at tools[0]); tool names must be unique
         tools.json:51:14 tools[4].cwd: Expected a folder inside the project, got "/"
         tools.json:52:22 tools[4].interpreter: "interpreter" applies to the python runtime only, got runtime "shell"
-        tools.json:55:3 extra: Unknown key "extra"; expected one of: $schema, defaults, tools, pythonModules, toolSearch, codeExecution, webSearch"
+        tools.json:55:3 extra: Unknown key "extra"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch"
     `);
   });
 

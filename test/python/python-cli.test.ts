@@ -71,14 +71,16 @@ describe("toolexec with pythonModules", () => {
   it("tools list shows a FastMCP file's tools with their arguments", async () => {
     const result = await runCli(["tools", "list", "--root", discoveringProject(["fastmcp_server.py"]).root]);
     expect(result.stdout).toMatchInlineSnapshot(`
-      "add       Add two numbers.
-                args: a*: integer, b*: integer
-      multiply  Multiply two numbers.
-                args: a*: number, b*: number
-      welcome   Welcome a user, logging through the context.
-                args: user*: string
+      "add          Add two numbers.
+                   args: a*: integer, b*: integer
+      multiply     Multiply two numbers.
+                   args: a*: number, b*: number
+      welcome      Welcome a user, logging through the context.
+                   args: user*: string
+      read_result  Read more of a tool result that was cut short: its last line names a handle such as r_… .
+                   args: handle*: string, offset: integer, limit: integer, path: string
 
-      3 tools (* = required argument)
+      4 tools (* = required argument)
       "
     `);
   });

@@ -64,7 +64,7 @@ describe("pythonModules in tools.json", () => {
     project.write("tools/more/_helpers.py", "");
     const config = await loadProjectConfig({ root: project.root });
     expect(config.entries.python).toEqual([]);
-    expect(config.sections.python).toEqual([
+    expect(config.sections.python.modules).toEqual([
       { module: project.path("tools/text_tools.py"), modulePath: "text_tools.py", interpreter: "python3", timeoutMs: 7000, parallel: false, env: {}, cwd: project.root, memoryLimitMb: 512 },
       { module: project.path("tools/more/a.py"), modulePath: "more/a.py", interpreter: "python3", timeoutMs: 7000, parallel: true, env: { MODE: "fast" }, cwd: project.root, memoryLimitMb: 512 },
       { module: project.path("tools/more/b.py"), modulePath: "more/b.py", interpreter: "python3", timeoutMs: 7000, parallel: true, env: { MODE: "fast" }, cwd: project.root, memoryLimitMb: 512 },

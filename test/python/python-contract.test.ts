@@ -49,7 +49,7 @@ for (const variant of VARIANTS) {
       marker = path.join(project.root, "started");
       module = project.path(variant.module);
       const config = await loadProjectConfig({ root: project.root, mcpConfig: false });
-      return [...config.entries.python, ...config.sections.python];
+      return [...config.entries.python, ...config.sections.python.modules];
     },
     quickCall: { name: "word_count", arguments: { text: "one two three" } },
     slowCall: {

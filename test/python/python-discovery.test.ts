@@ -55,6 +55,16 @@ describe("@tool from toolexec's helper module", () => {
             "name",
           ],
         },
+        {
+          "description": "Read more of a tool result that was cut short: its last line names a handle such as r_… . Give offset (characters) to read the next page of the text, or path (a JSON path such as $.rows) to read one part of a structured result; an array at path is read by items from offset. Answers { text | value, offset, nextOffset, total }; nextOffset is null at the end.",
+          "name": "read_result",
+          "properties": [
+            "handle",
+            "offset",
+            "limit",
+            "path",
+          ],
+        },
       ]
     `);
     expect(await executor.callTool("greet", { name: "ada", excited: true })).toMatchObject({ ok: true, value: "Hello, ADA!" });
@@ -77,7 +87,7 @@ describe("@tool from toolexec's helper module", () => {
     project.write("tools/more/second.py", "from toolexec import tool\n\n@tool()\ndef two() -> int:\n    return 2\n");
     project.write("tools/more/_private.py", "raise SystemExit('never imported')\n");
     const executor = await startExecutor(project);
-    expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["one", "two"]);
+    expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["one", "two", "read_result"]);
     expect(await executor.callTool("two", {})).toMatchObject({ ok: true, value: 2 });
   });
 });
@@ -131,6 +141,16 @@ describe("a file written for FastMCP, unchanged", () => {
             "text",
           ],
         },
+        {
+          "description": "Read more of a tool result that was cut short: its last line names a handle such as r_… . Give offset (characters) to read the next page of the text, or path (a JSON path such as $.rows) to read one part of a structured result; an array at path is read by items from offset. Answers { text | value, offset, nextOffset, total }; nextOffset is null at the end.",
+          "name": "read_result",
+          "properties": [
+            "handle",
+            "offset",
+            "limit",
+            "path",
+          ],
+        },
       ]
     `);
     const annotations = new Map((await executor.listTools()).map((tool) => [tool.name, tool.annotations]));
@@ -144,13 +164,23 @@ describe("a file written for FastMCP, unchanged", () => {
     expect(await executor.callTool("reverse", { text: "abc" })).toMatchObject({ ok: true, value: "cba" });
   });
 
-  it("gives a Context parameter a context whose logs are the call's and whose request id is the execution id", async () => {
-    const logged: Array<Record<string, unknown> | undefined> = [];
-    const logger = { ...createMemoryLogger(), debug: (_message: string, fields?: Record<string, unknown>) => void logged.push(fields) };
+  it("names the resources and prompts it declares as not served, rather than dropping them silently", async () => {
+    const logger = createMemoryLogger();
+    const executor = await startExecutor(discoveringProject(["fastmcp_server.py"]), { logger });
+    expect((await executor.listTools()).map((tool) => tool.name)).not.toContain("version");
+    expect(logger.warnings).toEqual([
+      'tools/fastmcp_server.py:26: resource "config://version" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json',
+      'tools/fastmcp_server.py:31: prompt "ask" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json',
+    ]);
+  });
+
+  it("gives a Context parameter a context whose log lines reach the host's logger and whose request id is the execution id", async () => {
+    const logged: Array<[string, Record<string, unknown> | undefined]> = [];
+    const logger = { ...createMemoryLogger(), info: (message: string, fields?: Record<string, unknown>) => void logged.push([message, fields]) };
     const executor = await startExecutor(discoveringProject(["fastmcp_server.py"]), { logger });
     const result = await executor.callTool("welcome", { user: "Lin" });
     expect(result).toMatchObject({ ok: true, value: `welcome Lin (${result.executionId})` });
-    expect(logged).toContainEqual(expect.objectContaining({ tool: "welcome", logs: "[info] welcoming Lin\n" }));
+    expect(logged).toContainEqual(["welcome: welcoming Lin", { tool: "welcome", executionId: result.executionId, level: "info" }]);
   });
 });
 
@@ -176,7 +206,7 @@ describe("problems with discovered modules", () => {
   it("leaves out a module that fails to import, naming its file and line, and keeps the others", async () => {
     const logger = createMemoryLogger();
     const executor = await startExecutor(discoveringProject(["broken_import.py", "sdk_fastmcp_server.py"]), { logger });
-    expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["reverse", "lookup", "upper"]);
+    expect((await summaries(executor)).map((tool) => tool.name)).toEqual(["reverse", "lookup", "upper", "read_result"]);
     expect(logger.warnings).toMatchInlineSnapshot(`
       [
         "Python module tools/broken_import.py left out: tools/broken_import.py:3: ModuleNotFoundError: No module named 'a_module_that_does_not_exist'",

@@ -15,7 +15,7 @@ describe("a broken Python function entry", () => {
   it("fails alone: its module's other tools work, and a call of it says which entry and what it meant", async () => {
     const logger = createMemoryLogger();
     const executor = await startExecutor(projectWithTypo(), { logger });
-    expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["word_count", "echo", "chatty", "worker_pid"]);
+    expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["word_count", "echo", "chatty", "worker_pid", "read_result"]);
     expect(await executor.callTool("word_count", { text: "a b c" })).toMatchObject({ ok: true, value: 3 });
     const result = await executor.callTool("wrod_count", { text: "a b" });
     if (result.ok) throw new Error("expected a failure");

@@ -58,7 +58,7 @@ describe("python workers", () => {
     const logger = createMemoryLogger();
     const project = pythonProject([...textTools("word_count"), { name: "never", function: "broken_import.py:never" }]);
     const executor = await startExecutor(project, { logger });
-    expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["word_count"]);
+    expect((await executor.listTools()).map((tool) => tool.name)).toEqual(["word_count", "read_result"]);
     expect(logger.warnings).toMatchInlineSnapshot(`
       [
         "Python tool "never" left out: tools/broken_import.py:3: ModuleNotFoundError: No module named 'a_module_that_does_not_exist'",

@@ -17,7 +17,7 @@ export interface OwnedSection {
 }
 
 /** tools.json's own top-level keys, which no plugin may claim. */
-export const CORE_TOOLS_KEYS = ["$schema", "defaults", "tools"] as const;
+export const CORE_TOOLS_KEYS = ["$schema", "defaults", "tools", "python"] as const;
 
 export const isKeySection = (section: PluginConfigSection): section is ToolsKeySection => "key" in section;
 export const isFileSection = (section: PluginConfigSection): section is FileSection => "file" in section;

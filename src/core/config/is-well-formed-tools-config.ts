@@ -73,6 +73,7 @@ export const TOOL_ENTRY_CHECKS: ReadonlyMap<string, Check> = new Map<string, Che
   ["maxOutputBytes", integerFrom(1)],
   ["memoryLimitMb", integerFrom(MIN_PYTHON_MEMORY_LIMIT_MB)],
   ["results", objectOf(new Map([["maxChars", integerFrom(1)]]))],
+  ["python", objectOf(new Map<string, Check>([["requirements", (value) => isNonEmptyString(value) || (Array.isArray(value) && everyItem(value, isString))]]), ["requirements"])],
 ]);
 
 /** True when `toolEntrySchema` certainly accepts `entry`; false: ask zod. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { ToolDefaults } from "../plugin-config.js";
 import type { JsonSchema, ToolAnnotations } from "../plugin-contract.js";
+import type { PythonEnvironmentSpec } from "../python-environments/python-requirements.js";
 import { checkToolsFolder, resolveProjectPaths } from "./check-tool-paths.js";
 import { isKeySection, resolveSection, type OwnedSection } from "./config-sections.js";
 import { valueAt } from "../json/describe-value.js";
@@ -12,7 +13,8 @@ import { readJsonConfig } from "./read-json-config.js";
 import { resolveToolEntry, type EntryContext } from "./resolve-tool-entry.js";
 import { resolveToolEnvironment } from "./resolve-tool-environment.js";
 import { RESERVED_TOOL_NAMES } from "../tool-names.js";
-import { toolsConfigSchemaWith, type ToolsConfigFile } from "./tools-config-schema.js";
+import { projectPythonSchema, toolsConfigSchemaWith, type ToolsConfigFile } from "./tools-config-schema.js";
+import { resolveProjectPython } from "../python-environments/resolve-python-environment.js";
 
 export { resolveInterpreter } from "./resolve-tool-entry.js";
 
@@ -29,6 +31,8 @@ export interface ScriptToolEntry {
   args: string[];
   /** Python command or absolute interpreter path (python runtime only). */
   interpreter?: string;
+  /** The environment the script runs in (python runtime only); absent: `interpreter` as it is. */
+  pythonEnvironment?: PythonEnvironmentSpec;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
@@ -69,6 +73,8 @@ export interface PythonFunctionEntry {
   cwd: string;
   /** The worker's address-space cap in MiB; absent: none. */
   memoryLimitMb?: number;
+  /** The environment its worker runs in, built on first use from `interpreter`; absent: `interpreter` as it is. */
+  pythonEnvironment?: PythonEnvironmentSpec;
   /** Where the entry is written, e.g. `{ file: "tools.json", path: "tools[3]" }`: messages about it name the place to fix. */
   source?: { file: string; path: string };
 }
@@ -100,7 +106,7 @@ export async function loadToolsConfig(root: string, fileName: string, content?: 
   const read = await readJsonConfig(absolutePath, file, schema, 'run `npx toolexec init` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass `toolsConfig: false` to run without local tools', content, (value) => isWellFormedToolsConfig(value, schema));
   if (read.status === "missing") return read;
   if (read.status === "ok") {
-    const resolved = resolveTools(root, file, read.data.defaults ?? {}, read.data.tools, read.document, true);
+    const resolved = resolveTools(root, file, { defaults: read.data.defaults ?? {}, python: read.data.python }, read.data.tools, read.document, true);
     const owned = resolveKeySections(sections, { root, file, document: read.document, toolDefaults: resolved.toolDefaults });
     if (resolved.result.status !== "ok" || owned.issues.length > 0) return { status: "invalid", issues: [...(resolved.result.status === "ok" ? [] : resolved.result.issues), ...owned.issues] };
     const { config } = resolved.result;
@@ -110,7 +116,9 @@ export async function loadToolsConfig(root: string, fileName: string, content?: 
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
   const rawTools = valueAt(read.document.value, ["tools"]);
-  const checked = resolveTools(root, file, {}, Array.isArray(rawTools) ? rawTools : [], read.document, false);
+  const rawPython = valueAt(read.document.value, ["python"]);
+  const python = projectPythonSchema.safeParse(rawPython).success ? (rawPython as ToolsConfigFile["python"]) : undefined;
+  const checked = resolveTools(root, file, { defaults: {}, python }, Array.isArray(rawTools) ? rawTools : [], read.document, false);
   const owned = resolveKeySections(sections, { root, file, document: read.document, toolDefaults: checked.toolDefaults });
   return {
     status: "invalid",
@@ -154,7 +162,7 @@ function checkNames(rawTools: unknown[], report: (at: JsonPath, message: string)
 function resolveTools(
   root: string,
   file: string,
-  defaults: NonNullable<ToolsConfigFile["defaults"]>,
+  written: { defaults: NonNullable<ToolsConfigFile["defaults"]>; python: ToolsConfigFile["python"] },
   rawTools: unknown[],
   document: JsonDocument,
   /** The whole file passed the schema, so every entry has its shape (no need to check each again). */
@@ -168,8 +176,10 @@ function resolveTools(
   const toolsFolderProblem = checkToolsFolder(paths);
   if (toolsFolderProblem) report(["tools"], toolsFolderProblem.message);
   checkNames(rawTools, report);
+  const { defaults } = written;
   const defaultEnv = resolveToolEnvironment(defaults.env ?? {}, ["defaults", "env"], report);
-  const context: EntryContext = { root, paths, defaults, defaultEnv, report };
+  const pythonProject = resolveProjectPython(written.python, paths.toolsDir, report);
+  const context: EntryContext = { root, file, paths, defaults, defaultEnv, pythonProject, report };
   const tools: ScriptToolEntry[] = [];
   const functions: PythonFunctionEntry[] = [];
   for (const [index, rawTool] of rawTools.entries()) {
@@ -178,7 +188,7 @@ function resolveTools(
     else if (resolved?.kind === "script") tools.push(resolved.entry);
   }
   const { env: _writtenEnv, results: _results, ...writtenDefaults } = defaults;
-  const toolDefaults: ToolDefaults = { ...writtenDefaults, env: defaultEnv };
+  const toolDefaults: ToolDefaults = { ...writtenDefaults, env: defaultEnv, pythonProject };
   if (issues.length > 0) return { result: { status: "invalid", issues }, toolDefaults };
   const results = defaults.results === undefined ? {} : { results: defaults.results };
   return { result: { status: "ok", config: { tools, functions, warnings, sections: new Map(), ...results } }, toolDefaults };

@@ -10,15 +10,21 @@ import { checkCwd, checkScriptPath, type ProjectPaths } from "./check-tool-paths
 import { checkEntryKind } from "./check-entry-kind.js";
 import type { PythonFunctionEntry, ScriptToolEntry } from "./load-tools-config.js";
 import { resolveToolEnvironment } from "./resolve-tool-environment.js";
+import type { PythonEnvironmentSpec } from "../python-environments/python-requirements.js";
+import { resolveEntryEnvironment, type ProjectPythonSettings } from "../python-environments/resolve-python-environment.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, toolEntrySchema, type ToolEntryFile, type ToolsConfigFile } from "./tools-config-schema.js";
 
 /** What resolving one entry needs from the rest of the file. */
 export interface EntryContext {
   root: string;
+  /** tools.json's name as messages show it. */
+  file: string;
   paths: ProjectPaths;
   defaults: NonNullable<ToolsConfigFile["defaults"]>;
   /** `defaults.env`, resolved. */
   defaultEnv: Record<string, string>;
+  /** tools.json's `python` key, resolved: the environment of Python entries without their own. */
+  pythonProject: ProjectPythonSettings;
   /** A problem at `at`: an error, or a warning (the file still loads) when `warning` is true. */
   report: (at: JsonPath, message: string, warning?: boolean) => void;
 }
@@ -30,6 +36,7 @@ interface ResolvedPlaces {
   script: string;
   cwd: string;
   env: Record<string, string>;
+  pythonEnvironment?: PythonEnvironmentSpec;
 }
 
 /** Interpreters with a slash are paths relative to the root; bare names are looked up on PATH. */
@@ -68,7 +75,10 @@ export function resolveToolEntry(rawTool: unknown, index: number, shapesChecked:
     error(at("interpreter"), `"interpreter" applies to the python runtime only, got runtime ${JSON.stringify(tool.runtime)}`);
   }
   const env = { ...context.defaultEnv, ...resolveToolEnvironment(tool.env ?? {}, at("env"), context.report) };
-  const places: ResolvedPlaces = { script: script.absolute, cwd: cwd.absolute, env };
+  const isPython = tool.function !== undefined || tool.runtime === "python";
+  if (tool.python !== undefined && !isPython) error(at("python"), `"python" applies to Python tools only (a function, or the python runtime), got runtime ${JSON.stringify(tool.runtime)}`);
+  const environment = isPython ? resolveEntryEnvironment({ ...(tool.python ? { own: tool.python } : {}), at: at(), file: context.file, module: script.absolute, toolsDir: context.paths.toolsDir, project: context.pythonProject, report: error }) : undefined;
+  const places: ResolvedPlaces = { script: script.absolute, cwd: cwd.absolute, env, ...(environment ? { pythonEnvironment: environment } : {}) };
   if (tool.function !== undefined) return { kind: "function", entry: functionEntry(tool, modulePath!, places, context) };
   return { kind: "script", entry: scriptEntry(tool, places, context) };
 }
@@ -87,6 +97,7 @@ function functionEntry(tool: ToolEntryFile, modulePath: string, places: Resolved
     ...(tool.inputSchema === undefined ? {} : { inputSchema: tool.inputSchema }),
     ...runSettings(tool, places, defaults),
     ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
+    ...(places.pythonEnvironment ? { pythonEnvironment: places.pythonEnvironment } : {}),
   };
 }
 
@@ -101,6 +112,7 @@ function scriptEntry(tool: ToolEntryFile, places: ResolvedPlaces, { root, defaul
     scriptPath: tool.script!,
     args: tool.args ?? [],
     ...(tool.runtime === "python" ? { interpreter: resolveInterpreter(root, tool.interpreter ?? defaults.python) ?? "python3" } : {}),
+    ...(places.pythonEnvironment ? { pythonEnvironment: places.pythonEnvironment } : {}),
     inputSchema: tool.inputSchema!,
     ...runSettings(tool, places, defaults),
     maxOutputBytes: tool.maxOutputBytes ?? defaults.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isKeySection, type OwnedSection } from "./config-sections.js";
 import { TOOL_NAME_PATTERN } from "../tool-names.js";
+import { entryPythonSchema, requirementsSchema } from "../python-environments/resolve-python-environment.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -91,8 +92,19 @@ export const toolEntrySchema = z
     maxOutputBytes: positiveInteger.optional().describe("Cap on stdout in bytes; past it the script is killed (OUTPUT_TOO_LARGE)."),
     memoryLimitMb: memoryLimit.optional(),
     results: resultsSettingsSchema.optional(),
+    python: entryPythonSchema.optional(),
   })
   .describe("One local tool: a script (\"runtime\" + \"script\") or a Python function (\"function\").");
+
+/** The project's Python settings: the environment every Python tool without its own runs in, and the workers' limits. */
+export const projectPythonSchema = z
+  .strictObject({
+    requirements: requirementsSchema.optional(),
+    installer: z.enum(["uv", "pip"]).optional().describe("Who builds the environments: uv (the default when uv is on PATH) or the interpreter's venv + pip (the default otherwise)."),
+    maxWorkers: positiveInteger.max(64).optional().describe("Warm workers per interpreter and environment at most: calls of parallel tools overlap up to this (default: between 2 and 4, by the machine's cores)."),
+    maxAsyncCallsPerWorker: positiveInteger.max(1000).optional().describe("Calls of parallel async def tools one worker runs at once on its event loop (default 10); sync tools take a worker each."),
+  })
+  .describe("Python settings of the project: its tools' environment and their workers.");
 
 /** tools.json's own keys; the plugins' keys (`codeExecution`, `webSearch`, ...) join them through `toolsConfigSchemaWith`. */
 export const toolsConfigSchema = z
@@ -100,6 +112,7 @@ export const toolsConfigSchema = z
     $schema: z.string().optional().describe("JSON Schema of this file, for editors."),
     defaults: defaultsSchema.optional(),
     tools: z.array(toolEntrySchema).describe("The local tools: scripts and Python functions."),
+    python: projectPythonSchema.optional(),
   })
   .describe("toolexec local tools (tools.json).");
 

@@ -54,7 +54,7 @@ export async function writeFileAtomic(target: string, content: string | Uint8Arr
 }
 
 /** Whether process `pid` is alive (EPERM: alive, someone else's). */
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

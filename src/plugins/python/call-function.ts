@@ -3,16 +3,18 @@
  * whole process group is killed, since a C-level `time.sleep` or a busy loop cannot be interrupted
  * from inside; the pool starts a fresh worker once it has exited.
  */
-import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
+import { abortReasonCode, type Logger, type PluginResult, type ToolCall, type ToolProgress } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
 import { importedModuleFields, moduleFields, noteImport } from "./contain-module.js";
-import { lastLineOf, type WorkerAnswer } from "./python-worker.js";
+import { lastLineOf, type PythonWorker, type WorkerAnswer, type WorkerEvent } from "./python-worker.js";
 import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
-function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean): string {
+function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean, concurrent = false): string {
   const label = `${entry.modulePath}:${entry.function}`;
   const code = abortReasonCode(signal);
+  // An overlapping async call is cancelled on its worker's event loop: the worker and its other calls go on.
+  if (started && concurrent) return `${label} was ${code === "TIMEOUT" ? "still running at the call's deadline" : code === "EXECUTOR_CLOSED" ? "stopped because the executor closed" : "cancelled"}; its task was cancelled on the worker's event loop`;
   if (!started) return code === "TIMEOUT" ? `${label} did not start before its deadline` : `${label} was not started: the call was stopped (${code})`;
   if (code === "TIMEOUT") return `${label} was still running at the call's deadline; its worker's process group was killed and a fresh worker takes the next call`;
   if (code === "EXECUTOR_CLOSED") return `${label} was stopped because the executor closed; its worker was killed`;
@@ -51,43 +53,72 @@ function failureOf(entry: PythonTool, answer: WorkerAnswer, logs: string): Plugi
   }
 }
 
+/** How long a cancelled concurrent call may take to stop before its worker (and its other calls) is killed. */
+export const CANCEL_GRACE_MS = 2_000;
+
+export interface CallFunctionOptions {
+  signal: AbortSignal;
+  logger: Logger;
+  root: string;
+  /** Set for a parallel `async def` tool: the call shares a worker's event loop with up to this many. */
+  concurrentLimit?: number;
+  onProgress?(progress: ToolProgress): void;
+  /** A log line the function sent through a FastMCP `Context` (`ctx.info(...)`). */
+  onLog?(level: string, message: string): void;
+}
+
+/** A call's events: progress to the call's progress, log lines to the caller. */
+function eventHandler(options: CallFunctionOptions) {
+  return (event: WorkerEvent) => {
+    if (event.event === "progress" && typeof event["progress"] === "number") {
+      options.onProgress?.({ progress: event["progress"], ...(typeof event["total"] === "number" ? { total: event["total"] } : {}), ...(typeof event["message"] === "string" ? { message: event["message"] } : {}) });
+    } else if (event.event === "log") options.onLog?.(String(event["level"]), String(event["message"]));
+  };
+}
+
 /**
  * @example
  * const result = await callFunction(pool, entry, call, { signal, logger, root });
  */
-export async function callFunction(
-  pool: WorkerPool,
-  entry: PythonTool,
-  call: ToolCall,
-  options: { signal: AbortSignal; logger: Logger; root: string },
-): Promise<PluginResult> {
+export async function callFunction(pool: WorkerPool, entry: PythonTool, call: ToolCall, options: CallFunctionOptions): Promise<PluginResult> {
   const { signal } = options;
+  const concurrent = options.concurrentLimit !== undefined;
   // A warm idle worker is taken without a promise: the common case of a warm pool.
-  let worker = signal.aborted ? undefined : pool.takeIdle();
+  let worker = signal.aborted || concurrent ? undefined : pool.takeIdle();
   if (!worker) {
     try {
-      worker = await pool.acquire(signal);
+      worker = concurrent ? await pool.acquireShared(signal, options.concurrentLimit!) : await pool.acquire(signal);
     } catch (error) {
       if (error instanceof WorkerBackoffError) return backingOff(entry, error);
       return toolError("TOOL_FAILED", `No Python worker for ${entry.modulePath}: ${(error as Error).message}`);
     }
   }
   if (!worker) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
+  const release = (held: PythonWorker) => (concurrent ? pool.releaseShared(held) : pool.release(held));
   if (signal.aborted) {
     // Aborted while a worker was starting: the listener below would never fire.
-    pool.release(worker);
+    release(worker);
     return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, false));
   }
   const target = worker.imported.has(entry.module) ? importedModuleFields(entry) : await moduleFields(worker, entry, options.root);
   if (!target.ok) {
-    pool.release(worker);
+    release(worker);
     return { ok: false, error: target.error };
   }
-  const onAbort = () => worker.kill();
+  const named = entry.marked ? { tool: entry.function } : { function: entry.function };
+  const message: Record<string, unknown> = { op: "call", ...target.fields, ...named, arguments: call.arguments, executionId: call.executionId, ...(concurrent ? { concurrent: true } : {}) };
+  let grace: NodeJS.Timeout | undefined;
+  // A concurrent call is cancelled alone, on the worker's event loop; one that does not stop in time takes its worker with it.
+  const onAbort = concurrent
+    ? () => {
+        worker.cancel(message["id"] as number);
+        grace = setTimeout(() => worker.kill(), CANCEL_GRACE_MS);
+      }
+    : () => worker.kill();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const named = entry.marked ? { tool: entry.function } : { function: entry.function };
-    const answer = await worker.request({ op: "call", ...target.fields, ...named, arguments: call.arguments, executionId: call.executionId });
+    const answer = await worker.request(message, eventHandler(options));
+    if (signal.aborted) return toolError(abortReasonCode(signal), stoppedMessage(entry, signal, true, concurrent));
     noteImport(worker, entry.module, answer);
     const logs = typeof answer["logs"] === "string" ? answer["logs"] : "";
     if (logs !== "") options.logger.debug(`Output of ${entry.name}`, { tool: entry.name, executionId: call.executionId, logs });
@@ -100,7 +131,8 @@ export async function callFunction(
     const said = lastLineOf(stderr);
     return toolError("TOOL_FAILED", `The Python worker running ${entry.modulePath}:${entry.function} ${(error as Error).message.replace(/^Python worker /, "")} during the call; a fresh worker takes the next call${said ? `. Last line of stderr: ${said}` : ""}`, stderr ? { stderr } : undefined);
   } finally {
+    clearTimeout(grace);
     signal.removeEventListener("abort", onAbort);
-    pool.release(worker);
+    release(worker);
   }
 }

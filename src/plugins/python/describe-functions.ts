@@ -19,6 +19,8 @@ export interface DescribedFunction {
   description: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
+  /** An `async def` function: when its tool is parallel, its calls overlap on a worker's event loop. */
+  async?: boolean;
 }
 
 /** A function a module marked, with the metadata of its mark. */
@@ -51,7 +53,13 @@ export interface MarkedFailure {
   line: number | null;
   message: string;
 }
-export type Discovery = { ok: true; tools: MarkedFunction[]; failures: MarkedFailure[] } | Failure;
+/** A resource, prompt or custom route a FastMCP file declares: workers serve tools only. */
+export interface NotServed {
+  kind: string;
+  name: string;
+  line: number | null;
+}
+export type Discovery = { ok: true; tools: MarkedFunction[]; failures: MarkedFailure[]; notServed: NotServed[] } | Failure;
 
 function label(modulePath: string, line: unknown): string {
   return `tools/${modulePath}${typeof line === "number" ? `:${line}` : ""}`;
@@ -126,5 +134,6 @@ export async function discoverModule(pool: WorkerPool, entry: ModuleRef, root: s
     ok: true,
     tools: asked.answer["tools"] as MarkedFunction[],
     failures: failures.map((failure) => ({ name: String(failure["name"]), line: typeof failure["line"] === "number" ? failure["line"] : null, message: String(failure["message"]) })),
+    notServed: Array.isArray(asked.answer["notServed"]) ? (asked.answer["notServed"] as NotServed[]) : [],
   };
 }

@@ -11,23 +11,29 @@ import { availableParallelism } from "node:os";
 import type { PythonFunctionEntry } from "../../core/config/load-tools-config.js";
 import { ConfigError } from "../../core/errors/config-error.js";
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type ToolDefinition, type ToolErrorInfo } from "../../core/plugin-contract.js";
-import { pythonModulesSection } from "./config/python-modules-section.js";
+import { pythonModulesSection, type PythonSettings } from "./config/python-modules-section.js";
 import type { PythonModuleEntry } from "./config/resolve-python-modules.js";
 import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
 import { toolError } from "../../core/tool-result.js";
 import { callFunction } from "./call-function.js";
 import { describeModule, discoverModule, type Description, type Discovery } from "./describe-functions.js";
 import { explainUnavailableEntry } from "./explain-unavailable-entry.js";
+import { prepareEnvironments } from "./prepare-environments.js";
 import { assembleTools, type MarkedModule, type PythonTool } from "./python-tools.js";
 import { buildWorkerEnvironment } from "./worker-environment.js";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.js";
 
 /** What the python plugin runs: functions named in tools.json, and modules to discover tools in. */
 export type PythonEntry = PythonFunctionEntry | PythonModuleEntry;
-export type { PythonModuleEntry };
+export type { PythonModuleEntry, PythonSettings };
 
 /** Workers per interpreter (and env, cwd and memory cap) at most: `parallel: true` tools overlap up to this. */
 export const DEFAULT_MAX_WORKERS = Math.max(2, Math.min(4, availableParallelism()));
+/** Calls of parallel `async def` tools one worker runs at once on its event loop (tools.json `python.maxAsyncCallsPerWorker`). */
+export const DEFAULT_MAX_ASYNC_CALLS_PER_WORKER = 10;
+
+/** MCP log levels (what `ctx.log` takes) as the host logger's methods. */
+const LOG_METHODS: Record<string, "debug" | "info" | "warn" | "error"> = { debug: "debug", info: "info", notice: "info", warning: "warn", error: "error", critical: "error", alert: "error", emergency: "error" };
 
 /** The plugin's API for hosts and tests. */
 export interface PythonApi {
@@ -55,42 +61,46 @@ function stampOf(file: string): string {
   return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "missing";
 }
 
-/** Tools share a worker only when nothing of one could leak to another: same interpreter, folder, env and memory cap. */
-function workerKey(entry: PythonEntry): string {
-  return JSON.stringify([entry.interpreter, entry.cwd, entry.env, entry.memoryLimitMb ?? null]);
+/** Tools share a worker only when nothing of one could leak to another: same interpreter (environment), folder, env and memory cap. */
+function workerKey(entry: PythonEntry, interpreter: string): string {
+  return JSON.stringify([interpreter, entry.cwd, entry.env, entry.memoryLimitMb ?? null]);
 }
 
 /**
  * @example
  * const plugin = pythonPlugin(); // started by the executor with tools.json's function entries, and pythonModules as its config
  */
-export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi, PythonModuleEntry[]> {
-  const maxWorkers = options.maxWorkers ?? DEFAULT_MAX_WORKERS;
+export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlugin<PythonEntry, PythonApi, PythonSettings> {
   return {
     name: "python",
     contractVersion: PLUGIN_CONTRACT_VERSION,
     config: pythonModulesSection(),
-    async start(given, context: PluginContext<PythonModuleEntry[]>) {
+    async start(given, context: PluginContext<PythonSettings>) {
+      const maxWorkers = context.config?.maxWorkers ?? options.maxWorkers ?? DEFAULT_MAX_WORKERS;
+      const asyncLimit = context.config?.maxAsyncCallsPerWorker ?? DEFAULT_MAX_ASYNC_CALLS_PER_WORKER;
       // Module entries may also come as entries (a test or a host starting the plugin by hand).
-      const entries: PythonEntry[] = [...given, ...(context.config ?? [])];
+      const all: PythonEntry[] = [...given, ...(context.config?.modules ?? [])];
+      const prepared = await prepareEnvironments(all, context);
+      const entries = all.filter((entry) => !prepared.failures.has(entry));
+      const interpreterOf = prepared.interpreterOf;
       const pools = new Map<string, WorkerPool>();
       const states = new Map<string, ModuleState>();
       // Per entry object, once: the key is a JSON string of the entry's env, too dear for every call.
       const stateByEntry = new WeakMap<PythonEntry, ModuleState>();
       const stateOf = (entry: PythonEntry) => {
         let state = stateByEntry.get(entry);
-        if (!state) stateByEntry.set(entry, (state = states.get(`${workerKey(entry)}\u0000${entry.module}`)!));
+        if (!state) stateByEntry.set(entry, (state = states.get(`${workerKey(entry, interpreterOf(entry))}\u0000${entry.module}`)!));
         return state;
       };
       for (const entry of entries) {
-        const key = workerKey(entry);
+        const key = workerKey(entry, interpreterOf(entry));
         let pool = pools.get(key);
         if (!pool) {
           const env = buildWorkerEnvironment(entry.env, context.root);
           const onOutput = (stream: string, text: string) => context.logger.debug(`Python worker ${stream}`, { text });
           // A shim's interpreter once, not a shim per worker; one that cannot be found is spawned as
           // given, so the worker's failure says why (as it would without this step).
-          const interpreter = await resolvePythonInterpreter(entry.interpreter, entry.cwd).catch(() => entry.interpreter);
+          const interpreter = await resolvePythonInterpreter(interpreterOf(entry), entry.cwd).catch(() => interpreterOf(entry));
           pool = createWorkerPool({ interpreter, cwd: entry.cwd, env, onOutput, ...(entry.memoryLimitMb === undefined ? {} : { memoryLimitMb: entry.memoryLimitMb }) }, maxWorkers);
           pools.set(key, pool);
         }
@@ -101,12 +111,14 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         else state.discover = entry;
       }
       const named = entries.filter((entry): entry is PythonFunctionEntry => "function" in entry);
-      const namedByName = new Map(named.map((entry) => [entry.name, entry]));
+      const namedByName = new Map(all.filter((entry): entry is PythonFunctionEntry => "function" in entry).map((entry) => [entry.name, entry]));
       const discovered = entries.filter((entry): entry is PythonModuleEntry => !("function" in entry));
       let tools = new Map<string, { tool: PythonTool; definition: ToolDefinition }>();
+      let asyncTools = new Set<string>();
       const unavailable = new Map<string, ToolErrorInfo>();
       /** `pythonModules` files that fail to import, by path: their tools are unknown, so the module is the broken piece. */
       const brokenModules = new Map<string, ToolErrorInfo>();
+      for (const [entry, error] of prepared.failures) if ("function" in entry) unavailable.set(entry.name, { ...error, message: `Python tool "${entry.name}" is unavailable: ${error.message}` });
       const listeners = new Set<() => void>();
       let closed = false;
 
@@ -121,6 +133,9 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           if (!state.discovered.ok) {
             brokenModules.set(moduleName, { code: "TOOL_FAILED", message: `Python module ${moduleName} is unavailable: ${state.discovered.message}`, details: { module: state.modulePath } });
             context.logger.warn(`Python module ${moduleName} left out: ${state.discovered.message}`);
+          }
+          for (const item of state.discovered.ok ? state.discovered.notServed : []) {
+            context.logger.warn(`tools/${state.modulePath}${item.line === null ? "" : `:${item.line}`}: ${item.kind} "${item.name}" is not served: toolexec's Python workers serve a file's tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json`);
           }
           for (const name of state.failedMarked.splice(0)) unavailable.delete(name);
           for (const failure of state.discovered.ok ? state.discovered.failures : []) {
@@ -155,6 +170,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           return discovery?.ok ? [{ entry, functions: discovery.tools }] : [];
         });
         const assembled = assembleTools(describedTools, modules);
+        asyncTools = new Set([...describedTools.filter(({ derived }) => derived.async).map(({ tool }) => tool.name), ...modules.flatMap(({ functions }) => functions.filter((marked) => marked.async).map((marked) => marked.name))]);
         if (strict && assembled.problems.length > 0) throw new ConfigError("CONFIG_INVALID", assembled.problems);
         for (const problem of assembled.problems) context.logger.warn(`${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message} (left out)`);
         tools = assembled.tools;
@@ -210,7 +226,8 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
         explainMissingTool(name) {
           const missing = unavailable.get(name);
           const entry = namedByName.get(name);
-          if (!missing || !entry || closed || !refreshIfEdited(stateOf(entry))) return missing;
+          // An entry whose environment failed has no worker to read it with: a reload builds again.
+          if (!missing || !entry || closed || prepared.failures.has(entry) || !refreshIfEdited(stateOf(entry))) return missing;
           // A broken module was edited: it is read again in the background; the tool joins the list when it imports.
           return { ...missing, message: `${missing.message} (the module changed since and is being read again: call again in a moment)` };
         },
@@ -225,7 +242,13 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
           const refused = before && stateOf(before).discovered;
           if (!served && refused && !refused.ok && refused.code) return toolError(refused.code, `Python tool "${call.name}" is unavailable: ${refused.message}`, refused.details);
           if (!served) return toolError("TOOL_NOT_FOUND", `No Python function tool named "${call.name}"${before ? ` any more: tools/${before.modulePath} no longer defines it` : ""}`);
-          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger, root: context.root });
+          const concurrent = served.tool.parallel && asyncTools.has(call.name) ? { concurrentLimit: asyncLimit } : {};
+          const onLog = (level: string, message: string) => {
+            const fields = { tool: call.name, executionId: call.executionId, level };
+            context.logger[LOG_METHODS[level] ?? "info"](`${call.name}: ${message}`, fields);
+            context.emit("python:log", { ...fields, message });
+          };
+          return callFunction(stateOf(served.tool).pool, served.tool, call, { signal: callOptions.signal, logger: context.logger, root: context.root, ...concurrent, onLog, ...(callOptions.onProgress ? { onProgress: callOptions.onProgress } : {}) });
         },
         api: { workerPids: () => [...pools.values()].flatMap((pool) => pool.pids()) },
         async close() {

@@ -1,7 +1,9 @@
 /**
  * One warm `python3` process running toolexec_worker.py: requests go out as frames on its fd 3,
  * answers come back on fd 4 (a 4-byte big-endian length, then JSON), so nothing a tool prints can
- * corrupt the protocol. One request at a time: the pool hands a worker to one call only.
+ * corrupt the protocol. One request at a time, except requests marked `concurrent` (calls of
+ * parallel `async def` tools), which overlap on the worker's event loop; answers carry their
+ * request's id, and a call under way may send events (progress, log lines) before its answer.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -19,6 +21,9 @@ export interface WorkerAnswer {
   ok: boolean;
   [key: string]: unknown;
 }
+
+/** A frame a call sends before its answer: `{ event: "progress", progress, total?, message? }` or `{ event: "log", level, message }`. */
+export type WorkerEvent = { event: string; [key: string]: unknown };
 
 export interface WorkerSpawnOptions {
   interpreter: string;
@@ -44,8 +49,15 @@ export interface PythonWorker {
   readonly answered: boolean;
   /** The modules (configured paths) it has imported: only others are checked for containment first. */
   readonly imported: Set<string>;
-  /** Send one request (its `id` is set here: pass a fresh object). */
-  request(message: Record<string, unknown>): Promise<WorkerAnswer>;
+  /** Requests sent and not answered yet. */
+  readonly inFlight: number;
+  /**
+   * Send one request (its `id` is set here: pass a fresh object). Only a request marked
+   * `concurrent: true` may join others under way. `onEvent` hears the call's events.
+   */
+  request(message: Record<string, unknown>, onEvent?: (event: WorkerEvent) => void): Promise<WorkerAnswer>;
+  /** Ask the worker to cancel a concurrent request under way (its answer then says CANCELLED). */
+  cancel(id: number): void;
   /** The end of what the worker wrote to stderr, to explain a crash. */
   stderrTail(): string;
   kill(): void;
@@ -95,7 +107,7 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
   let killed = false;
   let answered = false;
   let stderr = "";
-  let pending: { resolve(answer: WorkerAnswer): void; reject(error: Error): void } | undefined;
+  const pending = new Map<number, { resolve(answer: WorkerAnswer): void; reject(error: Error): void; onEvent?: ((event: WorkerEvent) => void) | undefined }>();
   let nextId = 1;
   let readySettled = false;
   let resolveReady!: () => void;
@@ -116,8 +128,8 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
         readySettled = true;
         rejectReady(error);
       }
-      pending?.reject(error);
-      pending = undefined;
+      for (const call of pending.values()) call.reject(error);
+      pending.clear();
       resolve({ code, signal });
     };
     child.once("exit", (code, signal) => finish(code, signal));
@@ -125,6 +137,14 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
   });
 
   const input = child.stdio[3] as Writable;
+  const send = (message: Record<string, unknown>) => {
+    const body = JSON.stringify(message);
+    const length = Buffer.byteLength(body);
+    const frame = Buffer.allocUnsafe(4 + length); // one buffer, one write
+    frame.writeUInt32BE(length, 0);
+    frame.write(body, 4, "utf8");
+    input.write(frame);
+  };
   const output = child.stdio[4] as Readable;
   input.on("error", () => {}); // EPIPE after a crash: the exit handler explains it
   const onFrame = (frame: unknown) => {
@@ -133,10 +153,15 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
       resolveReady();
       return;
     }
-    const answer = pending;
-    pending = undefined;
+    const { id } = frame as { id?: number };
+    const call = typeof id === "number" ? pending.get(id) : undefined;
+    if (call && typeof (frame as { event?: unknown }).event === "string") {
+      call.onEvent?.(frame as WorkerEvent);
+      return;
+    }
+    if (typeof id === "number") pending.delete(id);
     answered = true;
-    answer?.resolve(frame as WorkerAnswer);
+    call?.resolve(frame as WorkerAnswer);
   };
   const read = frameReader(onFrame);
   output.on("data", (chunk: Buffer) => {
@@ -168,19 +193,21 @@ export function spawnPythonWorker(options: WorkerSpawnOptions): PythonWorker {
     get answered() {
       return answered;
     },
-    request(message) {
+    get inFlight() {
+      return pending.size;
+    },
+    request(message, onEvent) {
       if (!alive) return Promise.reject(new Error("Python worker is not running"));
-      if (pending) return Promise.reject(new Error("Python worker is busy"));
+      if (pending.size > 0 && message["concurrent"] !== true) return Promise.reject(new Error("Python worker is busy"));
       return new Promise<WorkerAnswer>((resolve, reject) => {
-        pending = { resolve, reject };
-        message["id"] = nextId++;
-        const body = JSON.stringify(message);
-        const length = Buffer.byteLength(body);
-        const frame = Buffer.allocUnsafe(4 + length); // one buffer, one write
-        frame.writeUInt32BE(length, 0);
-        frame.write(body, 4, "utf8");
-        input.write(frame);
+        const id = nextId++;
+        pending.set(id, { resolve, reject, onEvent });
+        message["id"] = id;
+        send(message);
       });
+    },
+    cancel(id) {
+      if (alive && pending.has(id)) send({ op: "cancel", target: id });
     },
     stderrTail: () => stderr,
     kill() {

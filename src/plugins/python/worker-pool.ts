@@ -38,6 +38,14 @@ export interface WorkerPool {
   takeIdle(): PythonWorker | undefined;
   /** Give the worker back once its request settled (a dead or retired one is dropped). */
   release(worker: PythonWorker): void;
+  /**
+   * A worker for one concurrent call (a parallel `async def` tool): one already serving such calls
+   * with fewer than `limit` under way, else one of its own as `acquire` gives it. Calls arriving
+   * together fill one worker before they take another.
+   */
+  acquireShared(signal: AbortSignal, limit: number): Promise<PythonWorker | undefined>;
+  /** The concurrent call on `worker` settled: the worker goes back to the pool once its last one has. */
+  releaseShared(worker: PythonWorker): void;
   retire(): void;
   /** Pids of the workers alive now (tests check that none leak). */
   pids(): number[];
@@ -133,7 +141,40 @@ export function createWorkerPool(options: WorkerSpawnOptions, maxWorkers: number
     }
   };
 
+  // Workers serving concurrent calls, with how many are under way on each.
+  const shared = new Map<PythonWorker, number>();
+  let joining: Promise<PythonWorker | undefined> | undefined;
+  const withFreeSlot = (limit: number) => {
+    for (const [worker, calls] of shared) if (worker.alive && generationOf.get(worker) === generation && calls < limit) return worker;
+    return undefined;
+  };
+
   const pool: WorkerPool = {
+    async acquireShared(signal, limit) {
+      for (;;) {
+        const free = withFreeSlot(limit);
+        if (free) {
+          shared.set(free, shared.get(free)! + 1);
+          return free;
+        }
+        if (!joining) break;
+        await joining; // another call is getting a worker for concurrent calls: share it
+        if (signal.aborted) return undefined;
+      }
+      joining = pool.acquire(signal).finally(() => (joining = undefined));
+      const worker = await joining;
+      if (worker) shared.set(worker, (shared.get(worker) ?? 0) + 1);
+      return worker;
+    },
+    releaseShared(worker) {
+      const calls = (shared.get(worker) ?? 1) - 1;
+      if (calls > 0) {
+        shared.set(worker, calls); // a dead one too: the last call out drops it
+        return;
+      }
+      shared.delete(worker);
+      pool.release(worker);
+    },
     takeIdle() {
       if (closed) return undefined;
       while (idle.length > 0) {

@@ -13,6 +13,7 @@ import { PARTIAL_STDOUT_BYTES, parseScriptOutput } from "./parse-script-output.j
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
 import { containScript } from "./contain-script.js";
 import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
+import { ensurePythonEnvironment } from "../../core/python-environments/ensure-python-environment.js";
 import { buildScriptEnvironment } from "./script-environment.js";
 
 /** Bytes of stderr kept (the end of it) for error details. */
@@ -72,6 +73,8 @@ function lastLine(text: string): string {
 async function commandFor(entry: ScriptToolEntry, root: string, script: string): Promise<[string, string[]]> {
   switch (entry.runtime) {
     case "python":
+      // A declared environment is built on first use (the call waits; a build past its deadline goes on and serves the next).
+      if (entry.pythonEnvironment) return [(await ensurePythonEnvironment(entry.pythonEnvironment, { interpreter: entry.interpreter ?? "python3", cwd: root })).interpreter, [script, ...entry.args]];
       return [await resolvePythonInterpreter(entry.interpreter ?? "python3", root), [script, ...entry.args]];
     case "shell":
       // --noprofile --norc: no rc files; BASH_ENV is not inherited either (see script-environment).

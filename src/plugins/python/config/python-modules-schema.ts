@@ -1,6 +1,7 @@
 /** The shape of tools.json's `pythonModules`, as a strict zod schema (published in schema/tools.schema.json). */
 import { z } from "zod";
 import { memoryLimitSchema, timeoutSchema, toolEnvironmentSchema } from "../../../core/config/tools-config-schema.js";
+import { entryPythonSchema } from "../../../core/python-environments/resolve-python-environment.js";
 
 const modulePath = z.string().min(1).describe("A .py file or a folder (its .py files not starting with _ or .), relative to tools/.");
 
@@ -15,6 +16,7 @@ export const pythonModuleSchema = z.union([
       timeoutMs: timeoutSchema.optional().describe("Budget per call in ms, unless a tool's @tool(timeout=...) sets its own."),
       parallel: z.boolean().optional().describe("Whether calls of one tool may overlap, unless a tool's @tool(parallel=...) says."),
       memoryLimitMb: memoryLimitSchema.optional(),
+      python: entryPythonSchema.optional().describe("The Python environment these tools' workers run in; replaces the project's python.requirements (and a pyproject.toml beside the files) for them."),
     })
     .describe("A file or folder with settings for the tools found in it."),
 ]);

@@ -10,6 +10,7 @@ import type { JsonPath } from "../../../core/json/parse-json-document.js";
 import { checkCwd, checkScriptPath, type ProjectPaths } from "../../../core/config/check-tool-paths.js";
 import type { ToolDefaults } from "../../../core/plugin-config.js";
 import type { PythonModuleFile } from "./python-modules-schema.js";
+import type { PythonEnvironmentSpec } from "../../../core/python-environments/python-requirements.js";
 
 /** One Python file to discover tools in, with the settings of its tools: the python plugin's entry. */
 export interface PythonModuleEntry {
@@ -27,6 +28,8 @@ export interface PythonModuleEntry {
   /** Absolute working directory of the worker. */
   cwd: string;
   memoryLimitMb?: number;
+  /** The environment its worker runs in, built on first use from `interpreter`; absent: `interpreter` as it is. */
+  pythonEnvironment?: PythonEnvironmentSpec;
 }
 
 export interface ModuleResolution {
@@ -34,6 +37,8 @@ export interface ModuleResolution {
   defaults: ToolDefaults;
   resolveEnv(env: Record<string, string>, at: JsonPath): Record<string, string>;
   resolveInterpreter(interpreter: string | undefined): string;
+  /** The environment of one file of an item (its own `python`, a pyproject.toml beside it, the project's). */
+  resolveEnvironment(item: Exclude<PythonModuleFile, string>, index: number, module: string): PythonEnvironmentSpec | undefined;
   report(at: JsonPath, message: string, warning?: boolean): void;
 }
 
@@ -78,6 +83,7 @@ export function resolvePythonModules(items: ReadonlyArray<PythonModuleFile | und
     for (const file of files) {
       const module = path.resolve(paths.toolsDir, file);
       if (entries.has(module)) continue;
+      const pythonEnvironment = resolution.resolveEnvironment(settings, index, module);
       entries.set(module, {
         module,
         modulePath: file,
@@ -87,6 +93,7 @@ export function resolvePythonModules(items: ReadonlyArray<PythonModuleFile | und
         env,
         cwd: cwd.absolute,
         ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
+        ...(pythonEnvironment ? { pythonEnvironment } : {}),
       });
     }
   });

@@ -7,21 +7,29 @@ from toolexec import mark
 
 __all__ = ["FastMCP", "Context"]
 
+# Resources, prompts and routes a module declared, by module name: not served by workers, warned about.
+not_served = {}
+
 
 class Context:
-    """What a tool's `ctx: Context` parameter receives: logging goes to the call's logs.
+    """What a tool's `ctx: Context` parameter receives: logging goes to toolexec's logger and
+    events, progress to the call's progress (`tool:progress`, MCP progress notifications when served).
 
-    Only logging, progress (ignored) and the request id are available; sampling, elicitation and
+    Only logging, progress and the request id are available; sampling, elicitation and
     resources need an MCP session, which a warm worker does not have.
     """
 
     __toolexec_context__ = True
 
-    def __init__(self, request_id=""):
+    def __init__(self, request_id="", report=None):
         self.request_id = request_id
+        self._report = report
 
     async def log(self, level, message, logger_name=None):
-        print(f"[{level}] {message}")
+        if self._report is None:
+            print(f"[{level}] {message}")
+        else:
+            self._report({"event": "log", "level": level, "message": str(message), **({"logger": logger_name} if logger_name else {})})
 
     async def debug(self, message, **_):
         await self.log("debug", message)
@@ -36,7 +44,8 @@ class Context:
         await self.log("error", message)
 
     async def report_progress(self, progress, total=None, message=None):
-        return None
+        if self._report is not None:
+            self._report({"event": "progress", "progress": progress, **({} if total is None else {"total": total}), **({} if message is None else {"message": str(message)})})
 
     def __getattr__(self, name):
         raise NotImplementedError(f"Context.{name} is not available in a toolexec worker: only logging, report_progress and request_id are")
@@ -60,12 +69,26 @@ class FastMCP:
     def add_tool(self, function, name=None, title=None, description=None, annotations=None, **ignored):
         mark(function, name=name, title=title, description=description, annotations=_annotations(annotations))
 
-    def _ignore(self, *args, **kwargs):
-        if len(args) == 1 and callable(args[0]) and not kwargs:
-            return args[0]
-        return lambda function: function
+    def _not_served(kind):
+        """A resource, prompt or route: workers serve tools only. The function is returned unchanged
+        and the declaration recorded, so the host warns about it instead of dropping it silently."""
 
-    resource = prompt = custom_route = _ignore
+        def declare(self, *args, **kwargs):
+            def record(function):
+                label = args[0] if args and isinstance(args[0], str) else kwargs.get("name") or kwargs.get("uri") or getattr(function, "__name__", "?")
+                line = getattr(getattr(function, "__code__", None), "co_firstlineno", None)
+                not_served.setdefault(getattr(function, "__module__", ""), []).append({"kind": kind, "name": str(label), "line": line})
+                return function
+
+            if len(args) == 1 and callable(args[0]) and not kwargs:
+                return record(args[0])
+            return record
+
+        return declare
+
+    resource = _not_served("resource")
+    prompt = _not_served("prompt")
+    custom_route = _not_served("custom route")
 
     def run(self, *args, **kwargs):
         return None

@@ -5,6 +5,7 @@ never corrupts the protocol: a frame is a 4-byte big-endian length and that many
 Python-level stdout of a call is returned with its answer as the call's logs.
 """
 import contextlib
+import contextvars
 import importlib.util
 import inspect
 import io
@@ -21,7 +22,7 @@ from toolexec_convert import InvalidArguments, NotSerializable, from_json, is_co
 from toolexec_schema import function_schemas
 
 _WORKER_FOLDER = os.path.dirname(os.path.realpath(__file__))
-_WORKER_FILES = {os.path.join(_WORKER_FOLDER, name) for name in os.listdir(_WORKER_FOLDER) if name.endswith(".py")}
+_WORKER_FILES = {os.path.join(_WORKER_FOLDER, name) for name in os.listdir(_WORKER_FOLDER) if name.endswith(".py")} | {os.path.join(_WORKER_FOLDER, "toolexec", "__init__.py")}
 _modules = {}
 _loop = None
 _exit_after_answer = False
@@ -158,6 +159,7 @@ def _describe(request):
             continue
         try:
             tools[name] = function_schemas(function)
+            tools[name]["async"] = inspect.iscoroutinefunction(function)
         except Exception as error:
             failures[name] = _schema_failure(name, function, error)
     return {"ok": True, "tools": tools, "failures": failures}
@@ -181,6 +183,7 @@ def _discover(request):
             failures.append(failure)
             continue
         described["name"] = record["name"]
+        described["async"] = inspect.iscoroutinefunction(function)
         described["line"] = getattr(getattr(function, "__code__", None), "co_firstlineno", None)
         if record["description"]:
             described["description"] = record["description"]
@@ -190,7 +193,9 @@ def _discover(request):
             if record[key] is not None:
                 described[key] = record[key]
         tools.append(described)
-    return {"ok": True, "tools": tools, "failures": failures}
+    # Both FastMCP names load the stand-in, each as its own module: either may hold the module's declarations.
+    declared = [item for name in ("fastmcp", "mcp.server.fastmcp") for item in getattr(sys.modules.get(name), "not_served", {}).get(module.__name__, [])]
+    return {"ok": True, "tools": tools, "failures": failures, "notServed": declared}
 
 
 _plans = {}
@@ -236,7 +241,7 @@ def _arguments(function, request):
         else:
             keywords[name] = converted
     for name in context_types:
-        keywords[name] = context_types[name](request.get("executionId", ""))
+        keywords[name] = context_types[name](request.get("executionId", ""), lambda event, request_id=request["id"]: send(request_id, event))
     return [value for _, value in sorted(positional)], keywords
 
 
@@ -247,15 +252,31 @@ def _marked_function(module, path, name):
     return None, {"ok": False, "code": "IMPORT_FAILED", "type": "LookupError", "message": f"{os.path.basename(path)} no longer marks a tool named {name!r}", "line": None}
 
 
-def _call(request):
-    global _loop, _exit_after_answer
+def _callable(request):
+    """The function a call request names, or the answer saying why there is none."""
     module, failure = _load(request)
     if failure:
-        return failure
+        return None, failure
     if "tool" in request:
-        function, failure = _marked_function(module, request["module"], request["tool"])
-    else:
-        function, failure = _function(module, request["module"], request["function"])
+        return _marked_function(module, request["module"], request["tool"])
+    return _function(module, request["module"], request["function"])
+
+
+def _failure(error):
+    """A call's exception as its answer (the call's logs added by the caller)."""
+    global _exit_after_answer
+    if isinstance(error, InvalidArguments):
+        return {"ok": False, "code": "INVALID_INPUT", "message": str(error)}
+    if isinstance(error, MemoryError):
+        # Under the worker's memory limit: answer, then go, so the next call gets a fresh worker.
+        _exit_after_answer = True
+        return {"ok": False, "code": "MEMORY_LIMIT", "message": "MemoryError"}
+    return {"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error)}
+
+
+def _call(request):
+    global _loop
+    function, failure = _callable(request)
     if failure:
         return failure
     sys.stdout = _printed  # again: a tool may have replaced it
@@ -267,27 +288,65 @@ def _call(request):
                 import asyncio  # here, not at start: it is the worker's costliest import (~20 ms)
                 _loop = asyncio.new_event_loop()
             result = _loop.run_until_complete(result)
-    except InvalidArguments as error:
-        return _with_logs({"ok": False, "code": "INVALID_INPUT", "message": str(error)})
-    except MemoryError:
-        # Under the worker's memory limit: answer, then go, so the next call gets a fresh worker.
-        _exit_after_answer = True
-        return _with_logs({"ok": False, "code": "MEMORY_LIMIT", "message": "MemoryError"})
     except BaseException as error:  # SystemExit and KeyboardInterrupt raised by a tool are its failures
-        return _with_logs({"ok": False, "code": "TOOL_FAILED", "type": type(error).__name__, "message": "".join(traceback.format_exception_only(type(error), error)).strip(), "traceback": _format_exception(error)})
+        return _with_logs(_failure(error))
     return _with_logs({"ok": True, "value": result})
 
 
+async def call_concurrently(request):
+    """A call on the worker's event loop, overlapping others: an `async def` tool marked parallel.
+    A sync function reached this way runs inline (the host sends such calls only to a worker it
+    holds alone). Cancelled by the host (deadline, cancel): answers CANCELLED."""
+    import asyncio
+    _output.set(io.StringIO())  # this task's own logs: prints of overlapping calls never mix
+    function, failure = _callable(request)
+    if failure:
+        return failure
+    sys.stdout = _printed
+    try:
+        positional, keywords = _arguments(function, request)
+        result = function(*positional, **keywords)
+        if inspect.isawaitable(result):
+            result = await result
+    except asyncio.CancelledError:
+        return _with_logs({"ok": False, "code": "CANCELLED", "message": "cancelled by the host"})
+    except BaseException as error:
+        return _with_logs(_failure(error))
+    return _with_logs({"ok": True, "value": result})
+
+
+class _CallOutput(io.TextIOBase):
+    """sys.stdout while tools run: each call's prints go to that call's buffer (a context variable,
+    so overlapping calls on the event loop keep theirs apart)."""
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        return _output.get().write(text)
+
+    def flush(self):
+        pass
+
+
 # What tools print (Python-level stdout): the logs of the call under way, taken with its answer.
-_printed = io.StringIO()
+_output = contextvars.ContextVar("toolexec_output", default=io.StringIO())
+_printed = _CallOutput()
 
 
 def _with_logs(answer):
-    if _printed.tell() > 0:
-        answer["logs"] = _printed.getvalue()
-        _printed.seek(0)
-        _printed.truncate()
+    buffer = _output.get()
+    if buffer.tell() > 0:
+        answer["logs"] = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
     return answer
+
+
+def send(request_id, event):
+    """An intermediate frame of a call under way: progress or a log line from a FastMCP Context."""
+    event["id"] = request_id
+    _write_frame(4, _encode(event))
 
 
 def _limit_memory(arguments):
@@ -298,28 +357,42 @@ def _limit_memory(arguments):
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def next_request(incoming):
+    """The next request, or None when the host closed the pipe."""
+    header = _read_exactly(incoming, 4)
+    if header is None:
+        return None
+    body = _read_exactly(incoming, struct.unpack(">I", header)[0])
+    return None if body is None else _decoder.decode(body.decode("utf-8"))
+
+
+def answer(request):
+    """Handle one request at once and send its answer; False when the worker must go after it."""
+    operation = request.get("op")
+    handler = _describe if operation == "describe" else _discover if operation == "discover" else _call
+    result = handler(request)
+    result["id"] = request["id"]
+    _write_frame(4, _encode(result))
+    return not _exit_after_answer
+
+
 def main():
     _limit_memory(sys.argv[1:])
     root = os.environ.get("TOOLEXEC_ROOT")
     toolexec_imports.install(os.path.join(root, "tools") if root else None)
     incoming = os.fdopen(3, "rb")
-    outgoing = 4
     sys.stdout = _printed
-    _write_frame(outgoing, _encode({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]}))
+    _write_frame(4, _encode({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]}))
     while True:
-        header = _read_exactly(incoming, 4)
-        if header is None:
+        request = next_request(incoming)
+        if request is None:
             return  # the host closed the pipe: time to go
-        body = _read_exactly(incoming, struct.unpack(">I", header)[0])
-        if body is None:
+        if request.get("concurrent"):
+            # The first overlapping call: from now on the event loop serves this worker.
+            import toolexec_concurrency
+            toolexec_concurrency.serve(sys.modules[__name__], incoming, request)
             return
-        request = _decoder.decode(body.decode("utf-8"))
-        operation = request.get("op")
-        handler = _describe if operation == "describe" else _discover if operation == "discover" else _call
-        answer = handler(request)
-        answer["id"] = request["id"]
-        _write_frame(outgoing, _encode(answer))
-        if _exit_after_answer:
+        if not answer(request):
             return
 
 

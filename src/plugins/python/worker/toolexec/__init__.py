@@ -1,7 +1,9 @@
 """Mark Python functions as toolexec tools: `from toolexec import tool`.
 
-toolexec puts this module on its workers' path, so a tool file needs nothing installed. The mark
-changes nothing about the function: it stays an ordinary function, callable and testable as before.
+toolexec puts this package on its workers' path, so a tool file needs nothing installed there. For
+tests, type checkers and editors outside toolexec, install it from the npm package (it ships
+py.typed): `pip install node_modules/toolexec/dist/plugins/python/worker`. The mark changes nothing
+about the function: it stays an ordinary function, callable and testable as before, with its type.
 
     from toolexec import tool
 
@@ -14,13 +16,17 @@ changes nothing about the function: it stays an ordinary function, callable and 
     def fetch(url: str) -> str: ...
 """
 
+from typing import Any, Callable, Dict, List, Optional, TypeVar, Union, overload
+
 __all__ = ["tool"]
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 # Marked functions by the name of the module that defines them, in the order they were marked.
-_marked = {}
+_marked: Dict[str, List[Dict[str, Any]]] = {}
 
 
-def mark(function, *, name=None, title=None, description=None, parallel=None, timeout=None, annotations=None, exclude_args=None):
+def mark(function: F, *, name: Optional[str] = None, title: Optional[str] = None, description: Optional[str] = None, parallel: Optional[bool] = None, timeout: Optional[float] = None, annotations: Optional[Dict[str, Any]] = None, exclude_args: Optional[List[str]] = None) -> F:
     """Record `function` as a tool of its own module; the worker reads the record after importing it."""
     if not callable(function):
         raise TypeError(f"@tool applies to a function, got {type(function).__name__}")
@@ -42,7 +48,13 @@ def mark(function, *, name=None, title=None, description=None, parallel=None, ti
     return function
 
 
-def tool(function=None, /, *, name=None, title=None, description=None, parallel=None, timeout=None):
+@overload
+def tool(function: F, /) -> F: ...
+@overload
+def tool(function: Optional[str] = None, /, *, name: Optional[str] = None, title: Optional[str] = None, description: Optional[str] = None, parallel: Optional[bool] = None, timeout: Optional[float] = None) -> Callable[[F], F]: ...
+
+
+def tool(function: Union[F, str, None] = None, /, *, name: Optional[str] = None, title: Optional[str] = None, description: Optional[str] = None, parallel: Optional[bool] = None, timeout: Optional[float] = None) -> Union[F, Callable[[F], F]]:
     """Mark a function as a tool: `@tool`, `@tool("name")` or `@tool(name=..., timeout=5)`.
 
     name: the tool's name (default: the function's). description: for the model (default: the
@@ -50,12 +62,12 @@ def tool(function=None, /, *, name=None, title=None, description=None, parallel=
     """
     if isinstance(function, str):  # @tool("name"), as LangChain spells it
         name, function = function, None
-    options = {"name": name, "title": title, "description": description, "parallel": parallel, "timeout": timeout}
+    options: Dict[str, Any] = {"name": name, "title": title, "description": description, "parallel": parallel, "timeout": timeout}
     if function is not None:
         return mark(function, **options)
     return lambda decorated: mark(decorated, **options)
 
 
-def marked_in(module_name):
+def marked_in(module_name: str) -> List[Dict[str, Any]]:
     """The records of the functions marked in one module, in source order."""
     return _marked.get(module_name, [])
