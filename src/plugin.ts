@@ -53,3 +53,15 @@ export {
   SERVER_NAME_PATTERN,
 } from "./core/tool-names.js";
 export { INHERITED_ENV_NAMES, inheritedEnvironment } from "./core/host-environment.js";
+/** Telemetry names (OpenTelemetry GenAI/MCP conventions and toolexec's own) and helpers, for plugins that add spans or metrics of their own. */
+export {
+  ATTRIBUTE as TELEMETRY_ATTRIBUTES,
+  METRIC as TELEMETRY_METRICS,
+  DURATION_BUCKETS_SECONDS,
+  EXECUTE_TOOL,
+  TOOL_ERROR,
+  INSTRUMENTATION_NAME,
+  INSTRUMENTATION_VERSION,
+} from "./core/telemetry/telemetry-names.js";
+export { isTracingEnabled } from "./core/telemetry/tracing-enabled.js";
+export { meterInstruments } from "./core/telemetry/meter-instruments.js";
