@@ -144,7 +144,8 @@ async function answerOne(executor: CallingExecutor, call: ProviderToolCall, name
   const args = options.mapping === undefined ? parsed.value : options.mapping.restoreArguments(name, parsed.value);
   tell({ type: "start" });
   const onProgress = options.onProgress === undefined ? undefined : (progress: ToolProgress) => tell({ type: "progress", progress });
-  const result = await executor.callTool(name, args, { signal: batch.signal, ...(onProgress === undefined ? {} : { onProgress }) });
+  // The provider's id of the call becomes the span's gen_ai.tool.call.id.
+  const result = await executor.callTool(name, args, { signal: batch.signal, ...(onProgress === undefined ? {} : { onProgress }), ...(typeof call.id === "string" && call.id !== "" ? { toolCallId: call.id } : {}) });
   if (result.ok) return { call, result, text: valueText(result.value), isError: false };
   // The batch deadline reaches the call as a cancellation; the model should hear that time ran out.
   const timedOut = result.error.code === "CANCELLED" && batch.deadline.aborted && options.signal?.aborted !== true;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
+import { runOpenAiToolCalls } from "../../src/llm.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 import { parentSpanId, spanId, startTestTracing, TRACE_META_SERVER, type TestTracing } from "./telemetry-test-helpers.js";
 
@@ -47,11 +48,21 @@ describe("pipeline spans", () => {
     expect(parentSpanId(call)).toBe(spanId(tracing.span("host work")));
     expect(call.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "echo", "gen_ai.tool.call.id": "call_42", "toolexec.execution.id": result.executionId, "toolexec.plugin": "script" });
     expect(call.attributes["gen_ai.tool.call.arguments"]).toBeUndefined();
+    // The script's process, as semconv's process.* names it.
+    expect(call.attributes["process.pid"]).toEqual(expect.any(Number));
+    expect(call.attributes["process.executable.name"]).toMatch(/^python/);
+    expect(call.attributes["process.exit.code"]).toBe(0);
     await executor.close();
     const lines = readFileSync(path.join(root, ".toolexec", "logs", "executions.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
     const logged = lines.find((line) => line.executionId === result.executionId);
     expect(logged).toMatchObject({ traceId: call.spanContext().traceId, spanId: call.spanContext().spanId });
     executor = await createExecutor({ root, watch: false, logger: silent });
+  });
+
+  it("records the model's tool call id when a call comes from an LLM adapter", async () => {
+    tracing.exporter.reset();
+    await runOpenAiToolCalls(executor, { tool_calls: [{ id: "call_abc", type: "function", function: { name: "echo", arguments: '{"text":"x"}' } }] });
+    expect(tracing.span("execute_tool echo").attributes["gen_ai.tool.call.id"]).toBe("call_abc");
   });
 
   it("puts a CLIENT tools/call span under the call and its context in the upstream request's _meta", async () => {

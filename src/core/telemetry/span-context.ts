@@ -1,5 +1,5 @@
 /** Small helpers between a call's span and the rest: running in its context, and its ids for the log. */
-import { context, type Span } from "@opentelemetry/api";
+import { context, trace, type Attributes, type Span } from "@opentelemetry/api";
 import type { CallSpan } from "./call-telemetry.js";
 
 /** Run `work` with `callSpan` as the active span (for the plugin's own spans and propagation). */
@@ -15,4 +15,16 @@ export function spanIds(span: Span): { traceId?: string; spanId?: string } {
   if (!span.isRecording()) return {};
   const { traceId, spanId } = span.spanContext();
   return { traceId, spanId };
+}
+
+/**
+ * Add attributes to the active span (a plugin's call runs in its `execute_tool` span's context):
+ * `describe` runs only when that span records, so a plugin pays nothing when nobody traces.
+ *
+ * @example
+ * annotateActiveSpan(() => ({ [ATTRIBUTE.processPid]: child.pid }));
+ */
+export function annotateActiveSpan(describe: () => Attributes): void {
+  const span = trace.getActiveSpan();
+  if (span?.isRecording()) span.setAttributes(describe());
 }

@@ -7,6 +7,8 @@ import { abortReasonCode, type Logger, type PluginResult, type ToolCall } from "
 import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
 import { importedModuleFields, moduleFields, noteImport } from "./contain-module.js";
+import { annotateActiveSpan } from "../../core/telemetry/span-context.js";
+import { ATTRIBUTE } from "../../core/telemetry/telemetry-names.js";
 import { lastLineOf, type WorkerAnswer } from "./python-worker.js";
 import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
@@ -83,6 +85,7 @@ export async function callFunction(
     pool.release(worker);
     return { ok: false, error: target.error };
   }
+  annotateActiveSpan(() => ({ [ATTRIBUTE.processPid]: worker.pid, [ATTRIBUTE.workerModule]: entry.module }));
   const onAbort = () => worker.kill();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
