@@ -17,4 +17,6 @@ export interface CommandContext {
   /** The folder command-line paths are relative to. */
   cwd: string;
   readStdin(): Promise<string>;
+  /** The registry `serve --http` renders at `/metrics` (start-telemetry.ts). */
+  metrics?: import("../serve.js").MetricsRegistry;
 }

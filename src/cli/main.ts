@@ -74,7 +74,10 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     return 0;
   }
   const library = await import("../index.js");
-  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin };
+  // Before the command's executor exists: its instruments come from the meter provider registered here.
+  const { startCliTelemetry } = await import("./start-telemetry.js");
+  const telemetry = await startCliTelemetry({ serving: line.command.name === "serve" && line.values.http === true }, process.env, output);
+  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin, ...(telemetry.metrics ? { metrics: telemetry.metrics } : {}) };
   try {
     return await runCommand(line, context);
   } catch (error) {
@@ -99,6 +102,8 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    await telemetry.shutdown();
   }
 }
 

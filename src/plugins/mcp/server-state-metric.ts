@@ -10,7 +10,7 @@ import type { McpServerInfo, McpServerState } from "./server-info.js";
 
 const STATES: readonly McpServerState[] = ["connecting", "installing", "connected", "retrying", "failed", "needs-login", "unavailable", "disabled"];
 
-const stateGauge = meterInstruments((meter) => meter.createObservableGauge(METRIC.serverState, { description: "MCP server state: 1 for the state each server is in, 0 for the others", unit: "1" }));
+const stateGauge = meterInstruments((meter) => meter.createObservableGauge(METRIC.serverState, { description: "MCP server state: 1 for the state each server is in, 0 for the others" }));
 
 /**
  * Observe `servers()` while the plugin instance lives; returns the function that stops it.
