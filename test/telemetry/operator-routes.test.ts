@@ -60,7 +60,7 @@ describe("operator routes", () => {
   it("answers /healthz and /readyz with JSON, and all three only with the MCP endpoint's token", async () => {
     for (const path of ["/metrics", "/healthz", "/readyz"]) expect((await fetch(`${base(serving)}${path}`)).status).toBe(401);
     const health = await fetch(`${base(serving)}/healthz`, { headers: auth });
-    expect([health.status, (await health.json()).status]).toEqual([200, "ok"]);
+    expect([health.status, ((await health.json()) as { status: string }).status]).toEqual([200, "ok"]);
     const ready = await fetch(`${base(serving)}/readyz`, { headers: auth });
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ ready: true, reasons: [], config: { state: "ok" }, servers: [{ name: "meta", state: "connected", tools: 2 }] });

@@ -4,7 +4,7 @@
  * and the `toolexec.*` call metrics. With no tracer provider registered no span is started at all;
  * with no meter provider the instruments are the API's no-ops and no attribute object is built.
  */
-import { SpanKind, SpanStatusCode, context, metrics, trace, type Context, type Counter, type Histogram, type Meter, type Span, type Tracer } from "@opentelemetry/api";
+import { SpanKind, SpanStatusCode, context, metrics, trace, type Context, type Counter, type Histogram, type Meter, type Span } from "@opentelemetry/api";
 import type { ToolResult } from "../tool-result.js";
 import { ATTRIBUTE, DURATION_BUCKETS_SECONDS, EXECUTE_TOOL, INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION, METRIC, QUEUE_WAIT_BUCKETS_SECONDS } from "./telemetry-names.js";
 import { isMetering, isTracingEnabled } from "./tracing-enabled.js";
@@ -89,7 +89,6 @@ function endSpan(telemetry: CallTelemetryOptions, { span }: CallSpan, result: To
  * const telemetry = createCallTelemetry({ captureContent: false, scrub: JSON.stringify }, { queued: () => 0, running: () => 0 });
  */
 export function createCallTelemetry(options: CallTelemetryOptions, gauges: CallGauges): CallTelemetry {
-  const tracer: Tracer = trace.getTracer(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION);
   // Asked once: a meter provider must be registered before createExecutor (the CLI does so).
   const meter = metrics.getMeter(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION);
   const metered = isMetering(meter) ? createInstruments(meter, gauges) : undefined;
@@ -99,7 +98,8 @@ export function createCallTelemetry(options: CallTelemetryOptions, gauges: CallG
       const attributes: Record<string, string> = { [ATTRIBUTE.operationName]: EXECUTE_TOOL, [ATTRIBUTE.toolName]: tool, [ATTRIBUTE.executionId]: executionId };
       if (toolCallId !== undefined) attributes[ATTRIBUTE.toolCallId] = toolCallId;
       const parentContext = parent ?? context.active();
-      const span = tracer.startSpan(`${EXECUTE_TOOL} ${tool}`, { kind: SpanKind.INTERNAL, attributes }, parentContext);
+      // Asked per call (cheap: providers cache their tracers), so a provider registered after createExecutor is used.
+      const span = trace.getTracer(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION).startSpan(`${EXECUTE_TOOL} ${tool}`, { kind: SpanKind.INTERNAL, attributes }, parentContext);
       return { span, context: trace.setSpan(parentContext, span) };
     },
     end(callSpan, result, plugin, args) {
