@@ -1,16 +1,15 @@
-// What toolexec's OpenTelemetry instrumentation costs per call, in one run, three ways interleaved
-// round-robin (the starting variant rotating every round, so noise hits all alike):
-//   off        no tracer or meter provider registered: the default for a host without an SDK;
+// What toolexec's OpenTelemetry instrumentation costs per call, in one run, interleaved round-robin
+// (the starting variant rotating every round, so noise hits all alike):
+//   baseline   with --baseline <dist>: another build (e.g. main's, before instrumentation), no SDK;
+//   off        this build, no tracer or meter provider registered: the default for a host without an SDK;
 //   sdk        a NodeTracerProvider with a BatchSpanProcessor and an exporter that drops the spans
 //              (the SDK's own work, not the network), plus the in-process metrics registry serve uses;
 // over two calls: a host plugin's in-memory tool (the pipeline alone, the most sensitive case) and
 // server-everything's `echo` over stdio (an MCP call: CLIENT span, `_meta` injection, client histogram).
 // The tracer provider is registered only around the `sdk` variant's calls (outside the timed region);
 // the `sdk` executor was created while the registry was the global meter provider, so its metrics record.
-// Printed: p50 and mean per variant and the overhead against `off` (ms and ratio).
-// The "no SDK" figure against the code before instrumentation comes from bench/mcp-overhead.mjs run on
-// both builds (see the closing note of issue 23).
-// Usage: npm run build && node bench/telemetry-overhead.mjs [--runs 2000] [--warmup 2000]
+// Printed: p50 and mean per variant (µs) and the overhead against the first variant (µs and ratio).
+// Usage: npm run build && node bench/telemetry-overhead.mjs [--runs 2000] [--warmup 2000] [--baseline /path/to/other/dist]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,11 +19,14 @@ import { BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { createExecutor } from "../dist/index.js";
 import { createMetricsRegistry } from "../dist/serve.js";
-import { flag, format, mean, median } from "./bench-utils.mjs";
+import { flag, mean, median } from "./bench-utils.mjs";
 import { EVERYTHING_PATH } from "./start-everything.mjs";
 
 const runs = flag("runs", 2000);
 const warmup = flag("warmup", 2000);
+const baselineIndex = process.argv.indexOf("--baseline");
+const baselineDist = baselineIndex >= 0 ? path.resolve(process.argv[baselineIndex + 1]) : undefined;
+const micro = (ms) => `${(ms * 1000).toFixed(1)} µs`;
 const silent = { debug() {}, info() {}, warn: (text) => console.error(text), error: (text) => console.error(text) };
 
 /** An exporter that accepts every batch and keeps nothing: the SDK's cost without the network's. */
@@ -60,7 +62,10 @@ metrics.setGlobalMeterProvider(registry.meterProvider);
 const sdk = await createExecutor(options);
 metrics.disable();
 
+const baseline = baselineDist ? await (await import(path.join(baselineDist, "index.js"))).createExecutor(options) : undefined;
+
 const variants = [
+  ...(baseline ? [{ label: "baseline", executor: baseline, before: () => trace.disable() }] : []),
   { label: "off", executor: off, before: () => trace.disable() },
   { label: "sdk", executor: sdk, before: () => trace.setGlobalTracerProvider(provider) },
 ];
@@ -83,16 +88,16 @@ for (const call of calls) {
     }
   }
   trace.disable();
-  const baseline = times.get("off");
+  const reference = times.get(variants[0].label);
   console.log(`\n${call.label} (${runs} calls per variant, ${warmup} warm-up rounds)`);
   for (const variant of variants) {
     const values = times.get(variant.label);
     const p50 = median(values);
-    const overhead = variant.label === "off" ? "" : `  +${format(p50 - median(baseline))} p50 (×${(p50 / median(baseline)).toFixed(2)}), +${format(mean(values) - mean(baseline))} mean`;
-    console.log(`  ${variant.label.padEnd(4)} p50 ${format(p50)}  mean ${format(mean(values))}${overhead}`);
+    const overhead = variant === variants[0] ? "" : `  ${micro(p50 - median(reference))} p50 (×${(p50 / median(reference)).toFixed(3)}), ${micro(mean(values) - mean(reference))} mean against ${variants[0].label}`;
+    console.log(`  ${variant.label.padEnd(8)} p50 ${micro(p50)}  mean ${micro(mean(values))}${overhead}`);
   }
 }
 
-await Promise.all([off.close(), sdk.close()]);
+await Promise.all([off.close(), sdk.close(), baseline?.close()]);
 await provider.shutdown();
 rmSync(root, { recursive: true, force: true });

@@ -63,5 +63,5 @@ export {
   INSTRUMENTATION_NAME,
   INSTRUMENTATION_VERSION,
 } from "./core/telemetry/telemetry-names.js";
-export { isTracingEnabled } from "./core/telemetry/tracing-enabled.js";
+export { isCapturingContent, isTracingEnabled } from "./core/telemetry/tracing-enabled.js";
 export { meterInstruments } from "./core/telemetry/meter-instruments.js";

@@ -15,6 +15,7 @@ import {
   TELEMETRY_ATTRIBUTES as ATTRIBUTE,
   TELEMETRY_METRICS as METRIC,
   TOOL_ERROR,
+  isCapturingContent,
   isTracingEnabled,
   meterInstruments,
 } from "../plugin.js";
@@ -44,7 +45,7 @@ function servedAttributes({ extra }: ServedCall, toolName: string): Attributes {
   };
   const version = extra.requestInfo?.headers?.["mcp-protocol-version"];
   if (typeof version === "string") attributes[ATTRIBUTE.mcpProtocolVersion] = version;
-  if (extra.sessionId !== undefined && process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === "true") attributes[ATTRIBUTE.mcpSessionId] = extra.sessionId;
+  if (extra.sessionId !== undefined && isCapturingContent()) attributes[ATTRIBUTE.mcpSessionId] = extra.sessionId;
   return attributes;
 }
 

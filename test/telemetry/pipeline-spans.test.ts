@@ -91,6 +91,22 @@ describe("pipeline spans", () => {
     expect(tracing.span("execute_tool meta__fail").attributes["error.type"]).toBe(failed.ok ? undefined : failed.error.code);
   });
 
+  it("records arguments and results only with the content opt-in, scrubbed like the log", async () => {
+    process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT = "true";
+    const capturing = await createExecutor({ root, watch: false, logger: silent, logDir: false });
+    delete process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT;
+    try {
+      tracing.exporter.reset();
+      await capturing.callTool("echo", { text: "visible", apiKey: "sk-not-for-traces" });
+      const attributes = tracing.span("execute_tool echo").attributes;
+      expect(JSON.parse(String(attributes["gen_ai.tool.call.arguments"]))).toEqual({ text: "visible", apiKey: "[REDACTED]" });
+      expect(String(attributes["gen_ai.tool.call.result"])).toContain("visible");
+      expect(String(attributes["gen_ai.tool.call.result"])).not.toContain("sk-not-for-traces");
+    } finally {
+      await capturing.close();
+    }
+  });
+
   it("makes each call_tool of a code run a child of its execute_tool code_execution span", async () => {
     tracing.exporter.reset();
     const result = await executor.callTool("code_execution", { code: 'call_tool("echo", { text: "a" }); call_tool("echo", { text: "b" }); 1' });

@@ -15,6 +15,7 @@ import { DEFAULT_LOG_MAX_VALUE_BYTES } from "../log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import { createCallTelemetry, type CallTelemetry } from "../telemetry/call-telemetry.js";
 import { createAttributeScrubber } from "../telemetry/scrub-attribute.js";
+import { isCapturingContent } from "../telemetry/tracing-enabled.js";
 import { createCallPipeline, type CallPipeline } from "./call-pipeline.js";
 import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
 import type { ConfigStatus, CoreExecutor, ToolInfo } from "./core-executor.js";
@@ -159,7 +160,7 @@ function createTelemetry(resolved: ResolvedExecutorOptions, host: PluginHost, co
   const log = resolved.log === false ? undefined : resolved.log;
   return createCallTelemetry(
     {
-      captureContent: process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === "true",
+      captureContent: isCapturingContent(),
       scrub: createAttributeScrubber(log?.redactKeys ?? DEFAULT_REDACT_KEYS, log?.maxValueBytes ?? DEFAULT_LOG_MAX_VALUE_BYTES, () => host.secrets()),
     },
     {

@@ -19,3 +19,11 @@ export function isTracingEnabled(): boolean {
 export function isMetering(meter: Meter): boolean {
   return !(meter instanceof NoopMeter);
 }
+
+/**
+ * Whether spans may carry content (arguments, results, MCP session ids): the GenAI conventions'
+ * opt-in switch, `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`.
+ */
+export function isCapturingContent(environment: NodeJS.ProcessEnv = process.env): boolean {
+  return environment.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.trim().toLowerCase() === "true";
+}

@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Attributes, type Span } from "@opentelemetry/api";
 import { meterInstruments } from "../../core/telemetry/meter-instruments.js";
 import { ATTRIBUTE, DURATION_BUCKETS_SECONDS, EXECUTE_TOOL, INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION, METRIC, TOOL_ERROR } from "../../core/telemetry/telemetry-names.js";
-import { isTracingEnabled } from "../../core/telemetry/tracing-enabled.js";
+import { isCapturingContent, isTracingEnabled } from "../../core/telemetry/tracing-enabled.js";
 import type { RequestOutcome } from "./pending-requests.js";
 import type { SessionRun } from "./session-run.js";
 
@@ -31,8 +31,6 @@ const durations = meterInstruments((meter) =>
   }),
 );
 
-/** Session ids are treated as secrets by the log's default redaction: on spans only with the content opt-in. */
-const recordsSessionIds = () => process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === "true";
 
 function requestAttributes(run: SessionRun, request: McpRequest): Attributes {
   const attributes: Attributes = { [ATTRIBUTE.mcpMethodName]: request.method, [ATTRIBUTE.serverName]: run.entry.name, [ATTRIBUTE.networkTransport]: run.kind === "stdio" ? "pipe" : "tcp" };
@@ -49,7 +47,8 @@ function requestAttributes(run: SessionRun, request: McpRequest): Attributes {
   }
   const transport = run.built?.transport as { protocolVersion?: unknown; sessionId?: unknown } | undefined;
   if (typeof transport?.protocolVersion === "string") attributes[ATTRIBUTE.mcpProtocolVersion] = transport.protocolVersion;
-  if (typeof transport?.sessionId === "string" && recordsSessionIds()) attributes[ATTRIBUTE.mcpSessionId] = transport.sessionId;
+  // Session ids are secrets to the log's default redaction: on spans only with the content opt-in.
+  if (typeof transport?.sessionId === "string" && isCapturingContent()) attributes[ATTRIBUTE.mcpSessionId] = transport.sessionId;
   return attributes;
 }
 
