@@ -57,3 +57,15 @@ export {
 } from "./core/tool-names.js";
 export { INHERITED_ENV_NAMES, inheritedEnvironment } from "./core/host-environment.js";
 export { toDraft2020Schema } from "./core/schema/to-draft-2020-schema.js";
+/** Telemetry names (OpenTelemetry GenAI/MCP conventions and toolexec's own) and helpers, for plugins that add spans or metrics of their own. */
+export {
+  ATTRIBUTE as TELEMETRY_ATTRIBUTES,
+  METRIC as TELEMETRY_METRICS,
+  DURATION_BUCKETS_SECONDS,
+  EXECUTE_TOOL,
+  TOOL_ERROR,
+  INSTRUMENTATION_NAME,
+  INSTRUMENTATION_VERSION,
+} from "./core/telemetry/telemetry-names.js";
+export { isCapturingContent, isTracingEnabled } from "./core/telemetry/tracing-enabled.js";
+export { meterInstruments } from "./core/telemetry/meter-instruments.js";

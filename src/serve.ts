@@ -17,3 +17,9 @@ export { MANAGEMENT_API_PATH } from "./serve/management-api/management-routes.js
 export type { RegistryAuditEntry } from "./serve/management-api/audit-log.js";
 export { ERROR_CODE_META_KEY, OUTPUT_META_KEY, TRUNCATED_META_KEY } from "./serve/to-mcp-result.js";
 export { RESULT_URI_PREFIX } from "./serve/served-results.js";
+export { createMetricsRegistry } from "./serve/metrics/metrics-registry.js";
+export type { MetricsRegistry, InstrumentData, InstrumentKind, Series } from "./serve/metrics/metrics-registry.js";
+export { fanOutMeterProviders } from "./serve/metrics/fan-out-meter-provider.js";
+export { toPrometheusText, prometheusName, PROMETHEUS_CONTENT_TYPE } from "./serve/metrics/prometheus-text.js";
+export { checkReadiness } from "./serve/health-routes.js";
+export type { Readiness } from "./serve/health-routes.js";

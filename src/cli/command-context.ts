@@ -22,4 +22,6 @@ export interface CommandContext {
   readStdin(): Promise<string>;
   /** The progress line, when stderr is a terminal and `--json` is not given; `output` erases it before printing. */
   status?: StatusLine;
+  /** The registry `serve --http` renders at `/metrics` (start-telemetry.ts). */
+  metrics?: import("../serve.js").MetricsRegistry;
 }

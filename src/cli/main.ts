@@ -97,7 +97,10 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
   const library = await import("../index.js");
   const status = output.terminal && !line.values.json ? createStatusLine(output.terminal) : undefined;
   if (status) output = erasingStatus(output, status);
-  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin, ...(status ? { status } : {}) };
+  // Before the command's executor exists: its instruments come from the meter provider registered here.
+  const { startCliTelemetry } = await import("./start-telemetry.js");
+  const telemetry = await startCliTelemetry({ serving: line.command.name === "serve" && line.values.http === true }, process.env, output);
+  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin, ...(status ? { status } : {}), ...(telemetry.metrics ? { metrics: telemetry.metrics } : {}) };
   try {
     return await runCommand(line, context);
   } catch (error) {
@@ -124,6 +127,7 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     throw error;
   } finally {
     status?.hide();
+    await telemetry.shutdown();
   }
 }
 

@@ -89,6 +89,7 @@ export async function runServe(context: CommandContext): Promise<number> {
         ...(values.stateless ? { stateless: true } : {}),
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(maxSessions === undefined ? {} : { maxSessions }),
+        ...(context.metrics ? { metrics: context.metrics } : {}),
       })
       .catch((error: unknown) => {
         throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;

@@ -150,6 +150,8 @@ export interface CallToolOptions {
   parentExecutionId?: string;
   /** Answer as a model should read it: a value over the budget becomes its head and a handle (`result.truncated`). Default false. */
   bounded?: boolean;
+  /** The model's id of this call (LLM adapters pass it): the span's `gen_ai.tool.call.id`. */
+  toolCallId?: string;
 }
 
 /** A call's execution-log record as the pipeline builds it, before a plugin's `shapeLogRecord`. */
@@ -283,9 +285,8 @@ export interface PluginInstance<Api = unknown> {
 export interface ExecutorPlugin<Entry = unknown, Api = unknown, Config = unknown> {
   name: string;
   /**
-   * The contract version the plugin was written for. Absent means 1, the first version, which every
-   * later version still runs. `createExecutor` refuses a version outside
-   * `MIN_PLUGIN_CONTRACT_VERSION`–`PLUGIN_CONTRACT_VERSION` (`INVALID_OPTIONS`).
+   * The contract version the plugin was written for. Absent means 1, the first version, which every later version
+   * still runs. `createExecutor` refuses a version outside `MIN_PLUGIN_CONTRACT_VERSION`–`PLUGIN_CONTRACT_VERSION` (`INVALID_OPTIONS`).
    */
   contractVersion?: number;
   /**

@@ -147,8 +147,9 @@ async function answerOne(executor: CallingExecutor, call: ProviderToolCall, name
   const args = options.mapping === undefined ? parsed.value : options.mapping.restoreArguments(name, parsed.value);
   tell({ type: "start" });
   const onProgress = options.onProgress === undefined ? undefined : (progress: ToolProgress) => tell({ type: "progress", progress });
-  // Bounded: a model gets the head of a large value and a handle, never the whole of it.
-  const result = await executor.callTool(name, args, { signal: batch.signal, bounded: true, ...(onProgress === undefined ? {} : { onProgress }) });
+  // Bounded: a model gets the head of a large value and a handle, never the whole of it. The provider's
+  // id of the call becomes the span's gen_ai.tool.call.id.
+  const result = await executor.callTool(name, args, { signal: batch.signal, bounded: true, ...(onProgress === undefined ? {} : { onProgress }), ...(typeof call.id === "string" && call.id !== "" ? { toolCallId: call.id } : {}) });
   if (result.ok) return { call, result, text: result.truncated?.text ?? valueText(result.value), isError: false };
   // The batch deadline reaches the call as a cancellation; the model should hear that time ran out.
   const timedOut = result.error.code === "CANCELLED" && batch.deadline.aborted && options.signal?.aborted !== true;

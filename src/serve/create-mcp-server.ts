@@ -21,6 +21,7 @@ import { createClientCaller } from "./client-caller.js";
 import { registerCompletionHandler } from "./serve-completions.js";
 import { registerPromptHandlers } from "./serve-prompts.js";
 import { registerResourceHandlers } from "./serve-resources.js";
+import { traceServedCall } from "./served-call-telemetry.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
 
 /** Calls one client session may have running at once; more are answered `QUEUE_FULL`. */
@@ -63,7 +64,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await executor.listTools()).map(toMcpTool) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  // Traced as a SERVER span whose parent is the client's trace context in `params._meta`.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => traceServedCall({ params: request.params, extra }, async (): Promise<CallToolResult> => {
     if (running >= maxCalls) {
       return toMcpResult({ ok: false, error: { code: "QUEUE_FULL", message: `This session already has ${maxCalls} calls running; wait for one to finish` }, executionId: "", tool: request.params.name, durationMs: 0 });
     }
@@ -93,7 +95,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     } finally {
       running--;
     }
-  });
+  }));
 
   const resources = registerResourceHandlers(server, executor, (sessionId) => ({ sessionId: sessionId ?? ownSessionId }));
   // However the session ends (DELETE, the client gone, close()), its upstream subscriptions end with it.

@@ -17,6 +17,8 @@ import { createSessionEventStore } from "./session-event-store.js";
 import { createSessionExpiry, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
 import { createAuditFile, DEFAULT_AUDIT_FILE, type RegistryAuditEntry } from "./management-api/audit-log.js";
 import { createManagementApi } from "./management-api/management-api.js";
+import type { MetricsRegistry } from "./metrics/metrics-registry.js";
+import { createOperatorRoutes } from "./operator-routes.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -66,6 +68,8 @@ export interface HttpServeOptions extends McpServerOptions {
   apiKey?: string;
   /** Where the management API's audit lines go: default appended to `.toolexec/registry-audit.jsonl` in the project. */
   onAudit?(entry: RegistryAuditEntry): void | Promise<void>;
+  /** The registry `/metrics` renders (docs/observability.md); without it `/metrics` answers 404. */
+  metrics?: MetricsRegistry;
 }
 
 export interface HttpServing {
@@ -139,6 +143,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
           readBody: (request) => readBody(request, limit),
           audit: options.onAudit ? async (entry) => options.onAudit!(entry) : createAuditFile(path.join(executor.root, DEFAULT_AUDIT_FILE)),
         });
+  const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
   const sessions = new Map<string, Session>();
   let underWay = 0;
   let idle: (() => void) | undefined;
@@ -173,6 +178,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (management?.handles(url.pathname)) return closing ? send(response, 503, { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The server is shutting down" } }) : management.handle(request, response, url.pathname);
+    if (operator.handles(url.pathname)) return operator.handle(request, response, url.pathname);
     if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
     const verdict = checkRequest(request, guard);
     if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});

@@ -85,7 +85,7 @@ describe("host misuse", () => {
         "{ code: 1 }: INVALID_INPUT Invalid arguments for "code_execution": code: must be string",
         "options { signal: {} }: INVALID_OPTIONS Expected signal to be an AbortSignal, got an object",
         "options null: INVALID_OPTIONS Expected the call options to be an object like { signal, timeoutMs }, got null",
-        "options { bogus: 1 }: INVALID_OPTIONS Unknown call option "bogus"; expected signal, timeoutMs, onProgress, caller, parentExecutionId or bounded",
+        "options { bogus: 1 }: INVALID_OPTIONS Unknown call option "bogus"; expected signal, timeoutMs, onProgress, caller, parentExecutionId, bounded or toolCallId",
         "a throwing Proxy: INVALID_INPUT The arguments of "code_execution" could not be read: request trap",
       ]
     `);

@@ -14,7 +14,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller", "bounded"]);
+const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProgress", "caller", "bounded", "toolCallId"]);
 
 /** `callTool`'s options as read once: a getter or Proxy trap runs at most once, here. */
 /** `callTool`'s options as the pipeline reads them: every key of `CallToolOptions`, copied once. */
@@ -49,9 +49,9 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
   if (!isPlainObject(options)) return toolError("INVALID_OPTIONS", `Expected the call options to be an object like { signal, timeoutMs }, got ${describeValue(options)}`);
   // for-in, not Object.keys: this runs on every call, and most calls pass no options at all.
   for (const key in options) {
-    if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller, parentExecutionId or bounded`);
+    if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller, parentExecutionId, bounded or toolCallId`);
   }
-  const { timeoutMs, signal, parentExecutionId, onProgress, caller, bounded } = options;
+  const { timeoutMs, signal, parentExecutionId, onProgress, caller, bounded, toolCallId } = options;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TIMEOUT_MS)) {
     return toolError("INVALID_OPTIONS", `Expected timeoutMs to be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, got ${describeValue(timeoutMs)}`);
   }
@@ -62,6 +62,7 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
   if (parentExecutionId !== undefined && typeof parentExecutionId !== "string") {
     return toolError("INVALID_OPTIONS", `Expected parentExecutionId to be a string, got ${describeValue(parentExecutionId)}`);
   }
+  if (toolCallId !== undefined && typeof toolCallId !== "string") return toolError("INVALID_OPTIONS", `Expected toolCallId to be a string, got ${describeValue(toolCallId)}`);
   return {
     ok: true,
     value: {
@@ -71,6 +72,7 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
       onProgress: onProgress as ReadCallOptions["onProgress"],
       caller: caller as ReadCallOptions["caller"],
       bounded: bounded === true,
+      ...(toolCallId === undefined ? {} : { toolCallId: toolCallId as string }),
     },
   };
 }

@@ -11,6 +11,8 @@ import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
 import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
 import type { Scheduler } from "../schedule/scheduler.js";
+import type { CallSpan, CallTelemetry } from "../telemetry/call-telemetry.js";
+import { runInSpan, spanIds } from "../telemetry/span-context.js";
 import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
@@ -36,6 +38,8 @@ export interface PipelineDependencies {
   results: ResultBounds;
   /** Why a name is not in the registry when it is known but switched off (e.g. code_execution). */
   unavailableToolHint?(name: string): string | undefined;
+  /** Spans and metrics of every call (telemetry/call-telemetry.ts). */
+  telemetry?: CallTelemetry;
 }
 
 export type CallTool = (name: string, args?: unknown, options?: CallToolOptions) => Promise<ToolResult>;
@@ -48,6 +52,9 @@ export interface CallPipeline {
   callChain(executionId: string): string[];
   /** Refuse new calls (`EXECUTOR_CLOSED`), abort every call under way with `reason`, and wait until all have settled. */
   closeAll(reason: ToolexecError): Promise<void>;
+  /** Calls past input checks and not yet ended (waiting for a turn or running). */
+  readonly underWay: number;
+  readonly telemetry: CallTelemetry | undefined;
 }
 
 /** One call as it goes: what its end (envelope, log record, events) is made of. */
@@ -61,6 +68,8 @@ interface CallRecord {
   registered?: RegisteredTool;
   timeoutMs?: number;
   caller?: CallerInfo;
+  /** The call's `execute_tool` span, when someone traces. */
+  span?: CallSpan;
 }
 
 /** What the steps of a call share: the dependencies, the calls under way, and the pipeline's own `callTool` (for sub-calls). */
@@ -85,7 +94,9 @@ function finish(dependencies: PipelineDependencies, outcome: PluginResult, call:
         durationMs,
       }
     : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
+  // The log first: a span that has ended no longer says it records, and the record takes its ids.
   if (log) writeRecord(log, dependencies.host, call, result, durationMs);
+  dependencies.telemetry?.end(call.span, result, call.registered?.owner.name, call.args);
   // Payloads are built only for events someone listens to: most hosts listen to few.
   const ending = emitter.hasListeners("tool:end");
   const failing = !result.ok && emitter.hasListeners("tool:error");
@@ -112,6 +123,7 @@ function writeRecord(log: ExecutionLog, host: PluginHost, call: CallRecord, resu
     durationMs,
     ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
     ...(call.caller === undefined ? {} : { caller: { name: call.caller.name, version: call.caller.version, sessionId: call.caller.sessionId } }),
+    ...(call.span === undefined ? {} : spanIds(call.span.span)),
   };
   let shaped: Record<string, unknown> = record;
   // The owner is the instance that ran the call, even when the executor has closed it since.
@@ -175,7 +187,9 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
       if (emitting) emitter.emit("tool:progress", parentExecutionId === undefined ? { executionId, tool: name, ...progress } : { executionId, tool: name, ...progress, parentExecutionId });
     };
   }
-  return running.answer(owner.name, () => owner.instance.callTool({ name, arguments: callArguments, executionId }, pluginOptions));
+  const start = () => owner.instance.callTool({ name, arguments: callArguments, executionId }, pluginOptions);
+  // In the call's span context, so the plugin's own spans (an MCP request's) are its children.
+  return running.answer(owner.name, call.span === undefined ? start : () => runInSpan(call.span!, start));
 }
 
 /** A turn, then the plugin's call; a call cancelled before it began takes no slot and never reaches the plugin. */
@@ -184,7 +198,12 @@ async function runInTurn(state: PipelineState, registered: RegisteredTool, call:
   try {
     const parent = call.parentExecutionId === undefined ? undefined : state.calls.get(call.parentExecutionId);
     const turn = takeTurn(state.scheduler, registered, call.name, running, parent);
-    release = typeof turn === "function" ? turn : await turn;
+    if (typeof turn === "function") release = turn;
+    else {
+      const waitStarted = performance.now();
+      release = await turn;
+      state.telemetry?.recordQueueWait(call.name, (performance.now() - waitStarted) / 1000);
+    }
   } catch (error) {
     const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
     return toolError(fault.code, fault.message, fault.details);
@@ -208,7 +227,7 @@ async function runRegistered(state: PipelineState, registered: RegisteredTool, c
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
   const running = new RunningCall(name, timeoutMs, options.signal);
   running.caller = call.caller;
-  running.parentExecutionId = parentExecutionId;
+  Object.assign(running, { parentExecutionId, traceContext: call.span?.context });
   state.calls.set(executionId, running);
   const { emitter } = state;
   if (emitter.hasListeners("tool:start")) emitter.emit("tool:start", parentExecutionId === undefined ? { executionId, tool: name, arguments: callArguments } : { executionId, tool: name, arguments: callArguments, parentExecutionId });
@@ -234,7 +253,10 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     if (!read.ok) return finish(dependencies, read, call);
     options = read.value;
     const parentExecutionId = (call.parentExecutionId = options.parentExecutionId);
-    call.caller = options.caller ?? (parentExecutionId === undefined ? undefined : calls.get(parentExecutionId)?.caller);
+    const parent = parentExecutionId === undefined ? undefined : calls.get(parentExecutionId);
+    call.caller = options.caller ?? parent?.caller;
+    // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
+    call.span = dependencies.telemetry?.start(call.name, call.executionId, parent?.traceContext, options.toolCallId);
 
     let registered = host.lease(name);
     if (!registered && (await resolveMissingTool(dependencies, name, options))) registered = host.lease(name);
@@ -252,6 +274,10 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
 
   return {
     callTool,
+    get underWay() {
+      return calls.size;
+    },
+    telemetry: dependencies.telemetry,
     explainMissing(name) {
       if (host.tools.has(name)) return undefined;
       const missing = explainMissingTool(dependencies, name);

@@ -11,6 +11,11 @@ import { ToolexecError } from "../errors/toolexec-error.js";
 import { createEmitter, type Emitter } from "../events.js";
 import { createExecutionLog, type ExecutionLog } from "../log/execution-log.js";
 import { createScheduler } from "../schedule/scheduler.js";
+import { DEFAULT_LOG_MAX_VALUE_BYTES } from "../log/execution-log.js";
+import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
+import { createCallTelemetry, type CallTelemetry } from "../telemetry/call-telemetry.js";
+import { createAttributeScrubber } from "../telemetry/scrub-attribute.js";
+import { isCapturingContent } from "../telemetry/tracing-enabled.js";
 import { createCallPipeline, type CallPipeline } from "./call-pipeline.js";
 import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
 import type { ConfigStatus, CoreExecutor, ToolInfo } from "./core-executor.js";
@@ -144,9 +149,11 @@ function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents,
       if (!isEmptyDiff(diff)) emit("tools:changed", { tools: [...host.tools.keys()], ...diff });
     },
   });
+  const scheduler = createScheduler({ maxConcurrency: resolved.maxConcurrency, maxQueue: resolved.maxQueue });
   const pipeline = createCallPipeline({
     host,
-    scheduler: createScheduler({ maxConcurrency: resolved.maxConcurrency, maxQueue: resolved.maxQueue }),
+    scheduler,
+    telemetry: createTelemetry(resolved, host, () => ({ queued: scheduler.queued, underWay: pipeline.underWay })),
     emitter: startup.events,
     log,
     defaultTimeoutMs: resolved.defaultTimeoutMs,
@@ -154,6 +161,21 @@ function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents,
     ...(setup.unavailableToolHint ? { unavailableToolHint: setup.unavailableToolHint } : {}),
   });
   return { host, pipeline };
+}
+
+/** Spans and metrics of the calls; arguments and results as attributes only when the environment opts in. */
+function createTelemetry(resolved: ResolvedExecutorOptions, host: PluginHost, counts: () => { queued: number; underWay: number }): CallTelemetry {
+  const log = resolved.log === false ? undefined : resolved.log;
+  return createCallTelemetry(
+    {
+      captureContent: isCapturingContent(),
+      scrub: createAttributeScrubber(log?.redactKeys ?? DEFAULT_REDACT_KEYS, log?.maxValueBytes ?? DEFAULT_LOG_MAX_VALUE_BYTES, () => host.secrets()),
+    },
+    {
+      queued: () => counts().queued,
+      running: () => Math.max(0, counts().underWay - counts().queued),
+    },
+  );
 }
 
 /** Reloads one at a time: a config that loads replaces the one in force, a rejected one is kept as `lastError` and reported. */
@@ -242,6 +264,7 @@ async function closeExecutor(parts: ExecutorParts, lifecycle: Lifecycle, reloade
   await drained;
   await parts.log?.close();
   parts.setup.resultStore.clear();
+  parts.pipeline.telemetry?.close();
   parts.emitter.clear();
 }
 

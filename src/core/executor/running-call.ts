@@ -4,6 +4,7 @@
  * and the concurrency slot it may lend to its sub-calls. A class, so the per-call hot path allocates
  * one object instead of a handful of closures.
  */
+import type { Context } from "@opentelemetry/api";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { CallerInfo, PluginResult } from "../plugin-contract.js";
 import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
@@ -67,6 +68,8 @@ export class RunningCall {
   caller: CallerInfo | undefined = undefined;
   /** The call this one was made for (a sub-call's parent), for `PluginContext.callChain`. */
   parentExecutionId: string | undefined = undefined;
+  /** The context of the call's span, when someone traces: its sub-calls' spans are its children. */
+  traceContext: Context | undefined = undefined;
   private readonly timer: NodeJS.Timeout;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;

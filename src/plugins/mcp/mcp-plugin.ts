@@ -27,6 +27,7 @@ import { exposedNamePrefix } from "./tool-definitions.js";
 import { createToolRoutes, trustView, type ToolRoutes } from "./tool-routes.js";
 import { createToolFilter } from "./trust/tool-filter.js";
 import { createToolTrust } from "./trust/tool-trust.js";
+import { observeServerStates } from "./server-state-metric.js";
 
 export type { AddServerResult, McpApi } from "./mcp-api.js";
 
@@ -183,6 +184,7 @@ function followToolChanges(run: McpInstanceRun, routes: ToolRoutes): ToolChangeF
 function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChangeFeed, unsubscribeTrust: () => void): PluginInstance<McpApi> {
   const { shared, context } = run;
   const api = createMcpApi(run);
+  const stopObservingStates = observeServerStates(() => api.servers());
   /** Why `name` is not routed, as trust and the servers' states tell. */
   const whyMissing = (name: string) => {
     routes.table();
@@ -218,6 +220,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       run.closed = true;
       shared.instances--;
       feed.stop();
+      stopObservingStates();
       unsubscribeTrust();
       await Promise.all([...run.configured.map((connection) => shared.pool.release(connection)), shared.trust.flush()]);
       await shared.toolCaches[context.root]?.settled();

@@ -9,6 +9,7 @@ import { abortReasonCode } from "../../core/plugin-contract.js";
 import type { SessionRequestOptions } from "./mcp-session.js";
 import type { RequestOutcome } from "./pending-requests.js";
 import { createRequestSignal } from "./request-signal.js";
+import { startRequestTelemetry } from "./request-telemetry.js";
 import { classifyError, type SessionFailure } from "./session-failure.js";
 import type { SessionRun } from "./session-run.js";
 
@@ -35,6 +36,8 @@ export async function sendSessionRequest<Schema extends z.ZodType>(
   const local = createRequestSignal();
   const forward = () => local.abort(caller!.reason);
   caller?.addEventListener("abort", forward, { once: true });
+  const telemetry = startRequestTelemetry(run, request);
+  if (telemetry) request = telemetry.request;
   const pending = requests.begin(requestOptions.onProgress);
   const { progressToken } = pending;
   try {
@@ -57,6 +60,7 @@ export async function sendSessionRequest<Schema extends z.ZodType>(
     const outcome = (await pending.outcome) as RequestOutcome<z.infer<Schema>>;
     // Ended here while the session lives on: tell the SDK (and the server) to forget the request.
     if (pending.settledHere && run.alive && !outcome.ok) local.abort(new Error(outcome.failure.message));
+    telemetry?.end(outcome);
     return outcome;
   } finally {
     caller?.removeEventListener("abort", forward);

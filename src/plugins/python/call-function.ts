@@ -8,6 +8,8 @@ import { toolError } from "../../core/tool-result.js";
 import type { PythonTool } from "./python-tools.js";
 import { importedModuleFields, moduleFields, noteImport } from "./contain-module.js";
 import { lastLineOf, type PythonWorker, type WorkerAnswer, type WorkerEvent } from "./python-worker.js";
+import { annotateActiveSpan } from "../../core/telemetry/span-context.js";
+import { ATTRIBUTE } from "../../core/telemetry/telemetry-names.js";
 import { WorkerBackoffError, type WorkerPool } from "./worker-pool.js";
 
 function stoppedMessage(entry: PythonTool, signal: AbortSignal, started: boolean, concurrent = false): string {
@@ -105,6 +107,7 @@ export async function callFunction(pool: WorkerPool, entry: PythonTool, call: To
     release(worker);
     return { ok: false, error: target.error };
   }
+  annotateActiveSpan(() => ({ [ATTRIBUTE.processPid]: worker.pid, [ATTRIBUTE.workerModule]: entry.module }));
   const named = entry.marked ? { tool: entry.function } : { function: entry.function };
   const message: Record<string, unknown> = { op: "call", ...target.fields, ...named, arguments: call.arguments, executionId: call.executionId, ...(concurrent ? { concurrent: true } : {}) };
   let grace: NodeJS.Timeout | undefined;

@@ -14,6 +14,8 @@ import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from "../../c
 import { containScript } from "./contain-script.js";
 import { resolvePythonInterpreter } from "../../core/python-interpreter.js";
 import { ensurePythonEnvironment } from "../../core/python-environments/ensure-python-environment.js";
+import { annotateActiveSpan } from "../../core/telemetry/span-context.js";
+import { ATTRIBUTE } from "../../core/telemetry/telemetry-names.js";
 import { buildScriptEnvironment } from "./script-environment.js";
 
 /** Bytes of stderr kept (the end of it) for error details. */
@@ -167,6 +169,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
   if (pid !== undefined) {
     trackProcessGroup(pid);
     options.onSpawn(pid);
+    annotateActiveSpan(() => ({ [ATTRIBUTE.processPid]: pid, [ATTRIBUTE.processExecutableName]: path.basename(command[0]) }));
   }
 
   return new Promise<PluginResult>((resolve) => {
@@ -228,6 +231,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
 
     /** The run's answer once the script exited and both pipes closed. */
     const settleFromExit = async (exitCode: number | null, signalName: NodeJS.Signals | null) => {
+      if (exitCode !== null) annotateActiveSpan(() => ({ [ATTRIBUTE.processExitCode]: exitCode }));
       const missing = exitCode !== 0 ? await diagnoseMissing(entry, options.root) : undefined;
       if (missing) return finish(missing);
       if (exitCode !== 0) {
