@@ -35,6 +35,8 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./tools-trust-command.js")).runToolsRevoke(context);
     case "servers":
       return (await import("./servers-command.js")).runServers(context);
+    case "logs":
+      return (await import("./logs-command.js")).runLogs(context);
     case "code exec":
       return (await import("./code-command.js")).runCodeExec(context);
     case "serve":

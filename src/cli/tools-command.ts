@@ -9,6 +9,7 @@ import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
 import { UsageError } from "./usage-error.js";
+import { resolveLogDir } from "./log-location.js";
 import { withExecutor } from "./with-executor.js";
 import { cliInvocation } from "./cli-invocation.js";
 
@@ -63,7 +64,7 @@ export async function runToolsCall(context: CommandContext): Promise<number> {
   const format = await import("./format.js");
   const servers = serversForTool(name);
   const mcp = { servers, ...(servers.length > 0 ? { startupTimeoutMs: Math.min(timeoutMs ?? SERVER_START_WAIT_MS, SERVER_START_WAIT_MS) } : {}) };
-  return withExecutor(context, project, { mcp }, async (executor, signal) => {
+  return withExecutor(context, project, { mcp, logDir: resolveLogDir(context.values, context.cwd) }, async (executor, signal) => {
     const result = await executor.callTool(name, args, { signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
     if (context.values.json) context.output.out(JSON.stringify(result, null, 2));
     else if (result.ok) context.output.out(format.formatValue(result.value));

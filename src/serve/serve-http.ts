@@ -17,6 +17,7 @@ import { createSessionEventStore } from "./session-event-store.js";
 import { createSessionExpiry, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
 import { createAuditFile, DEFAULT_AUDIT_FILE, type RegistryAuditEntry } from "./management-api/audit-log.js";
 import { createManagementApi } from "./management-api/management-api.js";
+import { createWebConsole } from "./console/web-console.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -64,6 +65,12 @@ export interface HttpServeOptions extends McpServerOptions {
    * from a request or a file in the project.
    */
   apiKey?: string;
+  /**
+   * Turns on the web console at `/console` (docs/console.md), behind `token` like the MCP endpoint;
+   * `logDir` is the execution log its executions page reads (default: the executor's own,
+   * `executor.logDir`). Off by default.
+   */
+  console?: { logDir?: string };
   /** Where the management API's audit lines go: default appended to `.toolexec/registry-audit.jsonl` in the project. */
   onAudit?(entry: RegistryAuditEntry): void | Promise<void>;
 }
@@ -139,6 +146,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
           readBody: (request) => readBody(request, limit),
           audit: options.onAudit ? async (entry) => options.onAudit!(entry) : createAuditFile(path.join(executor.root, DEFAULT_AUDIT_FILE)),
         });
+  const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
   const sessions = new Map<string, Session>();
   let underWay = 0;
   let idle: (() => void) | undefined;
@@ -173,6 +181,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (management?.handles(url.pathname)) return closing ? send(response, 503, { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The server is shutting down" } }) : management.handle(request, response, url.pathname);
+    if (webConsole?.handles(url.pathname)) return webConsole.handle(request, response, url.pathname);
     if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
     const verdict = checkRequest(request, guard);
     if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});

@@ -53,6 +53,8 @@ interface CallRecord {
   registered?: RegisteredTool;
   timeoutMs?: number;
   caller?: CallerInfo;
+  /** How long the call waited for a turn, in ms; unset when it started at once. */
+  queueMs?: number;
 }
 
 /** What the steps of a call share: the dependencies, the calls under way, and the pipeline's own `callTool` (for sub-calls). */
@@ -102,6 +104,7 @@ function writeRecord(log: ExecutionLog, host: PluginHost, call: CallRecord, resu
     ok: result.ok,
     ...(result.ok ? { value: result.value, ...(result.warnings ? { warnings: result.warnings } : {}) } : { error: result.error }),
     durationMs,
+    ...(call.queueMs === undefined ? {} : { queueMs: call.queueMs }),
     ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
     ...(call.caller === undefined ? {} : { caller: { name: call.caller.name, version: call.caller.version, sessionId: call.caller.sessionId } }),
   };
@@ -176,7 +179,13 @@ async function runInTurn(state: PipelineState, registered: RegisteredTool, call:
   try {
     const parent = call.parentExecutionId === undefined ? undefined : state.calls.get(call.parentExecutionId);
     const turn = takeTurn(state.scheduler, registered, call.name, running, parent);
-    release = typeof turn === "function" ? turn : await turn;
+    if (typeof turn === "function") release = turn;
+    else {
+      // Logged only for calls that waited, so `toolexec logs` can show queue waits at no cost to the rest.
+      const waiting = performance.now();
+      release = await turn;
+      call.queueMs = Math.round((performance.now() - waiting) * 1000) / 1000;
+    }
   } catch (error) {
     const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
     return toolError(fault.code, fault.message, fault.details);
