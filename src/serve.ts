@@ -16,8 +16,3 @@ export type { HttpServeOptions, HttpServing } from "./serve/serve-http.js";
 export { MANAGEMENT_API_PATH } from "./serve/management-api/management-routes.js";
 export type { RegistryAuditEntry } from "./serve/management-api/audit-log.js";
 export { ERROR_CODE_META_KEY, OUTPUT_META_KEY } from "./serve/to-mcp-result.js";
-export { openExecutionLog } from "./serve/log-reader/execution-log-reader.js";
-export type { ExecutionLogReader } from "./serve/log-reader/execution-log-reader.js";
-export type { LogFilter, LoggedRecord } from "./serve/log-reader/log-record.js";
-export type { LogSummary, ToolSummary } from "./serve/log-reader/log-summary.js";
-export type { ExecutionNode } from "./serve/log-reader/execution-tree.js";

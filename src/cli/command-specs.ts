@@ -68,6 +68,8 @@ export interface CommandSpec {
   /** The placeholder of a flag's value for this command, where the shared one does not fit. */
   flagValues?: Partial<Record<FlagName, string>>;
   project: boolean;
+  /** Runs without the library (reads files only): its context's `library` is not loaded. */
+  standalone?: true;
   examples: readonly string[];
 }
 
@@ -168,6 +170,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     flagValues: { code: "<CODE>" },
     project: false,
+    standalone: true,
     examples: [
       "toolexec logs --since 1h",
       "toolexec logs --tool everything__echo --outcome error --since 2026-11-28T09:00:00Z",

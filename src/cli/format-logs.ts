@@ -1,5 +1,5 @@
 /** How `toolexec logs` prints: the summary table, one line per call, and an execution as a tree. */
-import type { ExecutionNode, LoggedRecord, LogSummary } from "../serve.js";
+import type { ExecutionNode, LoggedRecord, LogSummary } from "../logs.js";
 
 const milliseconds = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Number(value.toFixed(value < 10 ? 2 : 1))} ms`);
 

@@ -3,7 +3,7 @@
  * summary per tool over the window; a filter: the matching calls, one line each; `--execution`: that
  * execution with its sub-calls as a tree; `--follow`: new calls as they are written, until Ctrl-C.
  */
-import type { LogFilter, LoggedRecord } from "../serve.js";
+import type { LogFilter, LoggedRecord } from "../logs.js";
 import type { CommandContext } from "./command-context.js";
 import { resolveLogDir } from "./log-location.js";
 import { CliError, UsageError } from "./usage-error.js";
@@ -48,7 +48,7 @@ async function recordPrinter(context: CommandContext): Promise<(record: LoggedRe
   return (record) => context.output.out(context.values.json ? JSON.stringify(record) : formatRecordLine(record));
 }
 
-async function follow(context: CommandContext, log: import("../serve.js").ExecutionLogReader, filter: LogFilter): Promise<number> {
+async function follow(context: CommandContext, log: import("../logs.js").ExecutionLogReader, filter: LogFilter): Promise<number> {
   const print = await recordPrinter(context);
   if (filter.since !== undefined) await log.records(filter, print);
   const stop = new AbortController();
@@ -72,7 +72,7 @@ export async function runLogs(context: CommandContext): Promise<number> {
   if (values.follow && values.execution !== undefined) throw new UsageError("Give either --follow or --execution, not both", command);
   const filter = readFilter(context);
   const dir = resolveLogDir(values, context.cwd);
-  const { openExecutionLog } = await import("../serve.js");
+  const { openExecutionLog } = await import("../logs.js");
   const format = await import("./format-logs.js");
   const log = openExecutionLog(dir);
   if (values.follow) return follow(context, log, filter);

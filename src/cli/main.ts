@@ -75,8 +75,9 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     output.out(line.command ? formatCommandHelp(line.command) : line.group ? formatGroupHelp(line.group) : formatGlobalHelp());
     return 0;
   }
-  const library = await import("../index.js");
-  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin };
+  // A command that only reads files (`logs`) answers without loading the library: on a busy machine that is most of its time.
+  const library = line.command.standalone ? undefined : await import("../index.js");
+  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library: library!, output, cwd: process.cwd(), readStdin };
   try {
     return await runCommand(line, context);
   } catch (error) {
@@ -88,7 +89,7 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       output.err(`toolexec ${line.command.name}: ${error.message}`);
       return 1;
     }
-    if (library.isConfigError(error)) {
+    if (library?.isConfigError(error)) {
       const { displayIssues, formatIssues } = await import("./format.js");
       // The folder the issues' file names are relative to.
       const root = path.resolve(context.cwd, line.values.root ?? ".");
@@ -96,7 +97,7 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       else output.err(`${error.code === "CONFIG_MISSING" ? "Config file missing" : "Invalid config"}:\n${formatIssues(error.issues, root)}`);
       return 1;
     }
-    if (library.isToolexecError(error)) {
+    if (library?.isToolexecError(error)) {
       output.err(`error ${error.code}: ${error.message}`);
       return 1;
     }

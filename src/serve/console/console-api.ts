@@ -6,7 +6,7 @@
  * its own read views here, behind the served port's token.
  */
 import type { Executor } from "../../index.js";
-import type { ExecutionLogReader } from "../log-reader/execution-log-reader.js";
+import type { ExecutionLogReader } from "../../logs.js";
 
 /** Who console calls are logged as (`caller.name` in the execution log). */
 export const CONSOLE_CALLER = { name: "toolexec-console" };

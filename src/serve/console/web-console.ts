@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isToolexecError, type Executor } from "../../index.js";
 import { checkRequest, type GuardOptions } from "../http-guard.js";
-import { openExecutionLog } from "../log-reader/execution-log-reader.js";
+import { openExecutionLog } from "../../logs.js";
 import { answerConsoleRequest } from "./console-api.js";
 import { loadConsoleAssets } from "./console-assets.js";
 

@@ -3,7 +3,6 @@
  * a callback per line costs far less than an async iterator's promise per line.
  */
 import { createReadStream } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
 
 /** Chunk size: large enough that reading costs little next to parsing. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -24,30 +23,30 @@ export interface LineReadOptions {
 export async function forEachLine(file: string, onLine: (line: string) => void, options: LineReadOptions = {}): Promise<number> {
   const start = options.start ?? 0;
   const stream = createReadStream(file, { start, highWaterMark: CHUNK_BYTES, ...(options.signal ? { signal: options.signal } : {}) });
-  const decoder = new StringDecoder("utf8");
-  let rest = "";
+  // Bytes of a line that continues in the next chunk; lines are decoded whole, so a character cut
+  // between two chunks is never split.
+  let rest: Buffer | undefined;
   // Started mid-file: the first piece is the tail of a line whose head was not read.
   let skipFirst = start > 0;
   let bytes = 0;
   try {
-    for await (const chunk of stream) {
-      bytes += (chunk as Buffer).length;
-      const text = rest + decoder.write(chunk as Buffer);
+    for await (const read of stream) {
+      bytes += (read as Buffer).length;
+      const chunk = rest === undefined ? (read as Buffer) : Buffer.concat([rest, read as Buffer]);
       let from = 0;
-      let newline = text.indexOf("\n");
+      let newline = chunk.indexOf(10);
       while (newline !== -1) {
         if (skipFirst) skipFirst = false;
-        else if (newline > from) onLine(text.slice(from, newline));
+        else if (newline > from) onLine(chunk.toString("utf8", from, newline));
         from = newline + 1;
-        newline = text.indexOf("\n", from);
+        newline = chunk.indexOf(10, from);
       }
-      rest = text.slice(from);
+      rest = from < chunk.length ? chunk.subarray(from) : undefined;
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw error;
   }
-  rest += decoder.end();
-  if (rest.length > 0 && !skipFirst) onLine(rest);
+  if (rest !== undefined && !skipFirst) onLine(rest.toString("utf8"));
   return bytes;
 }

@@ -9,6 +9,7 @@ import { isCallRecord, matchesFilter, parseRecord, timeOf, type LogFilter, type 
 import { createSummary, type LogSummary } from "./log-summary.js";
 import { followLogLines } from "./follow-log.js";
 import { forEachLine } from "./read-lines.js";
+import { scanRecord } from "./scan-record.js";
 
 /** How much of the newest files `recent()` reads: the last few thousand calls of a busy log. */
 export const RECENT_TAIL_BYTES = 8 * 1024 * 1024;
@@ -34,7 +35,8 @@ export interface ExecutionLogReader {
  * const { tools } = await log.summary({ since: Date.now() - 3_600_000 });
  */
 export function openExecutionLog(dir: string): ExecutionLogReader {
-  const scan = async (since: number | undefined, onRecord: (record: LoggedRecord) => void, signal?: AbortSignal) => {
+  /** Each line's scanned fields (see scan-record.ts) with the line itself; malformed lines counted. */
+  const scan = async (since: number | undefined, onRecord: (scanned: LoggedRecord, line: string) => void, signal?: AbortSignal) => {
     let malformedLines = 0;
     const files = await listLogFiles(dir, since);
     for (const file of files) {
@@ -42,8 +44,8 @@ export function openExecutionLog(dir: string): ExecutionLogReader {
       await forEachLine(
         file.path,
         (line) => {
-          const record = parseRecord(line);
-          if (record) onRecord(record);
+          const scanned = scanRecord(line);
+          if (scanned) onRecord(scanned, line);
           else malformedLines++;
         },
         signal ? { signal } : {},
@@ -51,11 +53,13 @@ export function openExecutionLog(dir: string): ExecutionLogReader {
     }
     return { malformedLines, files: files.map((file) => file.path) };
   };
+  /** The whole record of a line the scan accepted (the scan checked its structure; this parse can still fail on a bad value inside). */
+  const wholeRecord = (scanned: LoggedRecord, line: string) => parseRecord(line) ?? scanned;
 
   return {
     dir,
     async records(filter, onRecord, signal) {
-      const { malformedLines } = await scan(filter.since, (record) => matchesFilter(record, filter) && onRecord(record), signal);
+      const { malformedLines } = await scan(filter.since, (scanned, line) => matchesFilter(scanned, filter) && onRecord(wholeRecord(scanned, line)), signal);
       return { malformedLines };
     },
     async summary(filter = {}) {
@@ -67,12 +71,18 @@ export function openExecutionLog(dir: string): ExecutionLogReader {
       let root: LoggedRecord | undefined;
       // Only sub-calls are kept: the tree's lines, and those of other trees, which are few next to the whole log.
       const subCalls: LoggedRecord[] = [];
-      await scan(undefined, (record) => {
-        if (!isCallRecord(record)) return;
-        if (record.executionId === id) root = record;
-        if (typeof record.parentExecutionId === "string") subCalls.push(record);
+      const lines = new Map<LoggedRecord, string>();
+      await scan(undefined, (scanned, line) => {
+        if (!isCallRecord(scanned)) return;
+        if (scanned.executionId === id) root = scanned;
+        else if (typeof scanned.parentExecutionId !== "string") return;
+        else subCalls.push(scanned);
+        lines.set(scanned, line);
       });
-      return root === undefined ? undefined : buildExecutionTree(root, indexChildren(subCalls));
+      if (root === undefined) return undefined;
+      // Built from the scanned fields; only the tree's own lines are then parsed whole.
+      const whole = (node: ExecutionNode): ExecutionNode => ({ record: wholeRecord(node.record, lines.get(node.record)!), children: node.children.map(whole) });
+      return whole(buildExecutionTree(root, indexChildren(subCalls)));
     },
     async recent(limit) {
       const files = (await listLogFiles(dir)).reverse();
