@@ -55,10 +55,11 @@ async function follow(context: CommandContext, log: import("../logs.js").Executi
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-  context.output.err(`toolexec logs: following ${log.dir} (Ctrl-C to stop)`);
   try {
     let malformed = 0;
-    await log.follow(filter, { signal: stop.signal, onRecord: print, onMalformed: () => malformed++ });
+    // Said once the follow holds its place in the file: every call logged after this line is printed.
+    const onReady = () => context.output.err(`toolexec logs: following ${log.dir} (Ctrl-C to stop)`);
+    await log.follow(filter, { signal: stop.signal, onRecord: print, onMalformed: () => malformed++, onReady });
     if (malformed > 0) context.output.err(`toolexec logs: skipped ${malformed} malformed line${malformed === 1 ? "" : "s"}`);
   } finally {
     process.removeListener("SIGINT", onSignal);

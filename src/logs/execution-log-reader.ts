@@ -26,7 +26,7 @@ export interface ExecutionLogReader {
   /** The `limit` most recent top-level executions (newest first), each with its sub-calls, from the end of the newest files. */
   recent(limit: number): Promise<ExecutionNode[]>;
   /** Calls passing `filter` as they are written, until `signal` aborts; malformed lines go to `onMalformed`. */
-  follow(filter: LogFilter, options: { signal: AbortSignal; onRecord(record: LoggedRecord): void; onMalformed?(line: string): void }): Promise<void>;
+  follow(filter: LogFilter, options: { signal: AbortSignal; onRecord(record: LoggedRecord): void; onMalformed?(line: string): void; onReady?(): void }): Promise<void>;
 }
 
 /**
@@ -108,6 +108,7 @@ export function openExecutionLog(dir: string): ExecutionLogReader {
     async follow(filter, options) {
       await followLogLines(dir, {
         signal: options.signal,
+        ...(options.onReady ? { onReady: options.onReady } : {}),
         onLine(line) {
           const record = parseRecord(line);
           if (!record) return options.onMalformed?.(line);

@@ -17,6 +17,8 @@ export interface FollowOptions {
   onLine(line: string): void;
   /** Begin at the live file's start instead of its end (a file created after the follow began is always read whole). */
   fromStart?: boolean;
+  /** Called once the follow has its starting point: every line written from then on is seen. */
+  onReady?(): void;
 }
 
 interface Position {
@@ -69,6 +71,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export async function followLogLines(dir: string, options: FollowOptions): Promise<void> {
   const file = path.join(dir, "executions.jsonl");
   let position = await openAt(file, !options.fromStart);
+  options.onReady?.();
   // Bytes of a line whose newline has not arrived yet (a write in progress), kept as bytes so a
   // character cut between two reads is decoded whole.
   let partial = Buffer.alloc(0);

@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)("the web console in Chromium", () => {
     await page.waitForSelector("#tool-search");
     expect(await page.locator("#tool-list > li").count()).toBe(3);
     await page.fill("#tool-search", "echo arguments");
-    await page.waitForFunction(() => document.querySelectorAll("#tool-list > li").length === 1);
+    await page.waitForFunction('document.querySelectorAll("#tool-list > li").length === 1');
     const item = page.locator('#tool-list > li[data-tool="echo"]');
     await item.locator("summary").click();
     expect(await item.locator("pre").first().textContent()).toContain('"message"');
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)("the web console in Chromium", () => {
     expect(await held.textContent()).toContain("example.com");
     await screenshot("quarantine");
     await held.locator("button.approve").click();
-    await page.waitForFunction(() => document.getElementById("quarantine-status")?.textContent?.startsWith("Approved"));
+    await page.waitForFunction('document.getElementById("quarantine-status")?.textContent?.startsWith("Approved")');
     expect(await page.locator("li.held-tool").count()).toBe(0);
     expect((await served.executor.listTools()).map((tool) => tool.name)).toContain("docs__search");
     await screenshot("quarantine-approved");
