@@ -90,8 +90,12 @@ export async function followLogLines(dir: string, options: FollowOptions): Promi
       if (position) emit(await readNew(position));
       const current = await stat(file).catch(() => undefined);
       if (current && (!position || current.ino !== position.inode)) {
-        // Rotated: what the old file got last was read just above; the new one is read from its start.
-        await position?.handle.close();
+        // Rotated: what the old file got until now (a write may land after the rename) is read
+        // before it is left; the new one is read from its start.
+        if (position) {
+          emit(await readNew(position));
+          await position.handle.close();
+        }
         position = await openAt(file, false);
         continue;
       }

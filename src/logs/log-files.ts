@@ -28,8 +28,8 @@ function parseRotatedName(name: string): { start: number; index: number } | unde
 
 /**
  * Every log file of `dir`, oldest first; a missing folder is an empty list. With `since` (epoch ms),
- * rotated files that end before it are left out: a record is written after its call started, so a
- * file closed before `since` holds no call that started at or after it.
+ * files last written before it are left out: a record is written after its call started, so a file
+ * whose last write (its mtime) came before `since` holds no call that started at or after it.
  *
  * @example
  * await listLogFiles("/project/.toolexec/logs"); // [{ path: ".../executions-2026-11-27.jsonl", start: …, live: false }, { path: ".../executions.jsonl", live: true }]
@@ -49,11 +49,8 @@ export async function listLogFiles(dir: string, since?: number): Promise<LogFile
   const files: LogFileEntry[] = rotated.map(({ name, parsed }) => ({ path: path.join(dir, name), start: parsed.start, live: false }));
   if (names.includes(LIVE_NAME)) files.push({ path: path.join(dir, LIVE_NAME), live: true });
   if (since === undefined) return files;
-  return files.filter((file, index) => {
-    const next = files[index + 1];
-    // A rotated file ends where the next one starts; when several share a start, keep them all.
-    return file.live || next?.start === undefined || next.start > since || next.start === file.start;
-  });
+  const written = await Promise.all(files.map((file) => stat(file.path).then((info) => info.mtimeMs, () => Number.NEGATIVE_INFINITY)));
+  return files.filter((_, index) => written[index]! >= since);
 }
 
 /** Bytes in a file, or 0 when it is gone (rotated away between listing and reading). */
