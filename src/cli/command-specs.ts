@@ -35,7 +35,7 @@ export const FLAGS = {
   stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
   "api-key-env": { type: "string", value: "<NAME>", description: "Environment variable holding the API key of the registry management API (/api/tools); without it the API is off" },
   "max-sessions": { type: "string", value: "<n>", description: "Most HTTP sessions served at once (default 1000); past it the one idle the longest is closed" },
-  "log-dir": { type: "string", value: "<dir>", description: "Folder of the execution log (default: <root>/.toolexec/logs with --root; per config file under ~/.local/state/toolexec/logs with --mcp-config or --tools-config; else ./.toolexec/logs)" },
+  "log-dir": { type: "string", value: "<dir>", description: "Folder of the execution log (default: <root>/.toolexec/logs; with a config file named and no --root, one per file under ~/.local/state/toolexec/logs)" },
   since: { type: "string", value: "<1h|30m|ISO>", description: "Only calls that started at or after this: a duration back from now (30s, 15m, 1h, 2d) or an ISO 8601 time" },
   until: { type: "string", value: "<1h|30m|ISO>", description: "Only calls that started at or before this (same forms as --since)" },
   tool: { type: "string", value: "<name>", description: "Only calls of this tool" },

@@ -163,8 +163,6 @@ export interface ExecutionRecord extends Record<string, unknown> {
   warnings?: string[];
   error?: ToolErrorInfo;
   durationMs: number;
-  /** How long the call waited for a concurrency turn, in ms; absent when it started at once. */
-  queueMs?: number;
   timeoutMs?: number;
   /** The caller, when a front door named one: `{ name?, version?, sessionId? }`. */
   caller?: { name?: string; version?: string; sessionId?: string };

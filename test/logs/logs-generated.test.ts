@@ -29,7 +29,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "toolexec-logs-generated-"));
   const dayStart = new Date(now - 3 * DAY).setHours(0, 0, 0, 0);
   const old = await writeExecutionLog(path.join(dir, `executions-${localDate(dayStart)}.jsonl`), { bytes: 1_500_000, seed: 7, start: dayStart, end: dayStart + DAY - 1, malformedEvery: 500 });
-  oldRunId = old.executionIds.code;
+  oldRunId = old.executionIds.code!;
   // As rotation leaves it: last written at the end of the day it covers.
   utimesSync(path.join(dir, `executions-${localDate(dayStart)}.jsonl`), new Date(dayStart + DAY - 1), new Date(dayStart + DAY - 1));
   await writeExecutionLog(path.join(dir, "executions.jsonl"), { bytes: 2_500_000, seed: 8, start: now - 3_600_000, end: now, malformedEvery: 700 });
