@@ -61,8 +61,11 @@ describe("toolexec logs --follow", () => {
     const { child, printed, waitFor } = await follow(dir);
     appendFileSync(live, line("first"));
     await waitFor(["first"]);
+    // A whole line and the head of the next in one write: once the whole one is printed, the follower
+    // has read the head too, and must hold it until the rest arrives.
     const split = line("split");
-    appendFileSync(live, split.slice(0, 20));
+    appendFileSync(live, line("before-split") + split.slice(0, 20));
+    await waitFor(["before-split"]);
     appendFileSync(live, split.slice(20));
     await waitFor(["split"]);
     // Rotation by hand: the live file renamed, one more line reaches the old file, then a new live file.
@@ -70,7 +73,7 @@ describe("toolexec logs --follow", () => {
     appendFileSync(path.join(dir, "executions-2026-11-27.jsonl"), line("late-in-old-file"));
     writeFileSync(live, line("in-new-file"));
     await waitFor(["late-in-old-file", "in-new-file"]);
-    expect(printed).toEqual(["first", "split", "late-in-old-file", "in-new-file"]);
+    expect(printed).toEqual(["first", "before-split", "split", "late-in-old-file", "in-new-file"]);
     child.kill("SIGINT");
     expect((await child).exitCode).toBe(0);
   });
