@@ -9,6 +9,7 @@ import type { CommandContext, Output } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
 import { UsageError } from "./usage-error.js";
+import { resolveLogDir } from "./log-location.js";
 import { withExecutor } from "./with-executor.js";
 
 /**
@@ -46,7 +47,7 @@ export async function runCodeExec(context: CommandContext): Promise<number> {
   const servers = allowedServers(context.values["allowed-servers"]);
   // The person at the terminal asked to run code: enabled for this run, within tools.json's limits.
   // With --allowed-servers the program can reach no other server, so no other one is started.
-  const options = { codeExecution: { enabled: true }, ...(servers === undefined ? {} : { mcp: { servers } }) };
+  const options = { codeExecution: { enabled: true }, logDir: resolveLogDir(context.values, context.cwd), ...(servers === undefined ? {} : { mcp: { servers } }) };
   return withExecutor(context, project, options, async (executor, signal, progress) => {
     const started = Date.now();
     let calls = 0;

@@ -14,7 +14,7 @@ export interface CommandContext {
   command: string;
   values: FlagValues;
   positionals: string[];
-  /** The public entry, loaded once a command runs (help and usage errors never load it). */
+  /** The public entry, loaded once a command runs (help and usage errors never load it; nor does a `standalone` command, which must not use it). */
   library: typeof import("../index.js");
   output: Output;
   /** The folder command-line paths are relative to. */

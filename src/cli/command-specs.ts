@@ -38,6 +38,16 @@ export const FLAGS = {
   limit: { type: "string", value: "<n>", description: "How many tools to show, best first (1-100, default 10)" },
   "search-first": { type: "boolean", description: "Show clients only search_tools, describe_tools, call_tool and the pinned tools (toolSearch.searchFirst); every tool stays callable" },
   strict: { type: "boolean", description: "Fail at start-up on any broken piece (an unresolvable MCP server, a Python entry whose function is missing, a tool whose schema cannot be used for validation) instead of running without it" },
+  "log-dir": { type: "string", value: "<dir>", description: "Folder of the execution log (default: <root>/.toolexec/logs; with a config file named and no --root, one per file under ~/.local/state/toolexec/logs)" },
+  since: { type: "string", value: "<1h|30m|ISO>", description: "Only calls that started at or after this: a duration back from now (30s, 15m, 1h, 2d) or an ISO 8601 time" },
+  until: { type: "string", value: "<1h|30m|ISO>", description: "Only calls that started at or before this (same forms as --since)" },
+  tool: { type: "string", value: "<name>", description: "Only calls of this tool" },
+  server: { type: "string", value: "<name>", description: "Only calls of this MCP server's tools" },
+  outcome: { type: "string", value: "<ok|error>", description: "Only calls that succeeded (ok) or failed (error)" },
+  principal: { type: "string", value: "<id>", description: "Only calls made by this principal" },
+  execution: { type: "string", value: "<id>", description: "This execution with the calls made under it, as a tree" },
+  follow: { type: "boolean", description: "Keep printing new calls as they are logged (across rotations) until Ctrl-C" },
+  console: { type: "boolean", description: "With --http: serve the web console at /console (same token as /mcp); off by default" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;
@@ -57,7 +67,11 @@ export interface CommandSpec {
   flags: readonly FlagName[];
   /** What a flag means for this command, where the shared description does not fit. */
   flagDescriptions?: Partial<Record<FlagName, string>>;
+  /** The placeholder of a flag's value for this command, where the shared one does not fit. */
+  flagValues?: Partial<Record<FlagName, string>>;
   project: boolean;
+  /** Runs without the library (reads files only): its context's `library` is not loaded. */
+  standalone?: true;
   examples: readonly string[];
 }
 
@@ -90,7 +104,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "tools call",
     positionals: ["<name>"],
     summary: "Call one tool and print its result; only the MCP server the tool belongs to is started",
-    flags: ["args", "args-file", "timeout", "json"],
+    flags: ["args", "args-file", "timeout", "json", "log-dir"],
     project: true,
     examples: [
       "toolexec tools call unit_convert --args '{\"value\": 26.2, \"from\": \"mi\", \"to\": \"km\"}'",
@@ -142,7 +156,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "serve",
     positionals: [],
     summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
-    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "search-first", "strict"],
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "log-dir", "search-first", "strict"],
     project: true,
     examples: [
       "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"--no-install\", \"--prefix\", \"/abs/my-project\", \"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
@@ -150,13 +164,37 @@ export const COMMANDS: readonly CommandSpec[] = [
       "toolexec serve --search-first   # for big registries: clients find tools with search_tools",
       "TOOLEXEC_TOKEN=… toolexec serve --http --host 0.0.0.0 --token-env TOOLEXEC_TOKEN",
       "TOOLEXEC_API_KEY=… toolexec serve --http --port 8931 --api-key-env TOOLEXEC_API_KEY   # also serves /api/tools",
+      "toolexec serve --http --port 8931 --console   # then open http://127.0.0.1:8931/console",
+    ],
+  },
+  {
+    name: "logs",
+    positionals: [],
+    summary: "Read the execution log: a summary per tool (calls, errors by code, p50/p95/max duration, queue wait), the calls a filter picks, one execution as a tree, or --follow",
+    flags: ["log-dir", "since", "until", "tool", "server", "code", "outcome", "principal", "execution", "follow", "json", "root", "tools-config", "mcp-config"],
+    flagDescriptions: {
+      code: "Only calls that failed with this error code, e.g. TIMEOUT",
+      json: "Print JSON: the summary as { tools: [{ tool, calls, errors, p50Ms, p95Ms, maxMs, … }] }; records and --follow as one JSON line each",
+      root: "Project whose log to read: <root>/.toolexec/logs (default: the current folder's)",
+      "tools-config": "Read the log of the project run with this tools.json (see --log-dir)",
+      "mcp-config": "Read the log of the project run with this MCP config (see --log-dir)",
+    },
+    flagValues: { code: "<CODE>" },
+    project: false,
+    standalone: true,
+    examples: [
+      "toolexec logs --since 1h",
+      "toolexec logs --tool everything__echo --outcome error --since 2026-11-28T09:00:00Z",
+      "toolexec logs --execution 6f1c…   # a code run with its call_tool calls",
+      "toolexec logs --follow --code TIMEOUT",
+      "toolexec logs --mcp-config ~/.config/Claude/claude_desktop_config.json --json",
     ],
   },
   {
     name: "code exec",
     positionals: [],
     summary: "Run JavaScript in the sandbox with the project's tools",
-    flags: ["code", "file", "input", "input-file", "timeout", "max-tool-calls", "allowed-servers", "json"],
+    flags: ["code", "file", "input", "input-file", "timeout", "max-tool-calls", "allowed-servers", "json", "log-dir"],
     project: true,
     examples: [
       "toolexec code exec --code 'return await tools.local.unit_convert({ value: 1, from: \"mi\", to: \"km\" })'",

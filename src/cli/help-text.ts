@@ -3,9 +3,10 @@ import { COMMANDS, FLAGS, PROJECT_FLAGS, flagsOf, type CommandSpec, type FlagNam
 
 const EXIT_CODES = "Exit codes: 0 success, 1 the call failed or the config is invalid, 2 usage error, 130 interrupted.";
 
-function flagLabel(name: FlagName): string {
+function flagLabel(name: FlagName, command?: CommandSpec): string {
   const flag = FLAGS[name];
-  return `${name === "help" ? "-h, " : ""}--${name}${"value" in flag ? ` ${flag.value}` : ""}`;
+  const value = command?.flagValues?.[name] ?? ("value" in flag ? flag.value : undefined);
+  return `${name === "help" ? "-h, " : ""}--${name}${value === undefined ? "" : ` ${value}`}`;
 }
 
 /** Rows of `label  text`, labels padded to one column. */
@@ -41,7 +42,7 @@ export function formatGlobalHelp(): string {
 /** One command's help: usage line, summary, its flags, the project flags, examples. */
 export function formatCommandHelp(command: CommandSpec): string {
   const own = flagsOf(command).filter((name) => !command.project || !(PROJECT_FLAGS as readonly FlagName[]).includes(name));
-  const lines = [`Usage: ${usageLine(command)}`, "", command.summary, "", "Options:", ...table(own.map((name) => [flagLabel(name), command.flagDescriptions?.[name] ?? FLAGS[name].description]))];
+  const lines = [`Usage: ${usageLine(command)}`, "", command.summary, "", "Options:", ...table(own.map((name) => [flagLabel(name, command), command.flagDescriptions?.[name] ?? FLAGS[name].description]))];
   if (command.project) {
     lines.push(
       "",

@@ -52,6 +52,8 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./tools-trust-command.js")).runToolsRevoke(context);
     case "servers":
       return (await import("./servers-command.js")).runServers(context);
+    case "logs":
+      return (await import("./logs-command.js")).runLogs(context);
     case "code exec":
       return (await import("./code-command.js")).runCodeExec(context);
     case "serve":
@@ -94,13 +96,14 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     output.out(line.command ? formatCommandHelp(line.command) : line.group ? formatGroupHelp(line.group) : formatGlobalHelp());
     return 0;
   }
-  const library = await import("../index.js");
+  // A command that only reads files (`logs`) answers without loading the library: on a busy machine that is most of its time.
+  const library = line.command.standalone ? undefined : await import("../index.js");
   const status = output.terminal && !line.values.json ? createStatusLine(output.terminal) : undefined;
   if (status) output = erasingStatus(output, status);
   // Before the command's executor exists: its instruments come from the meter provider registered here.
   const { startCliTelemetry } = await import("./start-telemetry.js");
   const telemetry = await startCliTelemetry({ serving: line.command.name === "serve" && line.values.http === true }, process.env, output);
-  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library, output, cwd: process.cwd(), readStdin, ...(status ? { status } : {}), ...(telemetry.metrics ? { metrics: telemetry.metrics } : {}) };
+  const context: CommandContext = { command: line.command.name, values: line.values, positionals: line.positionals, library: library!, output, cwd: process.cwd(), readStdin, ...(status ? { status } : {}), ...(telemetry.metrics ? { metrics: telemetry.metrics } : {}) };
   try {
     return await runCommand(line, context);
   } catch (error) {
@@ -112,7 +115,7 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       output.err(`toolexec ${line.command.name}: ${error.message}`);
       return 1;
     }
-    if (library.isConfigError(error)) {
+    if (library?.isConfigError(error)) {
       const { displayIssues, formatIssues } = await import("./format.js");
       // The folder the issues' file names are relative to.
       const root = path.resolve(context.cwd, line.values.root ?? ".");
@@ -120,7 +123,7 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       else output.err(`${error.code === "CONFIG_MISSING" ? "Config file missing" : "Invalid config"}:\n${formatIssues(error.issues, root)}`);
       return 1;
     }
-    if (library.isToolexecError(error)) {
+    if (library?.isToolexecError(error)) {
       output.err(`error ${error.code}: ${error.message}`);
       return 1;
     }

@@ -6,6 +6,7 @@
  */
 import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
+import { resolveLogDir } from "./log-location.js";
 import { parseWholeNumber } from "./read-input.js";
 import { CliError, UsageError } from "./usage-error.js";
 
@@ -40,7 +41,7 @@ export async function runServe(context: CommandContext): Promise<number> {
   const { values, command, output } = context;
   if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
   if (!values.http) {
-    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions"] as const) {
+    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --http only`, command);
     }
   }
@@ -49,9 +50,11 @@ export async function runServe(context: CommandContext): Promise<number> {
   const token = secretFromEnvironment("token-env", values["token-env"]);
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
+  const logDir = resolveLogDir(values, context.cwd);
   const serve = await import("../serve.js");
   const executor = await context.library.createExecutor({
     root: project.root,
+    logDir,
     toolsConfig: project.toolsConfig,
     mcpConfig: project.mcpConfig,
     ...(values.strict === true ? { strict: true } : {}),
@@ -90,11 +93,13 @@ export async function runServe(context: CommandContext): Promise<number> {
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(maxSessions === undefined ? {} : { maxSessions }),
         ...(context.metrics ? { metrics: context.metrics } : {}),
+        ...(values.console ? { console: {} } : {}),
       })
       .catch((error: unknown) => {
         throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
       });
     output.out(serving.url);
+    if (values.console) output.err(`toolexec serve: console at ${serving.url.replace(/\/mcp$/, "")}/console`);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);
       process.once("SIGTERM", resolve);

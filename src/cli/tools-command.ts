@@ -10,6 +10,7 @@ import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { parseJson, parseWholeNumber, readSource } from "./read-input.js";
 import { UsageError } from "./usage-error.js";
+import { resolveLogDir } from "./log-location.js";
 import { withExecutor } from "./with-executor.js";
 import { cliInvocation } from "../core/cli-invocation.js";
 
@@ -64,7 +65,7 @@ export async function runToolsCall(context: CommandContext): Promise<number> {
   const format = await import("./format.js");
   const servers = serversForTool(name);
   const mcp = { servers, ...(servers.length > 0 ? { startupTimeoutMs: Math.min(timeoutMs ?? SERVER_START_WAIT_MS, SERVER_START_WAIT_MS) } : {}) };
-  return withExecutor(context, project, { mcp }, async (executor, signal, progress) => {
+  return withExecutor(context, project, { mcp, logDir: resolveLogDir(context.values, context.cwd) }, async (executor, signal, progress) => {
     const started = Date.now();
     let reported: ToolProgress | undefined;
     progress.working(() => describeCall(name, reported, Date.now() - started));

@@ -19,6 +19,7 @@ import { createAuditFile, DEFAULT_AUDIT_FILE, type RegistryAuditEntry } from "./
 import { createManagementApi } from "./management-api/management-api.js";
 import type { MetricsRegistry } from "./metrics/metrics-registry.js";
 import { createOperatorRoutes } from "./operator-routes.js";
+import { createWebConsole } from "./console/web-console.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -66,6 +67,12 @@ export interface HttpServeOptions extends McpServerOptions {
    * from a request or a file in the project.
    */
   apiKey?: string;
+  /**
+   * Turns on the web console at `/console` (docs/console.md), behind `token` like the MCP endpoint;
+   * `logDir` is the execution log its executions page reads (default: the executor's own,
+   * `executor.logDir`). Off by default.
+   */
+  console?: { logDir?: string };
   /** Where the management API's audit lines go: default appended to `.toolexec/registry-audit.jsonl` in the project. */
   onAudit?(entry: RegistryAuditEntry): void | Promise<void>;
   /** The registry `/metrics` renders (docs/observability.md); without it `/metrics` answers 404. */
@@ -144,6 +151,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
           audit: options.onAudit ? async (entry) => options.onAudit!(entry) : createAuditFile(path.join(executor.root, DEFAULT_AUDIT_FILE)),
         });
   const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
+  const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
   const sessions = new Map<string, Session>();
   let underWay = 0;
   let idle: (() => void) | undefined;
@@ -179,6 +187,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     const url = new URL(request.url ?? "/", "http://localhost");
     if (management?.handles(url.pathname)) return closing ? send(response, 503, { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The server is shutting down" } }) : management.handle(request, response, url.pathname);
     if (operator.handles(url.pathname)) return operator.handle(request, response, url.pathname);
+    if (webConsole?.handles(url.pathname)) return webConsole.handle(request, response, url.pathname);
     if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
     const verdict = checkRequest(request, guard);
     if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});

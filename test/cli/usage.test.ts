@@ -16,6 +16,7 @@ describe("toolexec help", () => {
         --args-file <file|->  Read the arguments from a file, or from stdin with -
         --timeout <ms>        Deadline in milliseconds (default: the tool's timeoutMs, else 30000)
         --json                Print exact JSON on stdout
+        --log-dir <dir>       Folder of the execution log (default: <root>/.toolexec/logs; with a config file named and no --root, one per file under ~/.local/state/toolexec/logs)
         -h, --help            Show help (for a command: toolexec <command> --help)
 
       Project options (a missing <root>/tools.json or <root>/mcp.json is skipped; a file named here must exist):
@@ -57,6 +58,7 @@ describe("toolexec help", () => {
         tools revoke <name>   Revoke a server's approval (all its tools held) or one tool's (server__tool; held until approved again)
         servers               Connect to the MCP servers and show each one's state (exit 1 when one is not connected)
         serve                 Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on
+        logs                  Read the execution log: a summary per tool (calls, errors by code, p50/p95/max duration, queue wait), the calls a filter picks, one execution as a tree, or --follow
         code exec             Run JavaScript in the sandbox with the project's tools
         auth login <server>   Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder
         auth status           Show which OAuth MCP servers are logged in (exit 1 when one needs a login)
@@ -126,7 +128,7 @@ describe("toolexec usage errors", () => {
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
         "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call, tools search, tools review, tools approve, tools revoke)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools search, tools review, tools approve, tools revoke, servers, serve, code exec, auth login, auth status, auth logout, python sync, python envs)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools search, tools review, tools approve, tools revoke, servers, serve, logs, code exec, auth login, auth status, auth logout, python sync, python envs)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const API_DOC = readFileSync(path.join(REPOSITORY, "docs", "api.md"), "utf8");
-const ENTRIES = { toolexec: "index", "toolexec/mcp": "mcp", "toolexec/code": "code", "toolexec/config": "config", "toolexec/plugin": "plugin", "toolexec/testing": "testing", "toolexec/serve": "serve", "toolexec/llm": "llm", "toolexec/llm/ai-sdk": "llm/ai-sdk", "toolexec/llm/langchain": "llm/langchain" } as const;
+const ENTRIES = { toolexec: "index", "toolexec/mcp": "mcp", "toolexec/code": "code", "toolexec/config": "config", "toolexec/plugin": "plugin", "toolexec/testing": "testing", "toolexec/serve": "serve", "toolexec/logs": "logs", "toolexec/llm": "llm", "toolexec/llm/ai-sdk": "llm/ai-sdk", "toolexec/llm/langchain": "llm/langchain" } as const;
 
 /** Markdown without fenced code blocks: `#` lines in a shell example are not headings, `](` in code is not a link. */
 const withoutCode = (markdown: string) => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "");

@@ -70,6 +70,8 @@ interface CallRecord {
   caller?: CallerInfo;
   /** The call's `execute_tool` span, when someone traces. */
   span?: CallSpan;
+  /** How long the call waited for a turn, in ms; unset when it started at once. */
+  queueMs?: number;
 }
 
 /** What the steps of a call share: the dependencies, the calls under way, and the pipeline's own `callTool` (for sub-calls). */
@@ -121,6 +123,7 @@ function writeRecord(log: ExecutionLog, host: PluginHost, call: CallRecord, resu
     ok: result.ok,
     ...(result.ok ? { value: result.value, ...(result.warnings ? { warnings: result.warnings } : {}) } : { error: result.error }),
     durationMs,
+    ...(call.queueMs === undefined ? {} : { queueMs: call.queueMs }),
     ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
     ...(call.caller === undefined ? {} : { caller: { name: call.caller.name, version: call.caller.version, sessionId: call.caller.sessionId } }),
     ...(call.span === undefined ? {} : spanIds(call.span.span)),
@@ -202,7 +205,10 @@ async function runInTurn(state: PipelineState, registered: RegisteredTool, call:
     else {
       const waitStarted = performance.now();
       release = await turn;
-      state.telemetry?.recordQueueWait(call.name, (performance.now() - waitStarted) / 1000);
+      const waitedMs = performance.now() - waitStarted;
+      state.telemetry?.recordQueueWait(call.name, waitedMs / 1000);
+      // Logged only for calls that waited, so `toolexec logs` can show queue waits at no cost to the rest.
+      call.queueMs = Math.round(waitedMs * 1000) / 1000;
     }
   } catch (error) {
     const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));

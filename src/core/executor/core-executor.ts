@@ -46,6 +46,8 @@ export interface ToolInfo {
 export interface CoreExecutor {
   /** The project folder, absolute. */
   readonly root: string;
+  /** The execution log's folder, absolute, or false when the executor writes no log (`logDir: false`). */
+  readonly logDir: string | false;
   /** Non-fatal config problems of the config in force (e.g. a script that does not exist yet). */
   readonly warnings: readonly ConfigIssue[];
   /**

@@ -209,6 +209,7 @@ function assembleExecutor(
   const { registry, ensureOpen } = controls;
   return {
     root: parts.setup.options.root,
+    logDir: parts.setup.options.log === false ? false : parts.setup.options.log.dir,
     get warnings() {
       return state.config.warnings;
     },

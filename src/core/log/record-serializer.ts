@@ -29,7 +29,7 @@ export interface RecordSerializer {
  * Fields the executor writes itself (ids, names, timings), never tool output: they are logged as
  * they are, so a short env value such as "100" cannot garble an execution id or a duration.
  */
-const METADATA_FIELDS = new Set(["time", "executionId", "parentExecutionId", "tool", "plugin", "ok", "durationMs", "timeoutMs"]);
+const METADATA_FIELDS = new Set(["time", "executionId", "parentExecutionId", "tool", "plugin", "ok", "durationMs", "queueMs", "timeoutMs"]);
 
 /**
  * `record` with its payload (arguments, value, error, anything not metadata) redacted: known secrets,
