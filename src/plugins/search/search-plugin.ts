@@ -87,7 +87,12 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       const offers = (name: string) => tools.some((tool) => tool.name === name);
       const closing = new AbortController();
       const index = createToolIndex();
-      const indexer = createBackgroundIndexer(index, () => context.listTools());
+      // Once the tools are indexed, the word vectors embed them too, in the background; a model or
+      // the host's function is left for the first search, so an executor that never searches runs neither.
+      const warm = () => {
+        if (stage?.kind === "word-vectors") stage.index().update(index).catch(() => undefined);
+      };
+      const indexer = createBackgroundIndexer(index, () => context.listTools(), warm);
       const unsubscribe = context.onToolsChanged(() => indexer.markStale());
       const refresh = (): IndexUpdate => indexer.current();
       const api: ToolSearchApi = {
