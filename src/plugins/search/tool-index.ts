@@ -73,8 +73,10 @@ export function createToolIndex(): ToolIndex {
   const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
 
   const termsOf = (document: ToolDocument) => document.occurrences.keys();
+  /** Each server-name stem with how many tools carry it, kept as tools come and go, so a change costs no pass over every tool. */
+  const serverCounts = new Map<string, number>();
+  const servers = new Set<string>();
   /** Cached until the tools change. */
-  let servers: Set<string> | undefined;
   let builtIns: Map<BuiltInKind, ToolDocument> | undefined;
   /** Slots freed by removed tools, reused before new ones. */
   const freeSlots: number[] = [];
@@ -83,7 +85,11 @@ export function createToolIndex(): ToolIndex {
   const add = (document: ToolDocument) => {
     version++;
     document.slot = freeSlots.pop() ?? capacity++;
-    servers = undefined;
+    for (const term of document.fields.server.keys()) {
+      const count = serverCounts.get(term) ?? 0;
+      serverCounts.set(term, count + 1);
+      if (count === 0) servers.add(term);
+    }
     builtIns = undefined;
     byName.set(document.name, document);
     for (const field of FIELDS) totalLengths[field] += document.lengths[field];
@@ -96,7 +102,14 @@ export function createToolIndex(): ToolIndex {
   const remove = (document: ToolDocument) => {
     version++;
     freeSlots.push(document.slot);
-    servers = undefined;
+    for (const term of document.fields.server.keys()) {
+      const count = (serverCounts.get(term) ?? 1) - 1;
+      if (count > 0) serverCounts.set(term, count);
+      else {
+        serverCounts.delete(term);
+        servers.delete(term);
+      }
+    }
     builtIns = undefined;
     byName.delete(document.name);
     for (const field of FIELDS) totalLengths[field] -= document.lengths[field];
@@ -172,12 +185,7 @@ export function createToolIndex(): ToolIndex {
     postings: (term) => inverted.get(term) ?? NO_DOCUMENTS,
     averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : totalLengths[field] / byName.size),
     document: (name) => byName.get(name),
-    serverTerms() {
-      if (servers) return servers;
-      servers = new Set<string>();
-      for (const document of byName.values()) for (const term of document.fields.server.keys()) servers.add(term);
-      return servers;
-    },
+    serverTerms: () => servers,
     builtIn(kind) {
       if (!builtIns) {
         builtIns = new Map();
