@@ -168,12 +168,17 @@ let cpuStarted = cpuNow();
 await background.searchTools("create an issue", { limit: 5 });
 const settledFirst = performance.now() - started;
 const settledFirstCpu = cpuNow() - cpuStarted;
+/** One random tool's description gets `note` appended, and the host signals the change. */
+function changeOneTool(note) {
+  const at = Math.floor(random() * tools.length);
+  tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} ${note}` } : tool));
+  for (const listener of listeners) listener();
+}
+
 // A change found soon after `tools:changed`: the background re-indexes it before the search comes.
 const soon = [];
 for (let round = 0; round < 5; round++) {
-  const at = Math.floor(random() * tools.length);
-  tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} Soon ${round}.` } : tool));
-  for (const listener of listeners) listener();
+  changeOneTool(`Soon ${round}.`);
   started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 20));
   await background.searchTools("update a record", { limit: 10 });
@@ -184,9 +189,7 @@ await background.close();
 const updates = [];
 const updateCpu = [];
 for (let round = 0; round < 5; round++) {
-  const at = Math.floor(random() * tools.length);
-  tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} Changed ${round}.` } : tool));
-  for (const listener of listeners) listener();
+  changeOneTool(`Changed ${round}.`);
   started = performance.now();
   const cpuStarted = cpuNow();
   await executor.searchTools("update a record", { limit: 10 });
