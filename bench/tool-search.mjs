@@ -6,6 +6,9 @@
 //   vectors        loading the embedded word vectors (once per process, on the first search)
 //   build          the first search: indexes and embeds every tool, then answers (vectors already loaded)
 //   query p50/p99  later searches, 200 queries of 2–6 words (wall time, and this process's CPU time)
+//   first search after start  a second executor, searched --settle ms after start: the index was built in
+//                  the background meanwhile (its CPU, and the event loop's longest stall)
+//   change found   a change signalled, a search 20 ms later: time from the signal to the answer
 //   update         the first search after one tool's description changed (incremental re-index + query)
 //   memory         heap growth from the index (run with --expose-gc for a steadier figure)
 //   index only     the index alone (internal modules): a full build, and `update` after one change,
@@ -149,12 +152,44 @@ for (const query of queries) {
   queryCpu.push(cpuNow() - cpuStarted);
 }
 
+// A host that searches a little after start: the index is built in the background meanwhile, in
+// slices that yield to the event loop. Wait `--settle` ms (default 3,000), then time the first search.
+const settle = flag("settle", 3_000);
+const { monitorEventLoopDelay } = await import("node:perf_hooks");
+const background = await createExecutor({ root, toolsConfig: false, mcpConfig: false, logDir: false, watch: false, plugins: [plugin] });
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+const cpuBeforeSettle = cpuNow();
+await new Promise((resolve) => setTimeout(resolve, settle));
+loop.disable();
+const settleCpu = cpuNow() - cpuBeforeSettle;
+started = performance.now();
+let cpuStarted = cpuNow();
+await background.searchTools("create an issue", { limit: 5 });
+const settledFirst = performance.now() - started;
+const settledFirstCpu = cpuNow() - cpuStarted;
+/** One random tool's description gets `note` appended, and the host signals the change. */
+function changeOneTool(note) {
+  const at = Math.floor(random() * tools.length);
+  tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} ${note}` } : tool));
+  for (const listener of listeners) listener();
+}
+
+// A change found soon after `tools:changed`: the background re-indexes it before the search comes.
+const soon = [];
+for (let round = 0; round < 5; round++) {
+  changeOneTool(`Soon ${round}.`);
+  started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await background.searchTools("update a record", { limit: 10 });
+  soon.push(performance.now() - started);
+}
+await background.close();
+
 const updates = [];
 const updateCpu = [];
 for (let round = 0; round < 5; round++) {
-  const at = Math.floor(random() * tools.length);
-  tools = tools.map((tool, index) => (index === at ? { ...tool, description: `${tool.description} Changed ${round}.` } : tool));
-  for (const listener of listeners) listener();
+  changeOneTool(`Changed ${round}.`);
   started = performance.now();
   const cpuStarted = cpuNow();
   await executor.searchTools("update a record", { limit: 10 });
@@ -189,6 +224,8 @@ console.log(`tool search, ${toolCount} tools, ${queryCount} queries (node ${proc
 console.log(`  vectors load           ${format(vectorsLoad)}, ${(vectorsHeap / 2 ** 20).toFixed(1)} MiB`);
 console.log(`  build (first search)   ${format(build)}`);
 console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))} (CPU ${format(median(queryCpu))} / ${format(quantile(queryCpu, 0.99))})`);
+console.log(`  first search ${settle} ms after start ${format(settledFirst)} (CPU ${format(settledFirstCpu)}; background build meanwhile: CPU ${format(settleCpu)}, longest event-loop stall ${format(loop.max / 1e6)})`);
+console.log(`  change found, 20 ms after tools:changed  ${format(median(soon))} median of ${soon.length} from the signal (max ${format(Math.max(...soon))})`);
 console.log(`  update after 1 change  ${format(median(updates))} median of ${updates.length} (max ${format(Math.max(...updates))}; CPU ${format(median(updateCpu))})`);
 console.log(`  index only: full build ${format(fullIndex)}, update after 1 change ${format(median(incremental))} median of ${incremental.length}`);
 console.log(`  semantic index: embed all ${format(fullEmbedding)}, update after 1 change ${format(median(incrementalSemantic))} median of ${incrementalSemantic.length}`);

@@ -3,8 +3,9 @@
  * the plugin's `api` (`executor.searchTools` in the public API) and, when offered, as the
  * `search_tools` tool; under the search-first listing, also `call_tool`, and models are shown only
  * those two and the pinned tools.
- * The index is brought up to date on the first search after a change, re-indexing only the tools
- * whose definition changed, so a burst of changes (a reload, servers connecting) costs one update.
+ * The index is built in the background after start and after each change, in short slices
+ * (`background-indexer`), re-indexing only the tools whose definition changed; a search that comes
+ * first finishes the remainder itself, so results never depend on timing.
  */
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginInstance, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
@@ -13,6 +14,7 @@ import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, READ_RESULT_TOOL_NAME, S
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
 import { rankTools, type ToolSearchResult } from "./rank-tools.js";
 import { createToolIndex, type IndexUpdate } from "./tool-index.js";
+import { createBackgroundIndexer } from "./background-indexer.js";
 import type { EmbedTexts, Similarities } from "./semantic-index.js";
 import { startSemanticStage } from "./semantic-stage.js";
 import { checkDetail, checkQueryLength, type SearchDetail, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
@@ -86,15 +88,15 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       const offers = (name: string) => tools.some((tool) => tool.name === name);
       const closing = new AbortController();
       const index = createToolIndex();
-      let stale = true;
-      const unsubscribe = context.onToolsChanged(() => {
-        stale = true;
-      });
-      const refresh = (): IndexUpdate => {
-        stale = false;
-        // read_result is reached through the handle a cut result names, never by searching for a task.
-        return index.update(context.listTools().filter((tool) => tool.name !== READ_RESULT_TOOL_NAME));
+      // Once the tools are indexed, the word vectors embed them too, in the background; a model or
+      // the host's function is left for the first search, so an executor that never searches runs neither.
+      const warm = () => {
+        if (stage?.kind === "word-vectors") stage.index().update(index).catch(() => undefined);
       };
+      // read_result is reached through the handle a cut result names, never by searching for a task.
+      const indexer = createBackgroundIndexer(index, () => context.listTools().filter((tool) => tool.name !== READ_RESULT_TOOL_NAME), warm);
+      const unsubscribe = context.onToolsChanged(() => indexer.markStale());
+      const refresh = (): IndexUpdate => indexer.current();
       const api: ToolSearchApi = {
         async searchTools(query, searchOptions = {}) {
           const detail = checkDetail(searchOptions.detail);
@@ -106,7 +108,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         settings,
       };
       async function rank(query: string, limit: number): Promise<ToolSearchResult[]> {
-        if (stale) refresh();
+        refresh();
         if (typeof query !== "string") return [];
         checkQueryLength(query);
         if (query.trim() === "") return [];
@@ -135,6 +137,7 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         api,
         async close() {
           unsubscribe();
+          indexer.close();
           await stage?.close();
           closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The search plugin closed while the call was under way"));
         },

@@ -114,6 +114,9 @@ export function createSemanticIndex(embed: EmbedTexts, options: SemanticIndexOpt
         const batch = texts.slice(start, start + batchSize);
         const vectors = await embedChecked(batch);
         batch.forEach((text, at) => byText.set(text, vectors[at] as Float32Array));
+        // An embedding function that computes in place (the word vectors) would hold the event loop
+        // for the whole catalog: let other work run between batches.
+        if (start + batchSize < texts.length) await new Promise((resolve) => setImmediate(resolve));
       }
       // The tools may have changed while the function ran: go round again for the newcomers.
       if (index.version !== version) continue;

@@ -26,6 +26,46 @@ const STOP_WORDS = new Set(
  * sandboxed code blocked the host for 20 s.
  */
 export function splitWords(text: string): string[] {
+  // Lower-casing can turn a character beyond ASCII into a letter ("K", the Kelvin sign): such text takes the patterns.
+  if (!ASCII_ONLY.test(text)) return splitWordsByPattern(text);
+  const words: string[] = [];
+  let start = -1;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const kind = characterKind(code);
+    if (kind === OTHER) {
+      if (start !== -1) words.push(text.slice(start, at).toLowerCase());
+      start = -1;
+    } else if (start === -1) {
+      start = at;
+    } else if (kind === UPPER) {
+      // The same boundaries as the patterns: "listPull" → list|Pull, "HTTPServer" → HTTP|Server.
+      const before = characterKind(text.charCodeAt(at - 1));
+      if (before === LOWER || (before === UPPER && at + 1 < text.length && characterKind(text.charCodeAt(at + 1)) === LOWER)) {
+        words.push(text.slice(start, at).toLowerCase());
+        start = at;
+      }
+    }
+  }
+  if (start !== -1) words.push(text.slice(start).toLowerCase());
+  return words;
+}
+
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const OTHER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+
+function characterKind(code: number): number {
+  if (code >= 97 && code <= 122) return LOWER;
+  if (code >= 65 && code <= 90) return UPPER;
+  if (code >= 48 && code <= 57) return DIGIT;
+  return OTHER;
+}
+
+/** The pattern form, for text beyond ASCII; the scan above gives the same words for ASCII text, without the intermediate strings. */
+function splitWordsByPattern(text: string): string[] {
   return text
     .replace(/([a-z])(?=[A-Z])/g, "$1 ")
     .replace(/([A-Z])(?=[A-Z][a-z])/g, "$1 ")

@@ -130,6 +130,20 @@ export function splitCompound(word: string): [string, string] | undefined {
   return undefined;
 }
 
+/** Compound splits of name words seen before: catalogs repeat their name words, and each split tries every cut. */
+const compounds = new Map<string, readonly string[]>();
+const MAX_CACHED_COMPOUNDS = 50_000;
+
+function compoundParts(word: string): readonly string[] {
+  let parts = compounds.get(word);
+  if (parts === undefined) {
+    parts = splitCompound(word) ?? [];
+    if (compounds.size >= MAX_CACHED_COMPOUNDS) compounds.clear();
+    compounds.set(word, parts);
+  }
+  return parts;
+}
+
 function countTerms(text: string, field: Field): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -138,7 +152,7 @@ function countTerms(text: string, field: Field): Map<string, number> {
     for (const word of splitWords(text)) {
       if (isStopWord(word)) continue;
       counts.set(surfaceTerm(word), 1);
-      for (const part of splitCompound(word) ?? []) if (!isStopWord(part)) add(stemWord(part));
+      for (const part of compoundParts(word)) if (!isStopWord(part)) add(stemWord(part));
     }
   }
   return counts;

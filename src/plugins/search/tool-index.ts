@@ -3,6 +3,7 @@
  * current incrementally — `update(tools)` re-indexes only the tools whose definition changed and
  * drops the ones that left, adjusting document frequencies and field lengths as it goes.
  */
+import { performance } from "node:perf_hooks";
 import type { ToolDefinition } from "../../core/plugin-contract.js";
 import type { BuiltInKind } from "./built-in-intents.js";
 import { FIELDS, fingerprintTool, toToolDocument, type Field, type ToolDocument } from "./tool-document.js";
@@ -36,9 +37,25 @@ export interface IndexStatistics {
   documents(): IterableIterator<ToolDocument>;
 }
 
+/** An update done in slices: each `step` indexes tools until the deadline passes. */
+export interface IndexJob {
+  /** Index more tools until `deadline` (a `performance.now()` time); true once the index matches the listing. */
+  step(deadline: number): boolean;
+  /** What changed so far. */
+  readonly result: IndexUpdate;
+}
+
 export interface ToolIndex extends IndexStatistics {
   update(tools: readonly ToolDefinition[]): IndexUpdate;
+  /**
+   * The same update, resumable: the search plugin builds the index in slices that leave the event
+   * loop free between them. Until the job is done the index is part old, part new.
+   */
+  begin(tools: readonly ToolDefinition[]): IndexJob;
 }
+
+/** Tools indexed between two looks at the clock. */
+const TOOLS_PER_CLOCK_CHECK = 32;
 
 const NO_DOCUMENTS: ReadonlySet<ToolDocument> = new Set();
 
@@ -56,8 +73,10 @@ export function createToolIndex(): ToolIndex {
   const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
 
   const termsOf = (document: ToolDocument) => document.occurrences.keys();
+  /** Each server-name stem with how many tools carry it, kept as tools come and go, so a change costs no pass over every tool. */
+  const serverCounts = new Map<string, number>();
+  const servers = new Set<string>();
   /** Cached until the tools change. */
-  let servers: Set<string> | undefined;
   let builtIns: Map<BuiltInKind, ToolDocument> | undefined;
   /** Slots freed by removed tools, reused before new ones. */
   const freeSlots: number[] = [];
@@ -66,7 +85,11 @@ export function createToolIndex(): ToolIndex {
   const add = (document: ToolDocument) => {
     version++;
     document.slot = freeSlots.pop() ?? capacity++;
-    servers = undefined;
+    for (const term of document.fields.server.keys()) {
+      const count = serverCounts.get(term) ?? 0;
+      serverCounts.set(term, count + 1);
+      if (count === 0) servers.add(term);
+    }
     builtIns = undefined;
     byName.set(document.name, document);
     for (const field of FIELDS) totalLengths[field] += document.lengths[field];
@@ -79,7 +102,14 @@ export function createToolIndex(): ToolIndex {
   const remove = (document: ToolDocument) => {
     version++;
     freeSlots.push(document.slot);
-    servers = undefined;
+    for (const term of document.fields.server.keys()) {
+      const count = (serverCounts.get(term) ?? 1) - 1;
+      if (count > 0) serverCounts.set(term, count);
+      else {
+        serverCounts.delete(term);
+        servers.delete(term);
+      }
+    }
     builtIns = undefined;
     byName.delete(document.name);
     for (const field of FIELDS) totalLengths[field] -= document.lengths[field];
@@ -88,6 +118,51 @@ export function createToolIndex(): ToolIndex {
       set?.delete(document);
       if (set?.size === 0) inverted.delete(term);
     }
+  };
+
+  const indexOne = (tool: ToolDefinition, result: IndexUpdate) => {
+    const before = byName.get(tool.name);
+    // Definitions are usually the same objects from one listing to the next (the registry reuses
+    // them on the same terms): an object already indexed is skipped without a fingerprint.
+    if (before && known.get(tool) === before) return;
+    const fingerprint = fingerprintTool(tool);
+    if (before?.fingerprint === fingerprint) {
+      known.set(tool, before);
+      return;
+    }
+    const document = toToolDocument(tool, fingerprint);
+    known.set(tool, document);
+    if (before) remove(before);
+    add(document);
+    if (before) result.changed++;
+    else result.added++;
+  };
+  const begin = (tools: readonly ToolDefinition[]): IndexJob => {
+    const result: IndexUpdate = { added: 0, changed: 0, removed: 0 };
+    const seen = new Set<string>();
+    let next = 0;
+    let done = false;
+    const step = (deadline: number): boolean => {
+      while (!done && next < tools.length) {
+        const end = Math.min(tools.length, next + TOOLS_PER_CLOCK_CHECK);
+        for (; next < end; next++) {
+          const tool = tools[next] as ToolDefinition;
+          seen.add(tool.name);
+          indexOne(tool, result);
+        }
+        if (next < tools.length && performance.now() >= deadline) return false;
+      }
+      if (!done) {
+        for (const document of [...byName.values()]) {
+          if (seen.has(document.name)) continue;
+          remove(document);
+          result.removed++;
+        }
+        done = true;
+      }
+      return true;
+    };
+    return { step, result };
   };
 
   return {
@@ -101,43 +176,16 @@ export function createToolIndex(): ToolIndex {
       return version;
     },
     update(tools) {
-      const result: IndexUpdate = { added: 0, changed: 0, removed: 0 };
-      const seen = new Set<string>();
-      for (const tool of tools) {
-        seen.add(tool.name);
-        const before = byName.get(tool.name);
-        // Definitions are usually the same objects from one listing to the next (the registry reuses
-        // them on the same terms): an object already indexed is skipped without a fingerprint.
-        if (before && known.get(tool) === before) continue;
-        const fingerprint = fingerprintTool(tool);
-        if (before?.fingerprint === fingerprint) {
-          known.set(tool, before);
-          continue;
-        }
-        const document = toToolDocument(tool, fingerprint);
-        known.set(tool, document);
-        if (before) remove(before);
-        add(document);
-        if (before) result.changed++;
-        else result.added++;
-      }
-      for (const document of [...byName.values()]) {
-        if (seen.has(document.name)) continue;
-        remove(document);
-        result.removed++;
-      }
-      return result;
+      const job = begin(tools);
+      job.step(Number.POSITIVE_INFINITY);
+      return job.result;
     },
+    begin,
     documentFrequency: (term) => inverted.get(term)?.size ?? 0,
     postings: (term) => inverted.get(term) ?? NO_DOCUMENTS,
     averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : totalLengths[field] / byName.size),
     document: (name) => byName.get(name),
-    serverTerms() {
-      if (servers) return servers;
-      servers = new Set<string>();
-      for (const document of byName.values()) for (const term of document.fields.server.keys()) servers.add(term);
-      return servers;
-    },
+    serverTerms: () => servers,
     builtIn(kind) {
       if (!builtIns) {
         builtIns = new Map();

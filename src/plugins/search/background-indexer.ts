@@ -1,0 +1,99 @@
+/**
+ * Keeps the search index current off the request path: after start and after each `tools:changed`
+ * it indexes the listing in slices of a few milliseconds, yielding to the event loop between them,
+ * so a host serving 10,000 tools is never blocked for long and a search usually finds the index
+ * ready. A search that comes first finishes the remainder itself, so results never depend on timing.
+ */
+import { performance } from "node:perf_hooks";
+import type { ToolDefinition } from "../../core/plugin-contract.js";
+import type { IndexJob, IndexUpdate, ToolIndex } from "./tool-index.js";
+
+/** Longest slice of indexing between two turns of the event loop. */
+export const INDEX_SLICE_MS = 8;
+/** While the registry is still empty (plugins starting), how often and how long to look again. */
+const EMPTY_LISTING_RETRY_MS = 10;
+const EMPTY_LISTING_RETRIES = 500;
+
+export interface BackgroundIndexer {
+  /** The tools changed: index the new listing in the background. */
+  markStale(): void;
+  /** Bring the index up to date now, finishing any background work; says what this call changed. */
+  current(): IndexUpdate;
+  close(): void;
+}
+
+/**
+ * An indexer over `index`; `afterBuild` runs once a background build is complete (warming later stages).
+ *
+ * @example
+ * const indexer = createBackgroundIndexer(index, () => context.listTools());
+ * context.onToolsChanged(() => indexer.markStale());
+ */
+export function createBackgroundIndexer(index: ToolIndex, listTools: () => readonly ToolDefinition[], afterBuild?: () => void): BackgroundIndexer {
+  let job: IndexJob | undefined;
+  let stale = true;
+  /** Has a listing been indexed that holds the registry? At start the registry is empty until every plugin is up, and no change is signalled then. */
+  let trusted = false;
+  let retries = 0;
+  let closed = false;
+  let timer: { unref(): void } | undefined;
+  let timerKind: "immediate" | "timeout" | undefined;
+
+  const cancel = () => {
+    if (timerKind === "immediate") clearImmediate(timer as NodeJS.Immediate);
+    if (timerKind === "timeout") clearTimeout(timer as NodeJS.Timeout);
+    timer = timerKind = undefined;
+  };
+  const schedule = (after?: number) => {
+    if (closed || timer) return;
+    timerKind = after === undefined ? "immediate" : "timeout";
+    timer = after === undefined ? setImmediate(tick) : setTimeout(tick, after);
+    timer.unref();
+  };
+  function tick(): void {
+    timer = timerKind = undefined;
+    if (closed) return;
+    if (stale) {
+      const listing = listTools();
+      if (listing.length === 0 && !trusted) {
+        if (retries++ < EMPTY_LISTING_RETRIES) schedule(EMPTY_LISTING_RETRY_MS);
+        return;
+      }
+      job = index.begin(listing);
+      stale = false;
+      trusted = true;
+    }
+    if (!job) return;
+    if (!job.step(performance.now() + INDEX_SLICE_MS)) return schedule();
+    job = undefined;
+    afterBuild?.();
+  }
+  schedule();
+
+  return {
+    markStale() {
+      stale = true;
+      trusted = true;
+      cancel();
+      schedule();
+    },
+    current() {
+      const empty: IndexUpdate = { added: 0, changed: 0, removed: 0 };
+      if (stale || !trusted) {
+        cancel();
+        job = index.begin(listTools());
+        stale = false;
+        trusted = true;
+      }
+      if (!job) return empty;
+      job.step(Number.POSITIVE_INFINITY);
+      const { result } = job;
+      job = undefined;
+      return result;
+    },
+    close() {
+      closed = true;
+      cancel();
+    },
+  };
+}
