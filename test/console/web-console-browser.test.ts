@@ -56,9 +56,9 @@ describe.skipIf(!hasChromium)("the web console in Chromium", () => {
   it("searches the tools and shows a tool's schema", async () => {
     await page.click('nav a[data-page="tools"]');
     await page.waitForSelector("#tool-search");
-    expect(await page.locator("#tool-list > li").count()).toBe(3);
+    expect(await page.locator("#tool-list > li").count()).toBe(4); // two of docs, echo, read_result
     await page.fill("#tool-search", "echo arguments");
-    await page.waitForFunction('document.querySelectorAll("#tool-list > li").length === 1');
+    await expect.poll(() => page.locator("#tool-list > li").count()).toBe(1);
     const item = page.locator('#tool-list > li[data-tool="echo"]');
     await item.locator("summary").click();
     expect(await item.locator("pre").first().textContent()).toContain('"message"');
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)("the web console in Chromium", () => {
     expect(await held.textContent()).toContain("example.com");
     await screenshot("quarantine");
     await held.locator("button.approve").click();
-    await page.waitForFunction('document.getElementById("quarantine-status")?.textContent?.startsWith("Approved")');
+    await expect.poll(async () => (await page.locator("#quarantine-status").textContent()) ?? "").toMatch(/^Approved/);
     expect(await page.locator("li.held-tool").count()).toBe(0);
     expect((await served.executor.listTools()).map((tool) => tool.name)).toContain("docs__search");
     await screenshot("quarantine-approved");

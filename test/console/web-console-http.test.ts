@@ -29,7 +29,7 @@ describe("the web console over HTTP", () => {
     expect(post.status).toBe(401);
     const tools = await fetch(`${origin}/console/api/tools`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(tools.status).toBe(200);
-    expect(((await tools.json()) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name).sort()).toEqual(["docs__fetch_page", "docs__refresh", "echo"]);
+    expect(((await tools.json()) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name).sort()).toEqual(["docs__fetch_page", "docs__refresh", "echo", "read_result"]);
   });
 
   it("serves the page without the token (it holds no data), with a strict CSP and no framing", async () => {

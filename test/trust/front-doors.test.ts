@@ -111,7 +111,7 @@ describe("the CLI", () => {
     await executor.close();
     const listed = await runCli(["tools", "list", "--json", "--root", project.root]);
     const names = (JSON.parse(listed.stdout) as Array<{ name: string }>).map((tool) => tool.name);
-    expect(names).toEqual(["docs__search"]);
+    expect(names).toEqual(["docs__search", "read_result"]);
     const denied = await runCli(["tools", "call", DENIED, "--json", "--root", project.root]);
     expect(denied.code).toBe(1);
     expect(JSON.parse(denied.stdout)).toMatchObject({ ok: false, error: { code: "TOOL_NOT_FOUND" } });

@@ -45,4 +45,5 @@ export function readLock(project: TempProject): { version: number; servers: Reco
   return JSON.parse(readFileSync(project.path(LOCK_FILE), "utf8"));
 }
 
-export const toolNames = async (executor: Executor) => (await executor.listTools()).map((tool) => tool.name).sort();
+/** The servers' tools listed, without the executor's built-ins (read_result is always listed). */
+export const toolNames = async (executor: Executor) => (await executor.listTools()).map((tool) => tool.name).filter((name) => name.includes("__")).sort();

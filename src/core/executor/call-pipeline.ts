@@ -10,16 +10,16 @@ import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
 import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
-import type { Scheduler } from "../schedule/scheduler.js";
 import type { CallSpan, CallTelemetry } from "../telemetry/call-telemetry.js";
 import { runInSpan, spanIds } from "../telemetry/span-context.js";
-import { createFifoSemaphore, type FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
 import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
 import { checkInput, checkOutput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
+import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
+import { takeTurn } from "./take-turn.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
 
@@ -139,28 +139,6 @@ function writeRecord(log: ExecutionLog, host: PluginHost, call: CallRecord, resu
     }
   }
   log.write(shaped, host.secrets());
-}
-
-/**
- * Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting.
- * A free turn is taken without a promise (the common case): the release function, else a promise of it.
- */
-function takeTurn(scheduler: Scheduler, registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined): (() => void) | Promise<() => void> {
-  if (running.signal.aborted) throw running.signal.reason;
-  if (registered.definition.selfScheduled) return () => {};
-  const parallel = registered.definition.parallel ?? false;
-  const holding = (release: () => void) => {
-    running.holdsSlot = true;
-    return () => {
-      running.holdsSlot = false;
-      release();
-    };
-  };
-  const free = scheduler.tryAcquire(name, parallel);
-  if (free) return holding(free);
-  let lender: FifoSemaphore | undefined;
-  if (parent?.holdsSlot) lender = parent.lentSlot ??= createFifoSemaphore(1);
-  return scheduler.acquire(name, parallel, running.signal, lender).then(holding);
 }
 
 /** The plugin's call, with sub-calls and progress wired to this call. */
