@@ -23,17 +23,13 @@ export function redactedJsonPrefix(value: unknown, rules: RedactionRules, maxCha
   const parts: string[] = [];
   let length = 0;
   const ancestors = new Set<object>();
-  const push = (text: string) => {
-    parts.push(text);
-    length += text.length;
-  };
+  const push = (text: string) => void (parts.push(text), (length += text.length));
   // Returns false when `current` writes nothing (in an object: the key is left out, as JSON.stringify does).
   const write = (current: unknown, applyToJSON = true): boolean => {
     if (typeof current === "string") return push(JSON.stringify(rules.scrub(current))), true;
     if (typeof current === "number" || typeof current === "bigint") {
       const text = String(current);
-      push(rules.exactSecrets.has(text) ? REDACTED_JSON : typeof current === "bigint" ? JSON.stringify(text) : JSON.stringify(current));
-      return true;
+      return push(rules.exactSecrets.has(text) ? REDACTED_JSON : JSON.stringify(typeof current === "bigint" ? text : current)), true;
     }
     if (typeof current === "boolean" || current === null) return push(String(current)), true;
     if (typeof current !== "object") return false;
