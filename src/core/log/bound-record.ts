@@ -7,15 +7,22 @@ function boundValue(value: unknown, maxBytes: number): unknown {
   if (text === undefined) return value;
   const bytes = Buffer.from(text);
   if (bytes.length <= maxBytes) return value;
-  // A cut inside a multi-byte character decodes to U+FFFD; drop it rather than log a broken character.
-  const preview = bytes.subarray(0, maxBytes).toString("utf8").replace(/\uFFFD$/, "");
-  return { truncated: true, bytes: bytes.length, preview };
+  return { truncated: true, bytes: bytes.length, preview: previewOf(bytes, maxBytes) };
 }
+
+/** The first `maxBytes` of `bytes` as text. */
+export function previewOf(bytes: Buffer, maxBytes: number): string {
+  // A cut inside a multi-byte character decodes to U+FFFD; drop it rather than log a broken character.
+  return bytes.subarray(0, maxBytes).toString("utf8").replace(/\uFFFD$/, "");
+}
+
+/** The fields bounded as a whole. */
+export const BOUNDED_FIELDS: readonly string[] = ["arguments", "value"];
 
 /** Bound the fields that can be large: arguments, value and an error's details. */
 export function boundRecord(record: Record<string, unknown>, maxBytes: number): Record<string, unknown> {
   const bounded = { ...record };
-  for (const key of ["arguments", "value"]) if (key in bounded) bounded[key] = boundValue(bounded[key], maxBytes);
+  for (const key of BOUNDED_FIELDS) if (key in bounded) bounded[key] = boundValue(bounded[key], maxBytes);
   const error = bounded.error;
   if (error !== null && typeof error === "object" && "details" in error) bounded.error = { ...error, details: boundValue(error.details, maxBytes) };
   return bounded;

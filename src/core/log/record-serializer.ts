@@ -4,7 +4,7 @@
  * path, redacts, bounds and serializes it. A record the snapshot cannot take whole (a cycle, a
  * bigint, a throwing getter) or a large one is turned into its line at once instead.
  */
-import { boundRecord } from "./bound-record.js";
+import { boundRecord, BOUNDED_FIELDS, previewOf } from "./bound-record.js";
 import { createRedactor, type Redactor } from "./redact.js";
 
 /**
@@ -43,6 +43,34 @@ function redactPayload(record: Record<string, unknown>, redactor: Redactor, secr
   return redacted;
 }
 
+/**
+ * The line of a large record, redacted and bounded together: a value over `maxBytes` is redacted
+ * and serialized only as far as its preview goes, so a 250,000-key answer costs the host its
+ * preview, not a redacted copy of all of it. `bytes` is then the value's JSON size before redaction.
+ * Throws what serializing throws (a bigint, a throwing getter), for the caller's fallback.
+ */
+function serializeLarge(record: Record<string, unknown>, redactor: Redactor, secrets: readonly string[], maxBytes: number, known = new Map<unknown, string | undefined>()): string {
+  const echoed = redactor.secretValues(record);
+  const hidden = echoed.length === 0 ? secrets : [...secrets, ...echoed];
+  const redact = redactor.prepare(hidden);
+  const bounded = (value: unknown): unknown => {
+    if (value === null || typeof value !== "object") return boundRecord({ value: redact(value) }, maxBytes).value;
+    const json = known.has(value) ? known.get(value) : (JSON.stringify(value) as string | undefined);
+    const bytes = json === undefined ? 0 : Buffer.byteLength(json);
+    return bytes <= maxBytes ? redact(value) : { truncated: true, bytes, preview: previewOf(Buffer.from(redactor.redactedPrefix(value, hidden, maxBytes)), maxBytes) };
+  };
+  const line: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (METADATA_FIELDS.has(key)) line[key] = value;
+    else if (BOUNDED_FIELDS.includes(key)) line[key] = bounded(value);
+    else if (key === "error" && value !== null && typeof value === "object" && "details" in value) {
+      const { details, ...rest } = value as Record<string, unknown>;
+      line[key] = { ...(redact(rest) as object), details: bounded(details) };
+    } else line[key] = redact(value);
+  }
+  return JSON.stringify(line);
+}
+
 /** The ids and outcome of a record whose full form could not be serialized (e.g. a throwing getter). */
 function fallbackRecord(record: Record<string, unknown>, error: unknown): Record<string, unknown> {
   const kept = Object.entries(record).filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value));
@@ -51,8 +79,9 @@ function fallbackRecord(record: Record<string, unknown>, error: unknown): Record
 
 export function createRecordSerializer(options: { redactKeys: readonly RegExp[]; maxValueBytes: number }): RecordSerializer {
   const redactor = createRedactor(options.redactKeys);
-  const serialize = (record: Record<string, unknown>, secrets: readonly string[]): string => {
+  const serialize = (record: Record<string, unknown>, secrets: readonly string[], large?: Map<unknown, string | undefined>): string => {
     try {
+      if (large) return serializeLarge(record, redactor, secrets, options.maxValueBytes, large);
       // Redacted before it is bounded, so a preview is cut from text that holds no secret.
       return JSON.stringify(boundRecord(redactPayload(record, redactor, secrets), options.maxValueBytes));
     } catch (error) {
@@ -67,13 +96,24 @@ export function createRecordSerializer(options: { redactKeys: readonly RegExp[];
   return {
     hold(record, secrets) {
       let snapshot: string;
+      const fields = new Map<unknown, string | undefined>();
       try {
+        // A large argument or value is told by its own JSON, which its preview's size then reuses.
+        let fieldChars = 0;
+        for (const key of BOUNDED_FIELDS) {
+          const value = record[key];
+          if (value === null || typeof value !== "object") continue;
+          const json = JSON.stringify(value) as string | undefined;
+          fields.set(value, json);
+          fieldChars += json?.length ?? 0;
+        }
+        if (fieldChars > LARGE_RECORD_CHARS) return { line: serialize(record, secrets, fields) };
         // The cheapest deep copy V8 has: native, and it already runs toJSON as the line will.
         snapshot = JSON.stringify(record);
       } catch {
         return { line: serialize(record, secrets) };
       }
-      return snapshot.length > LARGE_RECORD_CHARS ? { line: serialize(record, secrets) } : { snapshot, secrets };
+      return snapshot.length > LARGE_RECORD_CHARS ? { line: serialize(record, secrets, fields) } : { snapshot, secrets };
     },
     line(held) {
       if ("line" in held) return held.line;

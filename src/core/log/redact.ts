@@ -1,4 +1,5 @@
 /** Removes secrets from what gets logged: values under secret-looking keys, and known secret strings anywhere. */
+import { redactedJsonPrefix, type RedactionRules } from "./redacted-json-prefix.js";
 import { MIN_SECRET_LENGTH, REDACTED, createSecretScrubber, secretProbes } from "./scrub-secrets.js";
 
 export { REDACTED };
@@ -38,6 +39,11 @@ export interface Redactor {
    * string — so `json` can be logged as it is; true when it may.
    */
   mayRedact(value: unknown, json: string, secrets: readonly string[]): boolean;
+  /**
+   * At least the first `maxChars` characters of `JSON.stringify(redact(value, secrets))` (all of it
+   * when shorter), without redacting or serializing the rest.
+   */
+  redactedPrefix(value: unknown, secrets: readonly string[], maxChars: number): string;
 }
 
 /** How deep `secretValues` looks; a record deeper than this fails to serialize anyway. */
@@ -51,15 +57,33 @@ const MAX_REMEMBERED_KEY_LENGTH = 64;
 const withoutState = (pattern: RegExp) => (pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : pattern);
 
 /**
+ * The patterns as one alternation when they can be (the same flags, no backreference that joining
+ * would renumber): a key is then tested once, not once per pattern.
+ */
+function combinePatterns(patterns: readonly RegExp[]): (key: string) => boolean {
+  const flags = patterns[0]?.flags;
+  if (patterns.length > 1 && patterns.every((pattern) => pattern.flags === flags && !/\\[1-9k]/.test(pattern.source))) {
+    try {
+      const combined = new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"), flags);
+      return (key) => combined.test(key);
+    } catch {
+      // Named groups repeated across patterns: tested one by one below.
+    }
+  }
+  return (key) => patterns.some((pattern) => pattern.test(key));
+}
+
+/**
  * Whether a key is secret-looking. Records repeat the same few keys (executionId, message, ...): each
  * short key is tested against the patterns once, not once per record.
  */
 function createKeyTest(patterns: readonly RegExp[]): (key: string) => boolean {
   const known = new Map<string, boolean>();
+  const matches = combinePatterns(patterns);
   return (key) => {
     let secret = known.get(key);
     if (secret !== undefined) return secret;
-    secret = patterns.some((pattern) => pattern.test(key));
+    secret = matches(key);
     if (key.length <= MAX_REMEMBERED_KEY_LENGTH) {
       if (known.size >= MAX_REMEMBERED_KEYS) known.clear();
       known.set(key, secret);
@@ -83,9 +107,7 @@ function lastBuiltFor<T>(build: (secrets: readonly string[]) => T): (secrets: re
 }
 
 /** The JSON-ready redacted copy of a value (see `Redactor.redact`). */
-function createWalker(secrets: readonly string[], isSecretKey: (key: string) => boolean): (value: unknown) => unknown {
-  const scrub = createSecretScrubber(secrets);
-  const exactSecrets = new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+function createWalker({ scrub, exactSecrets, isSecretKey }: RedactionRules): (value: unknown) => unknown {
   // Only the objects above the current one: the same object reached twice is not a cycle.
   const ancestors = new Set<object>();
   const walk = (current: unknown, applyToJSON = true): unknown => {
@@ -104,7 +126,9 @@ function createWalker(secrets: readonly string[], isSecretKey: (key: string) => 
     try {
       if (Array.isArray(current)) return current.map((item) => walk(item));
       const copy: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(current)) {
+      for (const key in current) {
+        if (!Object.prototype.hasOwnProperty.call(current, key)) continue;
+        const inner = (current as Record<string, unknown>)[key];
         copy[scrub(key)] = isSecretKey(key) && inner !== null && inner !== undefined && inner !== "" ? REDACTED : walk(inner);
       }
       return copy;
@@ -124,7 +148,11 @@ function collectSecretValues(value: unknown, isSecretKey: (key: string) => boole
     if (current === null || typeof current !== "object" || seen.has(current) || depth > MAX_SECRET_SEARCH_DEPTH) return;
     seen.add(current);
     if (Array.isArray(current)) for (const item of current) collect(item, underSecretKey, depth + 1);
-    else for (const [key, inner] of Object.entries(current)) collect(inner, underSecretKey || isSecretKey(key), depth + 1);
+    else {
+      for (const key in current) {
+        if (Object.prototype.hasOwnProperty.call(current, key)) collect((current as Record<string, unknown>)[key], underSecretKey || isSecretKey(key), depth + 1);
+      }
+    }
   };
   try {
     collect(value, false, 0);
@@ -145,9 +173,12 @@ function hasSecretKey(current: unknown, isSecretKey: (key: string) => boolean, d
 
 export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
   const isSecretKey = createKeyTest(keyPatterns.map(withoutState));
-  const prepareFor = lastBuiltFor((secrets) => createWalker(secrets, isSecretKey));
+  const rulesFor = lastBuiltFor((secrets): RedactionRules & { walk: (value: unknown) => unknown } => {
+    const rules = { scrub: createSecretScrubber(secrets), exactSecrets: new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH)), isSecretKey };
+    return { ...rules, walk: createWalker(rules) };
+  });
   const probesFor = lastBuiltFor(secretProbes);
-  const prepare = (secrets: readonly string[] = []) => prepareFor(secrets);
+  const prepare = (secrets: readonly string[] = []) => rulesFor(secrets).walk;
   return {
     redact: (value, secrets) => prepare(secrets)(value),
     prepare,
@@ -156,5 +187,6 @@ export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
       const probes = probesFor(secrets);
       return probes === undefined || probes.some((probe) => json.includes(probe)) || hasSecretKey(value, isSecretKey);
     },
+    redactedPrefix: (value, secrets, maxChars) => redactedJsonPrefix(value, rulesFor(secrets), maxChars),
   };
 }
