@@ -13,12 +13,15 @@ import { openProject, stdioFixture } from "./mcp-test-helpers.js";
 const BOUND_MS = 50;
 const KEYS = 250_000;
 
-/** The line such an answer arrives in, parsed as the transport parses it: what any answer of its size costs. */
+/**
+ * The line such an answer arrives in, taken as the transport must take it: its chunks joined,
+ * decoded and parsed. What any answer of its size costs.
+ */
 function parseAnswerLine(): () => void {
   const wide: Record<string, number> = {};
   for (let index = 0; index < KEYS; index++) wide[`k${index}`] = index;
-  const line = JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: `${KEYS} keys` }], structuredContent: wide } });
-  return () => void JSON.parse(line);
+  const line = Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: `${KEYS} keys` }], structuredContent: wide } })}\n`);
+  return () => void JSON.parse(Buffer.concat([line.subarray(0, 65_536), line.subarray(65_536)]).toString("utf8"));
 }
 
 let executor: Executor;
