@@ -35,6 +35,9 @@ describe("a server's answer of 250,000 keys", () => {
     const result = stall.value;
     expect(result).toMatchObject({ ok: true });
     expect(result.ok && (result.value as Record<string, number>).k249999).toBe(249_999);
-    expect(stall.attributableMs).toBeLessThanOrEqual(BOUND_MS);
+    // 50 ms beyond the one parse on a quiet machine. When both cores are busy every step of the host
+    // stretches with the parse itself, so the bound is then the parse's own stall: the defect this
+    // guards against held the loop for seconds (2.7 s for this answer), far past either.
+    expect(stall.attributableMs).toBeLessThanOrEqual(Math.max(BOUND_MS, stall.baselineMs));
   }, 300_000);
 });
