@@ -211,7 +211,8 @@ async function runRegistered(state: PipelineState, registered: RegisteredTool, c
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
   const running = new RunningCall(name, timeoutMs, options.signal);
   running.caller = call.caller;
-  Object.assign(running, { parentExecutionId, traceContext: call.span?.context });
+  running.parentExecutionId = parentExecutionId;
+  running.traceContext = call.span?.context;
   state.calls.set(executionId, running);
   const { emitter } = state;
   if (emitter.hasListeners("tool:start")) emitter.emit("tool:start", parentExecutionId === undefined ? { executionId, tool: name, arguments: callArguments } : { executionId, tool: name, arguments: callArguments, parentExecutionId });
