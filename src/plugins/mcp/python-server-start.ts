@@ -1,0 +1,31 @@
+/**
+ * Before a Python server file (mcp.json `python`) starts: its environment, built when missing — once
+ * per machine, shared with the python plugin's tools and `toolexec python sync` — and the command
+ * switched to that environment's interpreter. A build that fails is the attempt's permanent failure,
+ * with the installer's own words; the quiet re-check after a while tries the build again.
+ */
+import type { McpServerEntry } from "./config/resolve-mcp-server.js";
+import type { Logger } from "../../core/plugin-contract.js";
+import { ensurePythonEnvironment, PythonEnvironmentError } from "../../core/python-environments/ensure-python-environment.js";
+import { environmentProgressNote } from "../../core/python-environments/environment-progress-note.js";
+import type { SessionFailure } from "./session-failure.js";
+
+/**
+ * The entry to start: as it is, or with its environment's interpreter as the command.
+ *
+ * @example
+ * const prepared = await preparePythonServer(run.entry, logger);
+ * if (prepared.ok) await connectServer({ ...options, entry: prepared.entry }, ...);
+ */
+export async function preparePythonServer(entry: McpServerEntry, logger: Logger): Promise<{ ok: true; entry: McpServerEntry } | { ok: false; failure: SessionFailure }> {
+  if (entry.transport !== "stdio" || entry.python?.environment === undefined) return { ok: true, entry };
+  const { environment: spec, interpreter, root } = entry.python;
+  try {
+    const onProgress = (progress: Parameters<typeof environmentProgressNote>[0]) => logger.info(environmentProgressNote(progress, spec, root), { event: "python:environment", server: entry.name, stage: progress.stage });
+    const built = await ensurePythonEnvironment(spec, { interpreter, cwd: root, onProgress });
+    return { ok: true, entry: { ...entry, command: built.interpreter } };
+  } catch (error) {
+    const details = error instanceof PythonEnvironmentError ? error.details : {};
+    return { ok: false, failure: { kind: "permanent", message: `Server "${entry.name}" could not be started: ${(error as Error).message}`, details } };
+  }
+}
