@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listPythonEnvironments, loadProjectConfig } from "../../src/config.js";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
@@ -35,6 +36,7 @@ const logger = { debug() {}, info: (message: string) => void notes.push(message)
 
 let executor: Executor;
 let serving: HttpServing;
+let root: string;
 beforeAll(async () => {
   requireUv();
   const project = serversProject({
@@ -44,6 +46,7 @@ beforeAll(async () => {
     broken: { python: { server: "servers/sdk_server.py", requirements: ["toolexec-no-such-package==0.0.1"] } },
     plain: { python: { server: "servers/plain_module.py" } },
   });
+  root = project.root;
   executor = await createExecutor({ root: project.root, logDir: false, watch: false, logger, mcp: { waitForInstalls: true } });
   serving = await serveHttp(executor);
 }, 600_000);
@@ -105,6 +108,16 @@ describe("Python MCP server files in their own environments", () => {
     const plain = executor.servers().find((server) => server.name === "plain")!;
     expect(["failed", "retrying"]).toContain(plain.state);
     expect(plain.lastError?.message).toContain("servers/plain_module.py is not an MCP server file: it defines no server object at module level");
+  });
+
+  it("`python envs` lists their environments, built, each used by its server", async () => {
+    const environments = await listPythonEnvironments(await loadProjectConfig({ root }));
+    const byUser = Object.fromEntries(environments.map((environment) => [environment.usedBy.join(", "), environment]));
+    expect(byUser["MCP server sdk"]).toMatchObject({ requirements: "mcp==1.26.0", built: true, sources: ['MCP server "sdk"'] });
+    expect(byUser["MCP server weather"]).toMatchObject({ requirements: FASTMCP_2.join(", "), built: true });
+    expect(byUser["MCP server two"]).toMatchObject({ requirements: "mcp==2.3.0", built: true });
+    expect(byUser["MCP server broken"]).toMatchObject({ built: false });
+    expect(byUser["MCP server plain"]).toBeUndefined();
   });
 });
 
