@@ -101,7 +101,7 @@ describe("Python MCP server files in their own environments", () => {
     expect(broken.state).toBe("failed");
     expect(broken.lastError?.message).toMatch(/^Server "broken" could not be started: Building the Python environment of MCP server "broken" failed: .*toolexec-no-such-package/s);
     expect(executor.servers().find((server) => server.name === "sdk")?.state).toBe("connected");
-    expect(await executor.callTool("broken__packages", {})).toMatchObject({ ok: false, error: { message: expect.stringContaining("toolexec-no-such-package") } });
+    expect(await executor.callTool("broken__packages", {})).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: expect.stringContaining("toolexec-no-such-package") } });
   });
 
   it("a file that defines no server object says so", async () => {
