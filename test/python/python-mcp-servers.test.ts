@@ -15,6 +15,7 @@ import { listPythonEnvironments, loadProjectConfig } from "../../src/config.js";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
+import { nextEvent } from "../helpers/next-event.js";
 import { httpClient } from "../serve/serve-test-helpers.js";
 import { requireUv } from "./python-environment-helpers.js";
 
@@ -119,6 +120,22 @@ describe("Python MCP server files in their own environments", () => {
     expect(byUser["MCP server broken"]).toMatchObject({ built: false });
     expect(byUser["MCP server plain"]).toBeUndefined();
   });
+});
+
+describe("mcp.json python entries: reload", () => {
+  it("new requirements in mcp.json restart the server in its new environment", async () => {
+    const project = serversProject({ sdk: { python: { server: "servers/sdk_server.py", requirements: SDK_1 } } });
+    const watching = await createExecutor({ root: project.root, logDir: false, watch: true, reloadDebounceMs: 10, logger, mcp: { waitForInstalls: true } });
+    try {
+      expect(await watching.callTool("sdk__packages", {})).toMatchObject({ ok: true, value: { mcp: "1.26.0" } });
+      const reloaded = nextEvent(watching, "config:reloaded", () => true, 300_000);
+      project.write("mcp.json", { mcpServers: { sdk: { python: { server: "servers/sdk_server.py", requirements: ["mcp==1.25.0"] } } } });
+      await reloaded;
+      expect(await watching.callTool("sdk__packages", {})).toMatchObject({ ok: true, value: { mcp: "1.25.0" } });
+    } finally {
+      await watching.close();
+    }
+  }, 300_000);
 });
 
 describe("mcp.json python entries: config errors", () => {
