@@ -17,7 +17,7 @@ import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
 import { nextEvent } from "../helpers/next-event.js";
 import { httpClient } from "../serve/serve-test-helpers.js";
-import { requireUv } from "./python-environment-helpers.js";
+import { requireUv, useFreshEnvironments } from "./python-environment-helpers.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "python-servers");
 const SDK_1 = ["mcp==1.26.0"];
@@ -32,6 +32,7 @@ function serversProject(servers: Record<string, unknown>): TempProject {
 }
 
 const notes: string[] = [];
+const environmentEvents: Array<{ stage: string; source: string; message?: string }> = [];
 const warnings: string[] = [];
 const logger = { debug() {}, info: (message: string) => void notes.push(message), warn: (message: string) => void warnings.push(message), error: (message: string) => void warnings.push(message) };
 
@@ -49,6 +50,7 @@ beforeAll(async () => {
   });
   root = project.root;
   executor = await createExecutor({ root: project.root, logDir: false, watch: false, logger, mcp: { waitForInstalls: true } });
+  executor.on("python:environment", (event) => void environmentEvents.push(event));
   serving = await serveHttp(executor);
 }, 600_000);
 afterAll(async () => {
@@ -102,6 +104,7 @@ describe("Python MCP server files in their own environments", () => {
     expect(broken.state).toBe("failed");
     expect(broken.lastError?.message).toMatch(/^Server "broken" could not be started: Building the Python environment of MCP server "broken" failed: .*toolexec-no-such-package/s);
     expect(executor.servers().find((server) => server.name === "sdk")?.state).toBe("connected");
+    expect(environmentEvents).toContainEqual({ stage: "failed", source: 'MCP server "broken"', message: expect.stringContaining("toolexec-no-such-package") });
     expect(await executor.callTool("broken__packages", {})).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: expect.stringContaining("toolexec-no-such-package") } });
   });
 
@@ -123,15 +126,21 @@ describe("Python MCP server files in their own environments", () => {
 });
 
 describe("mcp.json python entries: reload", () => {
-  it("new requirements in mcp.json restart the server in its new environment", async () => {
+  it("builds on first start, telling the log and python:environment events; new requirements in mcp.json restart the server in its new environment", async () => {
+    useFreshEnvironments();
+    notes.length = 0;
     const project = serversProject({ sdk: { python: { server: "servers/sdk_server.py", requirements: SDK_1 } } });
     const watching = await createExecutor({ root: project.root, logDir: false, watch: true, reloadDebounceMs: 10, logger, mcp: { waitForInstalls: true } });
+    const events: Array<{ stage: string; source: string }> = [];
+    watching.on("python:environment", (event) => void events.push(event));
     try {
       expect(await watching.callTool("sdk__packages", {})).toMatchObject({ ok: true, value: { mcp: "1.26.0" } });
       const reloaded = nextEvent(watching, "config:reloaded", () => true, 300_000);
       project.write("mcp.json", { mcpServers: { sdk: { python: { server: "servers/sdk_server.py", requirements: ["mcp==1.25.0"] } } } });
       await reloaded;
       expect(await watching.callTool("sdk__packages", {})).toMatchObject({ ok: true, value: { mcp: "1.25.0" } });
+      expect(events.map(({ stage, source }) => `${stage} ${source}`)).toEqual(['building MCP server "sdk"', 'built MCP server "sdk"', 'building MCP server "sdk"', 'built MCP server "sdk"']);
+      expect(notes.filter((note) => note.startsWith('Building the Python environment of MCP server "sdk" (mcp==1.2'))).toHaveLength(2);
     } finally {
       await watching.close();
     }

@@ -94,7 +94,7 @@ async function attemptOnce(run: ConnectionRun, background: boolean): Promise<Ses
   } else if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
   // A list_changed that arrives while the first list is being fetched is replayed once connected.
   const holder: { session?: McpSession; changedEarly?: boolean } = {};
-  const prepared = await preparePythonServer(entry, run.context.logger);
+  const prepared = await preparePythonServer(entry, run.context.logger, (event, payload) => run.context.emit(event, payload));
   const connected = prepared.ok ? await startGated(run, () => connectServer({ ...attemptOptions(run, holder, installBudget ?? CONNECT_TIMEOUT_MS), entry: prepared.entry }, run.detected, (kind) => (run.detected = kind))) : prepared;
   if (run.closed) {
     if (connected.ok) await connected.session.close();

@@ -8,24 +8,32 @@ import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { Logger } from "../../core/plugin-contract.js";
 import { ensurePythonEnvironment, PythonEnvironmentError } from "../../core/python-environments/ensure-python-environment.js";
 import { environmentProgressNote } from "../../core/python-environments/environment-progress-note.js";
+import type { McpServerEvents } from "./server-info.js";
 import type { SessionFailure } from "./session-failure.js";
+
+type Emit = (event: "python:environment", payload: McpServerEvents["python:environment"]) => void;
 
 /**
  * The entry to start: as it is, or with its environment's interpreter as the command.
  *
  * @example
- * const prepared = await preparePythonServer(run.entry, logger);
+ * const prepared = await preparePythonServer(run.entry, logger, emit);
  * if (prepared.ok) await connectServer({ ...options, entry: prepared.entry }, ...);
  */
-export async function preparePythonServer(entry: McpServerEntry, logger: Logger): Promise<{ ok: true; entry: McpServerEntry } | { ok: false; failure: SessionFailure }> {
+export async function preparePythonServer(entry: McpServerEntry, logger: Logger, emit: Emit): Promise<{ ok: true; entry: McpServerEntry } | { ok: false; failure: SessionFailure }> {
   if (entry.transport !== "stdio" || entry.python?.environment === undefined) return { ok: true, entry };
   const { environment: spec, interpreter, root } = entry.python;
   try {
-    const onProgress = (progress: Parameters<typeof environmentProgressNote>[0]) => logger.info(environmentProgressNote(progress, spec, root), { event: "python:environment", server: entry.name, stage: progress.stage });
+    const onProgress = (progress: Parameters<typeof environmentProgressNote>[0]) => {
+      logger.info(environmentProgressNote(progress, spec, root), { event: "python:environment", server: entry.name, stage: progress.stage });
+      emit("python:environment", { ...progress, source: spec.source });
+    };
     const built = await ensurePythonEnvironment(spec, { interpreter, cwd: root, onProgress });
     return { ok: true, entry: { ...entry, command: built.interpreter } };
   } catch (error) {
+    const message = (error as Error).message;
     const details = error instanceof PythonEnvironmentError ? error.details : {};
-    return { ok: false, failure: { kind: "permanent", message: `Server "${entry.name}" could not be started: ${(error as Error).message}`, details } };
+    emit("python:environment", { stage: "failed", source: spec.source, message: message.slice(0, 2000) });
+    return { ok: false, failure: { kind: "permanent", message: `Server "${entry.name}" could not be started: ${message}`, details } };
   }
 }
