@@ -15,6 +15,7 @@ import { listPythonEnvironments, loadProjectConfig } from "../../src/config.js";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
+import { runCli } from "../cli/run-cli.js";
 import { nextEvent } from "../helpers/next-event.js";
 import { httpClient } from "../serve/serve-test-helpers.js";
 import { requireUv, useFreshEnvironments } from "./python-environment-helpers.js";
@@ -111,10 +112,10 @@ describe("Python MCP server files in their own environments", () => {
   it("a file that defines no server object says so", async () => {
     const plain = executor.servers().find((server) => server.name === "plain")!;
     expect(["failed", "retrying"]).toContain(plain.state);
-    expect(plain.lastError?.message).toContain("servers/plain_module.py is not an MCP server file: it defines no server object at module level");
+    expect(plain.lastError?.message).toContain('Server "plain" exited with code 2: toolexec: servers/plain_module.py is not an MCP server file: it defines no server object at module level');
   });
 
-  it("`python envs` lists their environments, built, each used by its server", async () => {
+  it("`python envs` (library and CLI) lists their environments, built, each used by its server", async () => {
     const environments = await listPythonEnvironments(await loadProjectConfig({ root }));
     const byUser = Object.fromEntries(environments.map((environment) => [environment.usedBy.join(", "), environment]));
     expect(byUser["MCP server sdk"]).toMatchObject({ requirements: "mcp==1.26.0", built: true, sources: ['MCP server "sdk"'] });
@@ -122,6 +123,8 @@ describe("Python MCP server files in their own environments", () => {
     expect(byUser["MCP server two"]).toMatchObject({ requirements: "mcp==2.3.0", built: true });
     expect(byUser["MCP server broken"]).toMatchObject({ built: false });
     expect(byUser["MCP server plain"]).toBeUndefined();
+    const listed = JSON.parse((await runCli(["python", "envs", "--root", root, "--json"])).stdout) as { environments: Array<{ usedBy: string[]; built: boolean }> };
+    expect(listed.environments.filter((environment) => environment.built).map((environment) => environment.usedBy.join(", ")).sort()).toEqual(["MCP server sdk", "MCP server two", "MCP server weather"]);
   });
 });
 

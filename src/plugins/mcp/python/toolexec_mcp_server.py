@@ -85,7 +85,10 @@ def main():
         fail("usage: toolexec_mcp_server.py <file.py> <object or \"\"> [args...]")
     path, name, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     sys.argv = [path, *rest]
-    server = find_server(load(path), path, name)
+    # Messages name the file as mcp.json does: relative to the server's folder (the project) when inside it.
+    relative = os.path.relpath(path)
+    shown = path if relative.startswith("..") else relative
+    server = find_server(load(path), shown, name)
     accepted = inspect.signature(server.run).parameters
     options = {"show_banner": False} if "show_banner" in accepted else {}
     server.run("stdio", **options)
