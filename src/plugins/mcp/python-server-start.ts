@@ -6,7 +6,6 @@
  */
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { Logger } from "../../core/plugin-contract.js";
-import { ensurePythonEnvironment, PythonEnvironmentError } from "../../core/python-environments/ensure-python-environment.js";
 import { environmentProgressNote } from "../../core/python-environments/environment-progress-note.js";
 import type { McpServerEvents } from "./server-info.js";
 import type { SessionFailure } from "./session-failure.js";
@@ -23,6 +22,8 @@ type Emit = (event: "python:environment", payload: McpServerEvents["python:envir
 export async function preparePythonServer(entry: McpServerEntry, logger: Logger, emit: Emit): Promise<{ ok: true; entry: McpServerEntry } | { ok: false; failure: SessionFailure }> {
   if (entry.transport !== "stdio" || entry.python?.environment === undefined) return { ok: true, entry };
   const { environment: spec, interpreter, root } = entry.python;
+  // Loaded only for a Python server file: most executors have none.
+  const { ensurePythonEnvironment, PythonEnvironmentError } = await import("../../core/python-environments/ensure-python-environment.js");
   try {
     const onProgress = (progress: Parameters<typeof environmentProgressNote>[0]) => {
       logger.info(environmentProgressNote(progress, spec, root), { event: "python:environment", server: entry.name, stage: progress.stage });
