@@ -1,0 +1,27 @@
+/**
+ * JSON texts the host already holds for values it parsed or serialized (a code run's result as its
+ * frame carried it, a call's arguments as their snapshot serialized them), so the execution log can
+ * snapshot such a value by reference instead of serializing it again on the call path.
+ */
+
+/** Texts shorter than this are not remembered: serializing them again costs less than keeping them. */
+export const MIN_REMEMBERED_JSON_CHARS = 16 * 1024;
+
+const texts = new WeakMap<object, string>();
+
+/**
+ * Remember that `json` is the JSON text of `value`, as parsed or serialized just now. The caller
+ * vouches for it: `JSON.parse(json)` gave `value`, or `JSON.stringify(value)` gave `json`.
+ *
+ * @example
+ * const value = JSON.parse(text);
+ * rememberJsonText(value, text);
+ */
+export function rememberJsonText(value: unknown, json: string): void {
+  if (value !== null && typeof value === "object" && json.length >= MIN_REMEMBERED_JSON_CHARS) texts.set(value, json);
+}
+
+/** The remembered JSON text of `value`, if any. */
+export function jsonTextOf(value: unknown): string | undefined {
+  return value !== null && typeof value === "object" ? texts.get(value) : undefined;
+}
