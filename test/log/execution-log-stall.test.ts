@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExecutionLog } from "../../src/core/log/execution-log.js";
+import { DEFAULT_REDACT_KEYS } from "../../src/core/log/redact.js";
 import { createExecutor, type Executor, type ExecutorPlugin } from "../../src/index.js";
 import { measureStall } from "../helpers/event-loop-stall.js";
 import { readLogRecords, recordingLogger } from "./log-test-helpers.js";
@@ -100,4 +102,21 @@ describe("execution log on a wide answer", () => {
     expect(value.preview.startsWith('{"echoed":"[REDACTED]","field_name_0":"value 0"')).toBe(true);
     expect(value.preview).toContain('"field_name_12":"says [REDACTED] here"');
   }, 300_000);
+
+  it("writes a large record still waiting on close(), between the records around it", async () => {
+    const closeDir = mkdtempSync(path.join(tmpdir(), "log-close-"));
+    try {
+      const log = createExecutionLog({ dir: closeDir, interval: "1d", maxFiles: 3, redactKeys: DEFAULT_REDACT_KEYS, maxValueBytes: MAX_VALUE_BYTES, logger: recordingLogger() });
+      log.write({ executionId: "first", tool: "small", ok: true, value: 1 });
+      log.write({ executionId: "wide", tool: "answer", arguments: { password: PASSWORD }, ok: true, value: ANSWER });
+      log.write({ executionId: "last", tool: "small", ok: true, value: 2 });
+      await log.close();
+      const records = readLogRecords(closeDir);
+      expect(records.map((record) => record.executionId)).toEqual(["first", "wide", "last"]);
+      expect(records[1]!.value).toMatchObject({ truncated: true });
+      expect(readFileSync(path.join(closeDir, "executions.jsonl"), "utf8")).not.toContain("hunter2");
+    } finally {
+      rmSync(closeDir, { recursive: true, force: true });
+    }
+  });
 });
