@@ -42,8 +42,10 @@ function widePlugin(): ExecutorPlugin {
         listTools: () => [
           { name: "answer", description: "Answers an object of many keys.", inputSchema: { type: "object" }, parallel: true },
           { name: "small", description: "Answers its arguments.", inputSchema: { type: "object" }, parallel: true },
+          { name: "mark", description: "Marks its arguments object and answers it.", inputSchema: { type: "object" }, parallel: true },
         ],
         async callTool(call) {
+          if (call.name === "mark") return { ok: true, value: Object.assign(call.arguments, { marked: true }) };
           return { ok: true, value: call.name === "answer" ? ANSWER : call.arguments };
         },
         async close() {},
@@ -102,6 +104,15 @@ describe("execution log on a wide answer", () => {
     expect(value.preview.startsWith('{"echoed":"[REDACTED]","field_name_0":"value 0"')).toBe(true);
     expect(value.preview).toContain('"field_name_12":"says [REDACTED] here"');
   }, 300_000);
+
+  it("logs the arguments as called and the value as answered when a tool answers its own changed arguments object", async () => {
+    const args = Object.fromEntries(Array.from({ length: 2000 }, (_, index) => [`key_${index}`, `text ${index}`]));
+    const result = await executor.callTool("mark", args);
+    await loggedLine(result.executionId);
+    const record = readLogRecords(dir).find((candidate) => candidate.executionId === result.executionId)!;
+    expect(record.arguments).toEqual(args);
+    expect(record.value).toEqual({ ...args, marked: true });
+  });
 
   it("writes a large record still waiting on close(), between the records around it", async () => {
     const closeDir = mkdtempSync(path.join(tmpdir(), "log-close-"));

@@ -101,7 +101,7 @@ function snapshot(name: string, args: unknown): { ok: true; value: Record<string
     const json = JSON.stringify(args);
     const value = JSON.parse(json) as Record<string, unknown>;
     // The execution log takes wide arguments' snapshot from this text instead of serializing them again.
-    rememberJsonText(value, json);
+    rememberJsonText(value, json, "arguments");
     return { ok: true, value };
   } catch (error) {
     return toolError("INVALID_INPUT", `The arguments of "${name}" are not JSON-serializable: ${(error as Error).message}`);

@@ -153,7 +153,7 @@ export function createRecordSerializer(options: { redactKeys: readonly RegExp[];
         for (const key of BOUNDED_FIELDS) {
           const value = record[key];
           if (value === null || (typeof value !== "object" && typeof value !== "string")) continue;
-          const json = jsonTextOf(value) ?? (JSON.stringify(value) as string | undefined);
+          const json = jsonTextOf(value, key) ?? (JSON.stringify(value) as string | undefined);
           if (json === undefined) continue;
           fields.set(key, json);
           fieldChars += json.length;

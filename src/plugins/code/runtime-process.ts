@@ -33,7 +33,7 @@ export type RuntimeFrame = Record<string, unknown> & { t: string };
 function rememberResultText(frame: RuntimeFrame, line: string): void {
   if (frame.t !== "done" || frame.ok !== true) return;
   const prefix = `{"t":"done","x":${String(frame.x)},"ok":true,"value":`;
-  if (line.startsWith(prefix) && line.endsWith("}")) rememberJsonText(frame.value, line.slice(prefix.length, -1));
+  if (line.startsWith(prefix) && line.endsWith("}")) rememberJsonText(frame.value, line.slice(prefix.length, -1), "value");
 }
 
 export interface RuntimeProcessOptions {
