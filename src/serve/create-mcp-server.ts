@@ -23,7 +23,8 @@ import { registerPromptHandlers } from "./serve-prompts.js";
 import { registerResourceHandlers } from "./serve-resources.js";
 import { traceServedCall } from "./served-call-telemetry.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
-import { PACKAGE_VERSION } from "../core/package-version.js";
+// The telemetry scope version is the package version (src/core/package-version.ts), through a public entry.
+import { INSTRUMENTATION_VERSION as PACKAGE_VERSION } from "../plugin.js";
 
 /** Calls one client session may have running at once; more are answered `QUEUE_FULL`. */
 export const DEFAULT_MAX_CALLS_PER_SESSION = 32;
