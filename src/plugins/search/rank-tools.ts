@@ -6,11 +6,7 @@
  */
 import type { Field, ToolDocument } from "./tool-document.js";
 import type { IndexStatistics } from "./tool-index.js";
-import { relatedTerms } from "./related-words.js";
-import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
-import { literalHints } from "./literal-hints.js";
-import { pastTenseWords, tenseHints } from "./tense-hints.js";
-import { surfaceTerm } from "./tool-document.js";
+import { addPartialTerms, ALL_STAGES, expandQuery, type QueryTerm, type RankingStage } from "./expand-query.js";
 import { routeByShape } from "./route-built-ins.js";
 import type { Similarities } from "./semantic-index.js";
 import { requestActions, type Action } from "./request-action.js";
@@ -54,41 +50,8 @@ const MIN_COMMON_FREQUENCY = 50;
 
 /** BM25's term-frequency saturation. */
 const K1 = 1.2;
-/** What a related word is worth next to the word itself. */
-const RELATED_WEIGHT = 0.4;
-/** What a hint from a literal (a path, a URL) is worth. */
-const HINT_WEIGHT = 0.6;
-/** What matching a name's word exactly as written adds to matching its stem. */
-const SURFACE_WEIGHT = 0.3;
 
-/** One query term: how much it counts, and the written word it stands for, if it is a relative. */
-export interface QueryTerm {
-  weight: number;
-  /** For a related word: the written word, whose informativeness caps this one's. */
-  source?: string;
-}
-
-/** The hand-written stages, which the bench turns off one at a time to measure each by half of the dev set. */
-export type RankingStage = "related" | "hints" | "surface" | "action" | "deprecated" | "routes";
-const ALL_STAGES: ReadonlySet<RankingStage> = new Set();
-
-/** The query's terms with their weights: the written ones at 1 (past-tense verbs of a question about the past at HINT_WEIGHT), hints at HINT_WEIGHT, relatives at RELATED_WEIGHT. */
-export function expandQuery(query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): Map<string, QueryTerm> {
-  const terms = new Map<string, QueryTerm>();
-  const written = tokenizeText(query);
-  // In a question about the past, a verb in the past tense says what the history is about ("which
-  // files were deleted?" wants a history of changes, not the delete tool): it counts as a hint.
-  const past = new Set(without.has("hints") ? [] : tokenizeText(pastTenseWords(query).join(" ")));
-  for (const term of written) terms.set(term, { weight: past.has(term) ? HINT_WEIGHT : 1 });
-  for (const term of without.has("hints") ? [] : tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
-  for (const term of written) {
-    for (const related of without.has("related") ? [] : relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
-  }
-  // The words as written, to match a name's own words: "tables" fits `list_tables` better than `describe_table`.
-  for (const word of without.has("surface") ? [] : splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
-  return terms;
-}
-
+export { expandQuery, type QueryTerm, type RankingStage };
 function inverseDocumentFrequency(index: IndexStatistics, term: string): number {
   const frequency = index.documentFrequency(term);
   return Math.log(1 + (index.size - frequency + 0.5) / (frequency + 0.5));
@@ -269,9 +232,11 @@ function semanticScore(semantic: SemanticStage, slot: number, weight: number): n
  */
 export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolSearchResult[] {
   const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
-  const { matched, scores } = scoreTools(index, expandQuery(query, without));
+  const terms = expandQuery(query, without);
+  if (!without.has("partial")) addPartialTerms(index, terms);
+  const { matched, scores } = scoreTools(index, terms);
   const bestLexical = adjustLexical(matched, scores, query, without);
-  const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && semantic.kind !== "word-vectors" ? index.documents() : matched;
+  const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && (semantic.kind !== "word-vectors" || matched.length === 0) ? index.documents() : matched;
   const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];

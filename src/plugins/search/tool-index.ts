@@ -27,6 +27,8 @@ export interface IndexStatistics {
   documentFrequency(term: string): number;
   /** The tools that have the term in any field. */
   postings(term: string): ReadonlySet<ToolDocument>;
+  /** The indexed stems that begin with `prefix` (at least {@link PREFIX_LENGTH} characters), for matching part of a word. */
+  termsStartingWith(prefix: string): string[];
   /** Mean length of a field over all tools (at least 1, so an empty field never divides by zero). */
   averageLength(field: Field): number;
   document(name: string): ToolDocument | undefined;
@@ -59,6 +61,12 @@ const TOOLS_PER_CLOCK_CHECK = 32;
 
 const NO_DOCUMENTS: ReadonlySet<ToolDocument> = new Set();
 
+/** The stems are grouped by their first characters, so a part of a word finds its completions without a pass over the vocabulary. */
+export const PREFIX_LENGTH = 3;
+
+/** A stem, not a word as written (`=tables`): only stems take part in matching part of a word. */
+const isStem = (term: string) => term.length >= PREFIX_LENGTH && !term.startsWith("=");
+
 /**
  * An empty index; feed it with `update(listTools())` and again whenever the tools change.
  *
@@ -70,6 +78,8 @@ export function createToolIndex(): ToolIndex {
   const byName = new Map<string, ToolDocument>();
   const known = new WeakMap<ToolDefinition, ToolDocument>();
   const inverted = new Map<string, Set<ToolDocument>>();
+  /** The vocabulary's stems by their first PREFIX_LENGTH characters, kept as terms come and go. */
+  const byPrefix = new Map<string, Set<string>>();
   const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
 
   const termsOf = (document: ToolDocument) => document.occurrences.keys();
@@ -95,7 +105,15 @@ export function createToolIndex(): ToolIndex {
     for (const field of FIELDS) totalLengths[field] += document.lengths[field];
     for (const term of termsOf(document)) {
       let set = inverted.get(term);
-      if (!set) inverted.set(term, (set = new Set()));
+      if (!set) {
+        inverted.set(term, (set = new Set()));
+        if (isStem(term)) {
+          const key = term.slice(0, PREFIX_LENGTH);
+          const group = byPrefix.get(key);
+          if (group) group.add(term);
+          else byPrefix.set(key, new Set([term]));
+        }
+      }
       set.add(document);
     }
   };
@@ -116,7 +134,11 @@ export function createToolIndex(): ToolIndex {
     for (const term of termsOf(document)) {
       const set = inverted.get(term);
       set?.delete(document);
-      if (set?.size === 0) inverted.delete(term);
+      if (set?.size !== 0) continue;
+      inverted.delete(term);
+      const group = byPrefix.get(term.slice(0, PREFIX_LENGTH));
+      group?.delete(term);
+      if (group?.size === 0) byPrefix.delete(term.slice(0, PREFIX_LENGTH));
     }
   };
 
@@ -183,6 +205,10 @@ export function createToolIndex(): ToolIndex {
     begin,
     documentFrequency: (term) => inverted.get(term)?.size ?? 0,
     postings: (term) => inverted.get(term) ?? NO_DOCUMENTS,
+    termsStartingWith(prefix) {
+      const group = prefix.length < PREFIX_LENGTH ? undefined : byPrefix.get(prefix.slice(0, PREFIX_LENGTH));
+      return group ? [...group].filter((term) => term.startsWith(prefix)) : [];
+    },
     averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : totalLengths[field] / byName.size),
     document: (name) => byName.get(name),
     serverTerms: () => servers,
