@@ -4,6 +4,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
+import { similaritiesBeforeEmbedded } from "../../src/plugins/search/model/search-before-embedded.js";
+import type { SearchModel } from "../../src/plugins/search/model/search-model.js";
+import { rankTools } from "../../src/plugins/search/rank-tools.js";
+import { createToolIndex } from "../../src/plugins/search/tool-index.js";
 import type { ToolDefinition } from "../../src/plugin.js";
 import { createTempProject } from "../helpers/temp-project.js";
 import { changingPlugin, tool } from "./search-fixtures.js";
@@ -48,5 +52,26 @@ describe.skipIf(skipWithoutModel)("toolSearch.model before every tool is embedde
     // Then one pass in the background embeds every other tool.
     await backgroundDone;
     for (const [at, query] of QUERIES.entries()) expect(await executor.searchTools(query, { limit: 5 })).toEqual(early[at]);
+  });
+});
+
+describe("the bound of a search before every tool is embedded", () => {
+  it("embeds past the first batch while a tool left could still reach the results by its cosine", async () => {
+    // 40 tools matching the request's word, each a little weaker lexically; the model likes only the 36th.
+    const widgets = Array.from({ length: 40 }, (_, at) => tool(`svc__widget_tool_${String.fromCharCode(97 + Math.floor(at / 26), 97 + (at % 26))}`, `Widget ${"filler ".repeat(at)}`.trim()));
+    const favourite = widgets[35]!.name;
+    const index = createToolIndex();
+    index.update(widgets);
+    const liked = (text: string) => (text.includes(favourite.slice("svc__".length).replaceAll("_", " ")) ? [1, 0] : [0, 1]);
+    const embedded: string[] = [];
+    const model: SearchModel = {
+      embedTools: async (texts) => (embedded.push(...texts), texts.map((text) => Float32Array.from(liked(text)))),
+      embedQuery: async (texts) => texts.map(() => Float32Array.from([1, 0])),
+      close: async () => {},
+    };
+    const early = await similaritiesBeforeEmbedded(index, "widget", 2, model, 0.25);
+    expect(early).toBeDefined();
+    expect(embedded.length).toBeGreaterThan(32);
+    expect(rankTools(index, "widget", 2, { similarities: early, kind: "model", weight: 0.25 })[0]?.name).toBe(favourite);
   });
 });
