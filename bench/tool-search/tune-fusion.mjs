@@ -118,7 +118,7 @@ for (const queries of Object.values(sets)) for (const { query } of queries) if (
 const ablate = (without, withModel) => (item) =>
   rankTools(index, item.query, 5, withModel ? { similarities: slotSimilarities(vectorsByQuery.get(item.query)), kind: "model", weight: DEFAULT_MODEL_WEIGHT } : {}, new Set(without)).map((result) => result.name);
 console.log(`\nstage turned off       ${Object.keys(sets).map((name) => `${name} lexical`.padEnd(14) + `${name} +model`.padEnd(14)).join(" ")}`);
-for (const stage of [[], ["related"], ["hints"], ["surface"], ["action"], ["deprecated"], ["routes"]]) {
+for (const stage of [[], ["related"], ["hints"], ["surface"], ["partial"], ["action"], ["deprecated"], ["routes"]]) {
   const label = (stage[0] ?? "(none: all on)").padEnd(22);
   console.log(`${label} ${Object.keys(sets).map((name) => measure(ablate(stage, false), prepared[name]).padEnd(14) + measure(ablate(stage, true), prepared[name]).padEnd(14)).join(" ")}`);
 }

@@ -7,6 +7,7 @@
 
 const HINTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(^|\s)(\.{1,2}|~)\/[\w./-]*/, "file path local disk directory"],
+  [/(^|\s)\/[\w.-]+\/[\w./-]*/, "file path local disk directory"],
   [/\b[\w-]+\.(md|txt|json|ya?ml|csv|log|py|ts|js|toml|ini|cfg|conf|html|xml)\b/i, "file text"],
   [/\b[\w-]+\.(png|jpe?g|gif|webp|heic|svg|mp3|wav)\b/i, "file image media"],
   [/\bhttps?:\/\/\S+|\bwww\.\S+/i, "url web page fetch"],
@@ -25,4 +26,18 @@ export function literalHints(query: string): string {
   const hints: string[] = [];
   for (const [pattern, words] of HINTS) if (pattern.test(query)) hints.push(words);
   return hints.join(" ");
+}
+
+/**
+ * Literals that name a thing by where it is (a path, a URL, a file, an email address): their words
+ * say which thing, not what to do with it ("/var/log/syslog" is not about logs as a tool means them).
+ */
+const NAMING_LITERALS = /(?:^|\s)(?:\.{1,2}|~)?\/[\w./-]+|\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w.+-]+@[\w-]+\.[\w.]+\b|\b[\w-]+(?:\/[\w-]+)*\.[a-z0-9]{2,4}\b/gi;
+
+/** A file's extension says what kind of file, which a tool may be for ("contract.pdf"): it stays with the request's own words. */
+const EXTENSION = /\.([a-z0-9]{2,4})$/i;
+
+/** A request's naming literals, space-separated ("" when it has none), and the rest of it with the literals' file extensions. */
+export function separateLiterals(query: string): { literals: string; rest: string } {
+  return { literals: (query.match(NAMING_LITERALS) ?? []).join(" "), rest: query.replace(NAMING_LITERALS, (literal) => ` ${EXTENSION.exec(literal)?.[1] ?? ""} `) };
 }

@@ -4,13 +4,10 @@
  * product means that product's tools), then the first sentence of its description, the rest of it,
  * its parameters. A word the person wrote counts fully; a related word counts for a share of it.
  */
-import type { Field, ToolDocument } from "./tool-document.js";
+import type { ToolDocument } from "./tool-document.js";
+import { inverseDocumentFrequency, scoredPostings } from "./scored-postings.js";
 import type { IndexStatistics } from "./tool-index.js";
-import { relatedTerms } from "./related-words.js";
-import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
-import { literalHints } from "./literal-hints.js";
-import { pastTenseWords, tenseHints } from "./tense-hints.js";
-import { surfaceTerm } from "./tool-document.js";
+import { addPartialTerms, ALL_STAGES, expandQuery, type QueryTerm, type RankingStage } from "./expand-query.js";
 import { routeByShape } from "./route-built-ins.js";
 import type { Similarities } from "./semantic-index.js";
 import { requestActions, type Action } from "./request-action.js";
@@ -27,16 +24,6 @@ export interface ToolSearchResult {
   inputSchema?: unknown;
 }
 
-/** How much a match in each field weighs, and how much the field's length normalizes it (b). */
-const FIELD_WEIGHTS: Record<Field, { weight: number; lengthNormalization: number }> = {
-  name: { weight: 4, lengthNormalization: 0.3 },
-  server: { weight: 2.5, lengthNormalization: 0 },
-  summary: { weight: 2, lengthNormalization: 0.5 },
-  description: { weight: 0.7, lengthNormalization: 0.75 },
-  parameters: { weight: 0.5, lengthNormalization: 0.75 },
-  intent: { weight: 1.2, lengthNormalization: 0 },
-};
-
 /** Factors for a tool whose action matches the request's, or not (see request-action). */
 const ACTION_MATCH = 1.25;
 const ACTION_MISMATCH_ON_READ = 0.8;
@@ -52,100 +39,12 @@ const ROUTE_MARGIN = 1.1;
 const COMMON_SHARE = 0.25;
 const MIN_COMMON_FREQUENCY = 50;
 
-/** BM25's term-frequency saturation. */
-const K1 = 1.2;
-/** What a related word is worth next to the word itself. */
-const RELATED_WEIGHT = 0.4;
-/** What a hint from a literal (a path, a URL) is worth. */
-const HINT_WEIGHT = 0.6;
-/** What matching a name's word exactly as written adds to matching its stem. */
-const SURFACE_WEIGHT = 0.3;
-
-/** One query term: how much it counts, and the written word it stands for, if it is a relative. */
-export interface QueryTerm {
-  weight: number;
-  /** For a related word: the written word, whose informativeness caps this one's. */
-  source?: string;
-}
-
-/** The hand-written stages, which the bench turns off one at a time to measure each by half of the dev set. */
-export type RankingStage = "related" | "hints" | "surface" | "action" | "deprecated" | "routes";
-const ALL_STAGES: ReadonlySet<RankingStage> = new Set();
-
-/** The query's terms with their weights: the written ones at 1 (past-tense verbs of a question about the past at HINT_WEIGHT), hints at HINT_WEIGHT, relatives at RELATED_WEIGHT. */
-export function expandQuery(query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): Map<string, QueryTerm> {
-  const terms = new Map<string, QueryTerm>();
-  const written = tokenizeText(query);
-  // In a question about the past, a verb in the past tense says what the history is about ("which
-  // files were deleted?" wants a history of changes, not the delete tool): it counts as a hint.
-  const past = new Set(without.has("hints") ? [] : tokenizeText(pastTenseWords(query).join(" ")));
-  for (const term of written) terms.set(term, { weight: past.has(term) ? HINT_WEIGHT : 1 });
-  for (const term of without.has("hints") ? [] : tokenizeText(`${literalHints(query)} ${tenseHints(query)}`)) if (!terms.has(term)) terms.set(term, { weight: HINT_WEIGHT });
-  for (const term of written) {
-    for (const related of without.has("related") ? [] : relatedTerms(term)) if (!terms.has(related)) terms.set(related, { weight: RELATED_WEIGHT, source: term });
-  }
-  // The words as written, to match a name's own words: "tables" fits `list_tables` better than `describe_table`.
-  for (const word of without.has("surface") ? [] : splitWords(query)) if (!isStopWord(word)) terms.set(surfaceTerm(word), { weight: SURFACE_WEIGHT });
-  return terms;
-}
-
-function inverseDocumentFrequency(index: IndexStatistics, term: string): number {
-  const frequency = index.documentFrequency(term);
-  return Math.log(1 + (index.size - frequency + 0.5) / (frequency + 0.5));
-}
-
-/** The normalizing length of each field, fixed for one search. */
-type FieldNorms = Record<Field, { weight: number; averageLength: number; lengthNormalization: number }>;
-
-function fieldNorms(index: IndexStatistics): FieldNorms {
-  const norms = {} as FieldNorms;
-  for (const field of Object.keys(FIELD_WEIGHTS) as Field[]) norms[field] = { ...FIELD_WEIGHTS[field], averageLength: index.averageLength(field) };
-  return norms;
-}
-
-/** BM25F score of one term in one tool. */
-function termScore(norms: FieldNorms, document: ToolDocument, term: string): number {
-  let frequency = 0;
-  for (const [field, count] of document.occurrences.get(term) ?? []) {
-    const { weight, lengthNormalization, averageLength } = norms[field];
-    frequency += (weight * count) / (1 - lengthNormalization + (lengthNormalization * document.lengths[field]) / averageLength);
-  }
-  return (frequency * (K1 + 1)) / (K1 + frequency);
-}
+export { expandQuery, type QueryTerm, type RankingStage };
 
 /** The tools that match any query term, and their scores by document slot. */
 export interface ToolScores {
   matched: ToolDocument[];
   scores: Float64Array;
-}
-
-/** One term's postings with each tool's BM25F term score, computed once per index version. */
-interface ScoredPostings {
-  documents: ToolDocument[];
-  termScores: Float64Array;
-  idf: number;
-}
-
-/** Per index: the version the cached postings belong to, and the postings by term. */
-const scoredPostingsCache = new WeakMap<IndexStatistics, { version: number; terms: Map<string, ScoredPostings> }>();
-/** Most terms cached per index; past it the cache starts over. */
-const MAX_CACHED_TERMS = 20_000;
-
-function scoredPostings(index: IndexStatistics, term: string): ScoredPostings | undefined {
-  let cache = scoredPostingsCache.get(index);
-  if (!cache || cache.version !== index.version) scoredPostingsCache.set(index, (cache = { version: index.version, terms: new Map() }));
-  const cached = cache.terms.get(term);
-  if (cached) return cached;
-  const postings = index.postings(term);
-  if (postings.size === 0) return undefined;
-  const norms = fieldNorms(index);
-  const documents = [...postings];
-  const termScores = new Float64Array(documents.length);
-  documents.forEach((document, at) => (termScores[at] = termScore(norms, document, term)));
-  const scored = { documents, termScores, idf: inverseDocumentFrequency(index, term) };
-  if (cache.terms.size >= MAX_CACHED_TERMS) cache.terms.clear();
-  cache.terms.set(term, scored);
-  return scored;
 }
 
 /** Scores of every tool that matches any query term. */
@@ -225,6 +124,14 @@ function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, q
   return best;
 }
 
+/** The lexical score of every tool that matches a term, adjusted for action and deprecation, by slot, and the best of them. */
+export function lexicalScores(index: IndexStatistics, query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolScores & { best: number } {
+  const terms = expandQuery(query, without);
+  if (!without.has("partial")) addPartialTerms(index, terms);
+  const { matched, scores } = scoreTools(index, terms);
+  return { matched, scores, best: adjustLexical(matched, scores, query, without) };
+}
+
 /**
  * A tool's semantic share: its similarity above the mean similarity, scaled so the most similar
  * tool gets `weight`. Relative, because what a cosine means depends on the embedding.
@@ -269,9 +176,8 @@ function semanticScore(semantic: SemanticStage, slot: number, weight: number): n
  */
 export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolSearchResult[] {
   const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
-  const { matched, scores } = scoreTools(index, expandQuery(query, without));
-  const bestLexical = adjustLexical(matched, scores, query, without);
-  const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && semantic.kind !== "word-vectors" ? index.documents() : matched;
+  const { matched, scores, best: bestLexical } = lexicalScores(index, query, without);
+  const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && (semantic.kind !== "word-vectors" || matched.length === 0) ? index.documents() : matched;
   const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];

@@ -113,13 +113,12 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         checkQueryLength(query);
         if (query.trim() === "") return [];
         if (stage === undefined) return rankTools(index, query, limit);
-        const semantic = stage.index();
         let version: number;
         let similarities: Similarities;
         // A concurrent search may re-index while this one waits for vectors: score against one version.
         do {
           version = index.version;
-          similarities = await semantic.similarities(index, query);
+          similarities = await stage.similarities(index, query, limit, settings.semanticWeight);
         } while (index.version !== version);
         return rankTools(index, query, limit, { similarities, kind: stage.kind, weight: settings.semanticWeight });
       }

@@ -6,7 +6,7 @@
  */
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { normalizeVector } from "./embed-with-word-vectors.js";
-import type { IndexStatistics } from "./tool-index.js";
+import type { IndexChange, IndexStatistics } from "./tool-index.js";
 import type { ToolDocument } from "./tool-document.js";
 
 /** Texts to vectors, one per text, all of one length: the shape of `toolSearch.embeddings`. */
@@ -26,6 +26,8 @@ export interface SemanticIndexOptions {
 }
 
 export interface SemanticIndex {
+  /** Does every tool of the index have its vector? */
+  ready(index: IndexStatistics): boolean;
   /** Embed the tools whose text has no vector yet; concurrent calls share one pass. */
   update(index: IndexStatistics): Promise<void>;
   /** The cosine similarity of the query to every tool. */
@@ -85,30 +87,65 @@ export function createSemanticIndex(embed: EmbedTexts, options: SemanticIndexOpt
     return vectors;
   };
 
-  const place = (index: IndexStatistics) => {
+  /** How many tools have each text, so a text's vector is dropped with its last tool. */
+  let uses = new Map<string, number>();
+  const fit = (index: IndexStatistics) => {
     const width = dimensions ?? 0;
-    if (matrix.length !== index.capacity * width) {
-      const grown = new Float32Array(index.capacity * width);
-      grown.set(matrix.subarray(0, Math.min(matrix.length, grown.length)));
-      matrix = grown;
-    }
-    const live = new Set<string>();
+    if (matrix.length === index.capacity * width) return;
+    const grown = new Float32Array(index.capacity * width);
+    grown.set(matrix.subarray(0, Math.min(matrix.length, grown.length)));
+    matrix = grown;
+    slotTexts.length = Math.min(slotTexts.length, index.capacity);
+  };
+  const setSlot = (slot: number, text: string) => {
+    if (slotTexts[slot] !== text) matrix.set(byText.get(text) as Float32Array, slot * (dimensions ?? 0));
+    slotTexts[slot] = text;
+  };
+  /** Every document to its slot: the first time, or when the index's changes reach back too far. */
+  const placeAll = (index: IndexStatistics) => {
+    fit(index);
+    uses = new Map();
     const next: Array<string | undefined> = new Array(index.capacity);
     for (const document of index.documents()) {
       const text = textOf(document);
-      live.add(text);
+      uses.set(text, (uses.get(text) ?? 0) + 1);
+      setSlot(document.slot, text);
       next[document.slot] = text;
-      if (slotTexts[document.slot] !== text) matrix.set(byText.get(text) as Float32Array, document.slot * width);
     }
     slotTexts = next;
-    for (const text of byText.keys()) if (!live.has(text)) byText.delete(text);
+    for (const text of byText.keys()) if (!uses.has(text)) byText.delete(text);
+  };
+  /** Only what changed: after one tool's change, no pass over the other 10,000. */
+  const placeChanges = (index: IndexStatistics, changes: readonly IndexChange[]) => {
+    fit(index);
+    // A changed tool is removed, then added: its text's vector may serve the new document too.
+    const unused = new Set<string>();
+    for (const { document, added } of changes) {
+      const text = textOf(document);
+      if (added) {
+        uses.set(text, (uses.get(text) ?? 0) + 1);
+        setSlot(document.slot, text);
+        continue;
+      }
+      if (slotTexts[document.slot] === text) slotTexts[document.slot] = undefined;
+      const left = (uses.get(text) ?? 1) - 1;
+      uses.set(text, left);
+      if (left === 0) unused.add(text);
+    }
+    for (const text of unused) {
+      if ((uses.get(text) ?? 0) > 0) continue;
+      uses.delete(text);
+      byText.delete(text);
+    }
   };
 
   const sync = async (index: IndexStatistics) => {
     while (syncedVersion !== index.version) {
       const version = index.version;
+      const changes = syncedVersion === -1 ? undefined : index.changesSince(syncedVersion);
       const missing = new Set<string>();
-      for (const document of index.documents()) if (!byText.has(textOf(document))) missing.add(textOf(document));
+      const documents = changes ? changes.filter((change) => change.added).map((change) => change.document) : index.documents();
+      for (const document of documents) if (!byText.has(textOf(document))) missing.add(textOf(document));
       const texts = [...missing];
       for (let start = 0; start < texts.length; start += batchSize) {
         const batch = texts.slice(start, start + batchSize);
@@ -120,7 +157,8 @@ export function createSemanticIndex(embed: EmbedTexts, options: SemanticIndexOpt
       }
       // The tools may have changed while the function ran: go round again for the newcomers.
       if (index.version !== version) continue;
-      place(index);
+      if (changes) placeChanges(index, changes);
+      else placeAll(index);
       syncedVersion = version;
     }
   };
@@ -132,6 +170,7 @@ export function createSemanticIndex(embed: EmbedTexts, options: SemanticIndexOpt
   };
 
   return {
+    ready: (index) => syncedVersion === index.version,
     update,
     async similarities(index, query) {
       const [[vector]] = await Promise.all([embedChecked([query], embedQuery), update(index)]);

@@ -5,7 +5,9 @@
  * loads on the first search.
  */
 import type { PluginContext } from "../../core/plugin-contract.js";
-import { createSemanticIndex, type EmbedTexts, type SemanticIndex } from "./semantic-index.js";
+import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
+import type { IndexStatistics } from "./tool-index.js";
+import { similaritiesBeforeEmbedded } from "./model/search-before-embedded.js";
 import { embedWithWordVectors } from "./embed-with-word-vectors.js";
 import { resolveModelFolder } from "./model/model-folder.js";
 import { importOptionalPackage, MODEL_RUNTIME_PACKAGES } from "./model/import-optional-package.js";
@@ -18,6 +20,12 @@ export interface SemanticStageHandle {
   kind: SemanticKind;
   /** Made on the first search, so an executor that never searches loads nothing. */
   index(): SemanticIndex;
+  /**
+   * The request's cosine to every tool. With a model, before every tool has its vector, only the
+   * tools that can reach the best `limit` are embedded first (`search-before-embedded`) and the
+   * rest in the background.
+   */
+  similarities(index: IndexStatistics, query: string, limit: number, weight: number): Promise<Similarities>;
   close(): Promise<void>;
 }
 
@@ -38,17 +46,26 @@ export async function startSemanticStage(settings: { model: string | null }, emb
   }
   let index: SemanticIndex | undefined;
   const kind: SemanticKind = model ? "model" : embeddings ? "host" : "word-vectors";
-  return {
+  const handle: SemanticStageHandle = {
     kind,
     index() {
       if (index) return index;
       if (model) return (index = createSemanticIndex(model.embedTools, { embedQuery: model.embedQuery, batchSize: Number.POSITIVE_INFINITY, textOf: (document) => document.modelText }));
       return (index = createSemanticIndex(embeddings ?? embedWithWordVectors));
     },
+    async similarities(tools, query, limit, weight) {
+      const semantic = handle.index();
+      if (!model || semantic.ready(tools)) return semantic.similarities(tools, query);
+      const early = await similaritiesBeforeEmbedded(tools, query, limit, model, weight);
+      if (!early) return semantic.similarities(tools, query);
+      semantic.update(tools).catch(() => undefined);
+      return early;
+    },
     async close() {
       await model?.close();
     },
   };
+  return handle;
 }
 
 export { MODEL_BATCH_SIZE };

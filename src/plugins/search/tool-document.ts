@@ -39,10 +39,10 @@ export interface ToolDocument {
   /** Which built-in the tool is, if one. */
   builtIn: BuiltInKind | undefined;
   lengths: Record<Field, number>;
-  /** Each term with the fields it occurs in and how often: `[field, count]` pairs, for scoring. */
-  occurrences: Map<string, Array<readonly [Field, number]>>;
   /** The document's place in the index's score arrays; set by the index. */
   slot: number;
+  /** The last index update whose listing had this tool; set by the index. */
+  listedIn: number;
 }
 
 /**
@@ -184,16 +184,8 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
     for (const [term, count] of fields[field]) if (!term.startsWith("=")) length += count;
     lengths[field] = length;
   }
-  const occurrences = new Map<string, Array<readonly [Field, number]>>();
-  for (const field of FIELDS) {
-    for (const [term, count] of fields[field]) {
-      const list = occurrences.get(term);
-      if (list) list.push([field, count]);
-      else occurrences.set(term, [[field, count]]);
-    }
-  }
   const words = splitWords(own).join(" ");
   const text = `${words}: ${summary}`;
   const modelText = `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`;
-  return { name: tool.name, summary, text, modelText, inputSchema: tool.inputSchema, fingerprint, fields, lengths, occurrences, slot: -1, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  return { name: tool.name, summary, text, modelText, inputSchema: tool.inputSchema, fingerprint, fields, lengths, slot: -1, listedIn: 0, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
 }

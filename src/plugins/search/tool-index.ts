@@ -27,6 +27,12 @@ export interface IndexStatistics {
   documentFrequency(term: string): number;
   /** The tools that have the term in any field. */
   postings(term: string): ReadonlySet<ToolDocument>;
+  /** The version at which the term's tools last changed (infinite for a term no tool has): scores gathered since are current but for the field lengths. */
+  termChangedAt(term: string): number;
+  /** The tools added and removed since `version`, in order; undefined when that is too far back to tell (then look at every document). */
+  changesSince(version: number): readonly IndexChange[] | undefined;
+  /** The indexed stems that begin with `prefix` (at least {@link PREFIX_LENGTH} characters), for matching part of a word. */
+  termsStartingWith(prefix: string): string[];
   /** Mean length of a field over all tools (at least 1, so an empty field never divides by zero). */
   averageLength(field: Field): number;
   document(name: string): ToolDocument | undefined;
@@ -36,6 +42,16 @@ export interface IndexStatistics {
   builtIn(kind: BuiltInKind): ToolDocument | undefined;
   documents(): IterableIterator<ToolDocument>;
 }
+
+/** One tool added to the index or removed from it, at a version. */
+export interface IndexChange {
+  version: number;
+  document: ToolDocument;
+  added: boolean;
+}
+
+/** Most changes remembered for `changesSince`; past it the oldest half is forgotten. */
+const MAX_REMEMBERED_CHANGES = 4_096;
 
 /** An update done in slices: each `step` indexes tools until the deadline passes. */
 export interface IndexJob {
@@ -59,6 +75,12 @@ const TOOLS_PER_CLOCK_CHECK = 32;
 
 const NO_DOCUMENTS: ReadonlySet<ToolDocument> = new Set();
 
+/** The stems are grouped by their first characters, so a part of a word finds its completions without a pass over the vocabulary. */
+export const PREFIX_LENGTH = 3;
+
+/** A stem, not a word as written (`=tables`): only stems take part in matching part of a word. */
+const isStem = (term: string) => term.length >= PREFIX_LENGTH && !term.startsWith("=");
+
 /**
  * An empty index; feed it with `update(listTools())` and again whenever the tools change.
  *
@@ -70,9 +92,27 @@ export function createToolIndex(): ToolIndex {
   const byName = new Map<string, ToolDocument>();
   const known = new WeakMap<ToolDefinition, ToolDocument>();
   const inverted = new Map<string, Set<ToolDocument>>();
+  /** The vocabulary's stems by their first PREFIX_LENGTH characters, kept as terms come and go. */
+  const byPrefix = new Map<string, Set<string>>();
   const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
 
-  const termsOf = (document: ToolDocument) => document.occurrences.keys();
+  /** Each term with the version its tools last changed at. */
+  const termChanged = new Map<string, number>();
+  /** Recent changes, for the semantic index to follow without a pass over every tool. */
+  let changes: IndexChange[] = [];
+  /** Changes at or below this version are forgotten. */
+  let forgottenThrough = -1;
+  const remember = (document: ToolDocument, added: boolean) => {
+    changes.push({ version, document, added });
+    if (changes.length <= MAX_REMEMBERED_CHANGES) return;
+    const kept = changes.slice(Math.floor(changes.length / 2));
+    forgottenThrough = (changes[changes.length - kept.length - 1] as IndexChange).version;
+    changes = kept;
+  };
+  /** Each term of a document, once per field it is in. */
+  function* termsOf(document: ToolDocument): Generator<string> {
+    for (const field of FIELDS) yield* document.fields[field].keys();
+  }
   /** Each server-name stem with how many tools carry it, kept as tools come and go, so a change costs no pass over every tool. */
   const serverCounts = new Map<string, number>();
   const servers = new Set<string>();
@@ -84,6 +124,7 @@ export function createToolIndex(): ToolIndex {
   let version = 0;
   const add = (document: ToolDocument) => {
     version++;
+    remember(document, true);
     document.slot = freeSlots.pop() ?? capacity++;
     for (const term of document.fields.server.keys()) {
       const count = serverCounts.get(term) ?? 0;
@@ -94,13 +135,24 @@ export function createToolIndex(): ToolIndex {
     byName.set(document.name, document);
     for (const field of FIELDS) totalLengths[field] += document.lengths[field];
     for (const term of termsOf(document)) {
+      termChanged.set(term, version);
       let set = inverted.get(term);
-      if (!set) inverted.set(term, (set = new Set()));
+      if (!set) {
+        inverted.set(term, (set = new Set()));
+        if (isStem(term)) {
+          const key = term.slice(0, PREFIX_LENGTH);
+          const group = byPrefix.get(key);
+          if (group) group.add(term);
+          else byPrefix.set(key, new Set([term]));
+        }
+      }
       set.add(document);
     }
   };
   const remove = (document: ToolDocument) => {
     version++;
+    if (document.listedIn === listing) listed--;
+    remember(document, false);
     freeSlots.push(document.slot);
     for (const term of document.fields.server.keys()) {
       const count = (serverCounts.get(term) ?? 1) - 1;
@@ -116,19 +168,26 @@ export function createToolIndex(): ToolIndex {
     for (const term of termsOf(document)) {
       const set = inverted.get(term);
       set?.delete(document);
-      if (set?.size === 0) inverted.delete(term);
+      termChanged.set(term, version);
+      if (set?.size !== 0) continue;
+      inverted.delete(term);
+      termChanged.delete(term);
+      const group = byPrefix.get(term.slice(0, PREFIX_LENGTH));
+      group?.delete(term);
+      if (group?.size === 0) byPrefix.delete(term.slice(0, PREFIX_LENGTH));
     }
   };
 
-  const indexOne = (tool: ToolDefinition, result: IndexUpdate) => {
+  /** The tool's document, indexed anew only when its definition changed. */
+  const indexOne = (tool: ToolDefinition, result: IndexUpdate): ToolDocument => {
     const before = byName.get(tool.name);
     // Definitions are usually the same objects from one listing to the next (the registry reuses
     // them on the same terms): an object already indexed is skipped without a fingerprint.
-    if (before && known.get(tool) === before) return;
+    if (before && known.get(tool) === before) return before;
     const fingerprint = fingerprintTool(tool);
     if (before?.fingerprint === fingerprint) {
       known.set(tool, before);
-      return;
+      return before;
     }
     const document = toToolDocument(tool, fingerprint);
     known.set(tool, document);
@@ -136,30 +195,37 @@ export function createToolIndex(): ToolIndex {
     add(document);
     if (before) result.changed++;
     else result.added++;
+    return document;
   };
+  /** Each update's number: a document marked with it was in that update's listing. */
+  let listing = 0;
+  /** Documents of the latest update's listing so far, each counted once: when they are all the index has, none is left to remove. */
+  let listed = 0;
   const begin = (tools: readonly ToolDefinition[]): IndexJob => {
     const result: IndexUpdate = { added: 0, changed: 0, removed: 0 };
-    const seen = new Set<string>();
+    const generation = ++listing;
+    listed = 0;
     let next = 0;
     let done = false;
     const step = (deadline: number): boolean => {
       while (!done && next < tools.length) {
         const end = Math.min(tools.length, next + TOOLS_PER_CLOCK_CHECK);
         for (; next < end; next++) {
-          const tool = tools[next] as ToolDefinition;
-          seen.add(tool.name);
-          indexOne(tool, result);
+          const document = indexOne(tools[next] as ToolDefinition, result);
+          if (document.listedIn === generation) continue;
+          document.listedIn = generation;
+          listed++;
         }
         if (next < tools.length && performance.now() >= deadline) return false;
       }
-      if (!done) {
+      if (!done && listed < byName.size) {
         for (const document of [...byName.values()]) {
-          if (seen.has(document.name)) continue;
+          if (document.listedIn === generation) continue;
           remove(document);
           result.removed++;
         }
-        done = true;
       }
+      done = true;
       return true;
     };
     return { step, result };
@@ -183,6 +249,17 @@ export function createToolIndex(): ToolIndex {
     begin,
     documentFrequency: (term) => inverted.get(term)?.size ?? 0,
     postings: (term) => inverted.get(term) ?? NO_DOCUMENTS,
+    termChangedAt: (term) => termChanged.get(term) ?? Number.POSITIVE_INFINITY,
+    changesSince(since) {
+      if (since < forgottenThrough) return undefined;
+      let first = changes.length;
+      while (first > 0 && (changes[first - 1] as IndexChange).version > since) first--;
+      return changes.slice(first);
+    },
+    termsStartingWith(prefix) {
+      const group = prefix.length < PREFIX_LENGTH ? undefined : byPrefix.get(prefix.slice(0, PREFIX_LENGTH));
+      return group ? [...group].filter((term) => term.startsWith(prefix)) : [];
+    },
     averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : totalLengths[field] / byName.size),
     document: (name) => byName.get(name),
     serverTerms: () => servers,

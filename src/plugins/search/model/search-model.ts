@@ -4,6 +4,7 @@
  * disk by model and text. The first use reports progress as it embeds the tools that are not cached.
  */
 import path from "node:path";
+import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { EmbedTexts } from "../semantic-index.js";
 import { hashModel, type ModelFolder } from "./model-folder.js";
 import type { ModelEmbedder } from "./model-embedder.js";
@@ -56,14 +57,20 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
       return { embedder, cache: openEmbeddingCache(path.join(root, EMBEDDING_CACHE_FOLDER), hashModel(model), probe?.length ?? 0) };
     })());
   const queries = new Map<string, Float32Array>();
+  // Tools may be embedded in the background after a search: closing stops between two batches and waits for the one under way.
+  let closed = false;
+  let running: Promise<unknown> | undefined;
   return {
     async embedTools(texts) {
       const { embedder, cache } = await load();
       // By length, so each batch pads its texts to about the same number of tokens.
       const missing = [...new Set(texts.filter((text) => cache.get(text) === undefined))].sort((left, right) => left.length - right.length);
       for (let start = 0; start < missing.length; start += MODEL_BATCH_SIZE) {
+        if (closed) throw new ToolexecError("EXECUTOR_CLOSED", "toolSearch.model: the search plugin closed while tools were being embedded");
         const batch = missing.slice(start, start + MODEL_BATCH_SIZE);
-        const vectors = await embedder.embed(batch);
+        const embedding = embedder.embed(batch);
+        running = embedding.catch(() => undefined);
+        const vectors = await embedding;
         cache.add(batch.map((text, at) => [text, vectors[at] as Float32Array] as const));
         onProgress({ model: model.folder, embedded: Math.min(start + MODEL_BATCH_SIZE, missing.length), total: missing.length });
       }
@@ -80,6 +87,8 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
       return texts.map((text) => queries.get(text) as Float32Array);
     },
     async close() {
+      closed = true;
+      await running;
       if (loading) await (await loading.catch(() => undefined))?.embedder.close();
     },
   };
