@@ -33,6 +33,13 @@ export interface McpServerOptions {
   version?: string;
   /** Calls this session may have running at once (default 32); more are answered `QUEUE_FULL`. */
   maxConcurrentCalls?: number;
+  /**
+   * The HMAC key (at least 32 bytes) sealing the `requestState` of 2026-07-28 `inputRequired`
+   * results, so a continuation can reach any replica and no client can forge one. Every replica
+   * needs the same key. Default: the `TOOLEXEC_REQUEST_STATE_KEY` environment variable, else a
+   * random key of this process (enough for one process).
+   */
+  requestStateKey?: string | Uint8Array;
 }
 
 export interface ServedMcpServer {
@@ -42,7 +49,7 @@ export interface ServedMcpServer {
   close(): Promise<void>;
 }
 
-const PACKAGE_VERSION = "0.1.0";
+export const PACKAGE_VERSION = "0.1.0";
 
 /**
  * @example
