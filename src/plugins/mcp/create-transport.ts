@@ -3,6 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport as ModernHttpClientTransport } from "@modelcontextprotocol/client";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerEntry, RemoteServerEntry, StdioServerEntry } from "./config/resolve-mcp-server.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
@@ -25,6 +26,8 @@ export interface BuiltTransport {
 }
 
 export interface TransportOptions {
+  /** `modern`: a 2026-07-28 session, whose Streamable HTTP transport is the SDK v2 one (per-request streams, no session). */
+  era?: "legacy" | "modern";
   observer: HttpObserver;
   /** The fetch under the observer: global fetch for trusted servers, the guarded one otherwise. */
   fetch: FetchLike;
@@ -72,6 +75,7 @@ function createRemoteTransport(entry: RemoteServerEntry, kind: "http" | "sse", o
   const fetch = createObservedFetch(options.fetch, { transport: kind, maxResponseBytes: entry.maxResponseBytes, observer: options.observer });
   const { url, headers } = splitCredentials(new URL(entry.url), entry.headers);
   const transportOptions = { requestInit: { headers } satisfies RequestInit, fetch, ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
+  if (kind === "http" && options.era === "modern") return { transport: new ModernHttpClientTransport(url, transportOptions as never) as unknown as Transport };
   const transport = kind === "http" ? new StreamableHTTPClientTransport(url, transportOptions) : new SSEClientTransport(url, transportOptions);
   return { transport };
 }
