@@ -1,10 +1,10 @@
 /**
  * Over stdio the era is the connection's: its first message decides. A 2026-07-28 client opens
  * with a request carrying the envelope claim (`server/discover` or a call); a 2025-era client with
- * `initialize`. The first line is held until it is complete, then it and everything after flow on
- * to the chosen era's transport unchanged.
+ * `initialize`. The first line is held until it is complete, then put back, and the chosen era's
+ * transport reads the input from its first byte.
  */
-import { PassThrough, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { hasEnvelopeClaim } from "./request-era.js";
 
 export type ProtocolEra = "legacy" | "modern";
@@ -34,13 +34,19 @@ export function routeStdioByEra(stdin: Readable, onEra: (era: ProtocolEra, input
     const received = Buffer.concat(held);
     const end = received.indexOf(NEWLINE);
     if (end === -1) return;
-    // Paused inside the handler, before piping: not one chunk may flow past with no listener.
+    // Paused inside the handler, then put back: the chosen transport reads stdin itself from the
+    // first byte on, with no stream between (every message of the connection would cross it).
     stdin.pause();
     stdin.off("data", onData);
-    const input = new PassThrough();
-    input.write(received);
-    stdin.pipe(input);
-    onEra(hasEnvelopeClaim(parseLine(received.subarray(0, end))) ? "modern" : "legacy", input);
+    stdin.unshift(received);
+    // The input flows again once the transport listens (neither SDK's transport resumes a paused stream).
+    const resumeOnListen = (event: string | symbol) => {
+      if (event !== "data") return;
+      stdin.off("newListener", resumeOnListen);
+      process.nextTick(() => stdin.resume());
+    };
+    stdin.on("newListener", resumeOnListen);
+    onEra(hasEnvelopeClaim(parseLine(received.subarray(0, end))) ? "modern" : "legacy", stdin);
   };
   stdin.on("data", onData);
   return () => stdin.off("data", onData);
