@@ -21,8 +21,8 @@ import type { MetricsRegistry } from "./metrics/metrics-registry.js";
 import { createOperatorRoutes } from "./operator-routes.js";
 import { createWebConsole } from "./console/web-console.js";
 import { isListenRequest, isModernRequest } from "./era-2026/request-era.js";
-import { requestStateCodec } from "./era-2026/request-state-key.js";
-import { createModernHttp } from "./era-2026/serve-modern-http.js";
+import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
+import type { ModernHttp } from "./era-2026/serve-modern-http.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -155,7 +155,13 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
         });
   const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
   const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
-  const modern = createModernHttp(executor, { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION, codec: requestStateCodec(options.requestStateKey), maxBodyBytes: limit });
+  const requestStateKey = resolveRequestStateKey(options.requestStateKey);
+  // The 2026 leg (and the SDK v2 packages) load with the first 2026-07-28 request.
+  let modern: Promise<ModernHttp> | undefined;
+  const modernHttp = () =>
+    (modern ??= import("./era-2026/serve-modern-http.js").then(({ createModernHttp }) =>
+      createModernHttp(executor, { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION, key: requestStateKey, maxBodyBytes: limit }),
+    ));
   const sessions = new Map<string, Session>();
   /** Each request under way's release: a 2026 `subscriptions/listen` stream is released at once, as a GET stream never counts. */
   const release = new WeakMap<ServerResponse, () => void>();
@@ -207,7 +213,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     }
     if (await isModernRequest(request, body)) {
       if (isListenRequest(body)) release.get(response)?.();
-      return modern.handle(request, response, body);
+      return (await modernHttp()).handle(request, response, body);
     }
     if (options.stateless) {
       const session = await openSession(true);
@@ -274,7 +280,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
           };
         });
       }
-      await modern.close();
+      await (await modern)?.close();
       await Promise.allSettled([...sessions.values()].map((session) => session.served.close()));
       sessions.clear();
       server.closeAllConnections();

@@ -8,9 +8,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Readable, Writable } from "node:stream";
 import type { Executor } from "../index.js";
 import { createMcpServer, PACKAGE_VERSION, type McpServerOptions } from "./create-mcp-server.js";
-import type { HumanInputState } from "./era-2026/human-input-rounds.js";
-import { requestStateCodec } from "./era-2026/request-state-key.js";
-import { serveModernStdio } from "./era-2026/serve-modern-stdio.js";
+import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import { routeStdioByEra } from "./era-2026/stdio-era-switch.js";
 
 export interface StdioServing {
@@ -28,25 +26,27 @@ export interface StdioServing {
 export async function serveStdio(executor: Executor, options: McpServerOptions & { stdin?: Readable; stdout?: Writable } = {}): Promise<StdioServing> {
   const { stdin = process.stdin, stdout = process.stdout, ...serverOptions } = options;
   // A bad key is the caller's mistake, told now rather than at the first 2026 request.
-  const codec = requestStateCodec<HumanInputState>(serverOptions.requestStateKey);
-  let served: { close(): Promise<void> } | undefined;
+  const key = resolveRequestStateKey(serverOptions.requestStateKey);
+  let served: Promise<{ close(): Promise<void> }> | undefined;
   let finish!: () => void;
   const closed = new Promise<void>((resolve) => (finish = resolve));
   const stopWaiting = routeStdioByEra(stdin, (era, input) => {
     if (era === "modern") {
-      served = serveModernStdio(executor, { name: serverOptions.name ?? "toolexec", version: serverOptions.version ?? PACKAGE_VERSION, codec }, input, stdout);
+      // The SDK v2 packages load with the first 2026 connection; the input waits, paused, meanwhile.
+      const options = { name: serverOptions.name ?? "toolexec", version: serverOptions.version ?? PACKAGE_VERSION, key };
+      served = import("./era-2026/serve-modern-stdio.js").then(({ serveModernStdio }) => serveModernStdio(executor, options, input, stdout));
       return;
     }
     const legacy = createMcpServer(executor, serverOptions);
     const transport = new StdioServerTransport(input, stdout);
     transport.onclose = () => finish();
-    served = legacy;
+    served = Promise.resolve(legacy);
     void legacy.server.connect(transport);
   });
   // Neither SDK's stdio transport reliably notices the end of its input by itself.
   const onEnd = () => {
     stopWaiting();
-    void (served?.close() ?? Promise.resolve()).finally(finish);
+    void (served ?? Promise.resolve(undefined)).then((serving) => serving?.close()).finally(finish);
   };
   stdin.once("end", onEnd);
   stdin.once("close", onEnd);
@@ -56,7 +56,7 @@ export async function serveStdio(executor: Executor, options: McpServerOptions &
       stdin.off("end", onEnd);
       stdin.off("close", onEnd);
       stopWaiting();
-      await served?.close();
+      await (await served)?.close();
       finish();
     },
   };

@@ -3,7 +3,6 @@ import { existsSync, statSync } from "node:fs";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StreamableHTTPClientTransport as ModernHttpClientTransport } from "@modelcontextprotocol/client";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerEntry, RemoteServerEntry, StdioServerEntry } from "./config/resolve-mcp-server.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
@@ -13,6 +12,9 @@ import { createObservedFetch, type HttpObserver } from "./observed-fetch.js";
 import { createStdioTransport, type StdioTransport } from "./stdio-transport.js";
 
 export type ConnectedTransportKind = "stdio" | "http" | "sse";
+
+/** The SDK v2 Streamable HTTP transport's constructor (loaded with modern-client.ts). */
+export type ModernHttpTransport = typeof import("./modern-client.js").ModernHttpClientTransport;
 
 /** Lines of the stdio stream may be this much longer than `maxResponseBytes` (the envelope around a result). */
 const STDIO_BUFFER_SLACK_BYTES = 1024 * 1024;
@@ -26,8 +28,8 @@ export interface BuiltTransport {
 }
 
 export interface TransportOptions {
-  /** `modern`: a 2026-07-28 session, whose Streamable HTTP transport is the SDK v2 one (per-request streams, no session). */
-  era?: "legacy" | "modern";
+  /** For a 2026-07-28 session: the SDK v2 Streamable HTTP transport (per-request streams, no session), from modern-client.ts. */
+  modernHttpTransport?: ModernHttpTransport;
   observer: HttpObserver;
   /** The fetch under the observer: global fetch for trusted servers, the guarded one otherwise. */
   fetch: FetchLike;
@@ -75,7 +77,7 @@ function createRemoteTransport(entry: RemoteServerEntry, kind: "http" | "sse", o
   const fetch = createObservedFetch(options.fetch, { transport: kind, maxResponseBytes: entry.maxResponseBytes, observer: options.observer });
   const { url, headers } = splitCredentials(new URL(entry.url), entry.headers);
   const transportOptions = { requestInit: { headers } satisfies RequestInit, fetch, ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
-  if (kind === "http" && options.era === "modern") return { transport: new ModernHttpClientTransport(url, transportOptions as never) as unknown as Transport };
+  if (kind === "http" && options.modernHttpTransport) return { transport: new options.modernHttpTransport(url, transportOptions as never) as unknown as Transport };
   const transport = kind === "http" ? new StreamableHTTPClientTransport(url, transportOptions) : new SSEClientTransport(url, transportOptions);
   return { transport };
 }

@@ -13,8 +13,8 @@ import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema, To
 import type { z } from "zod";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { CallerInfo, Logger, ToolProgress } from "../../core/plugin-contract.js";
-import { createTransport, type BuiltTransport, type ConnectedTransportKind } from "./create-transport.js";
-import { createModernClient, refusedForModernEra, type ProtocolEra } from "./modern-client.js";
+import { createTransport, type BuiltTransport, type ConnectedTransportKind, type ModernHttpTransport } from "./create-transport.js";
+import { refusedForModernEra, type ProtocolEra } from "./protocol-era.js";
 import { ELICITATION_CAPABILITY, handleElicitation, type ElicitationHandler } from "./elicitation.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { observeTransport } from "./observe-transport.js";
@@ -80,6 +80,8 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
+type CreateModernClient = typeof import("./modern-client.js").createModernClient;
+
 type OpenOutcome = { ok: true; session: McpSession } | { ok: false; failure: SessionFailure };
 
 /**
@@ -108,23 +110,24 @@ const eraOf = new WeakMap<McpServerEntry, ProtocolEra>();
 async function openSessionIn(era: ProtocolEra, options: OpenSessionOptions): Promise<OpenOutcome> {
   const { entry, kind, events, logger } = options;
   const run: SessionRun = { entry, kind, events, logger, server: `Server "${entry.name}"`, requests: createPendingRequests(), alive: true, connected: false };
+  const modern = era === "modern" ? await import("./modern-client.js") : undefined;
   try {
-    run.built = buildTransport(run, options, era);
+    run.built = buildTransport(run, options, modern?.ModernHttpClientTransport);
   } catch (error) {
     return { ok: false, failure: classifyError(error, { server: entry.name }) };
   }
   const transport = (run.transport = observeTransport(run.built.transport, createTransportHooks(run)));
-  const client = era === "modern" ? (createModernClientOf(run, options) as unknown as Client) : createClient(run, options);
+  const client = modern ? (createModernClientOf(modern.createModernClient, run, options) as unknown as Client) : createClient(run, options);
   const connectFailure = await initialize(run, client, transport, options);
   if (connectFailure || !run.alive) return { ok: false, failure: await failedConnecting(run, connectFailure) };
   run.connected = true;
   return { ok: true, session: sessionOf(run, client, era) };
 }
 
-function buildTransport(run: SessionRun, options: OpenSessionOptions, era: ProtocolEra): BuiltTransport {
+function buildTransport(run: SessionRun, options: OpenSessionOptions, modernHttpTransport: ModernHttpTransport | undefined): BuiltTransport {
   const { entry, logger } = run;
   return createTransport(entry, run.kind, {
-    era,
+    ...(modernHttpTransport ? { modernHttpTransport } : {}),
     observer: createSessionObserver(run),
     fetch: options.fetch,
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
@@ -147,7 +150,7 @@ function createClient(run: SessionRun, options: OpenSessionOptions): Client {
   return client;
 }
 
-function createModernClientOf(run: SessionRun, options: OpenSessionOptions) {
+function createModernClientOf(createModernClient: CreateModernClient, run: SessionRun, options: OpenSessionOptions) {
   const { entry, events } = run;
   return createModernClient({
     entry,

@@ -4,30 +4,14 @@
  * respawn, re-initialization, deadlines and the no-double-run rules hold alike). A server's
  * `inputRequired` (elicitation, sampling) is fulfilled through the same answerers as a 2025
  * server's requests, and its tool-list changes arrive on the `subscriptions/listen` stream the
- * client opens. A 2025 client learns that a server is 2026-only from its refusal of `initialize`
- * (-32022, naming 2026-07-28): the session then opens again in this era.
+ * client opens. Loaded only when a server turned out to be 2026-only (protocol-era.ts).
  */
 import { Client } from "@modelcontextprotocol/client";
+import { MODERN_PROTOCOL_VERSION } from "./protocol-era.js";
 import type { CallerInfo } from "../../core/plugin-contract.js";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import { elicitationAnswerer, ELICITATION_CAPABILITY, type ElicitationHandler } from "./elicitation.js";
 import { samplingAnswerer, SAMPLING_CAPABILITY, type SamplingHandler } from "./sampling.js";
-import type { SessionFailure } from "./session-failure.js";
-
-/** The revision a 2026-only server speaks. */
-export const MODERN_PROTOCOL_VERSION = "2026-07-28";
-/** JSON-RPC's "unsupported protocol version", with the versions the server does support. */
-const UNSUPPORTED_PROTOCOL_VERSION = -32022;
-
-export type ProtocolEra = "legacy" | "modern";
-
-/**
- * Whether a failed `initialize` was a server refusing the 2025 era (-32022, or its message when
- * the error was passed on as text); the 2026 attempt then tells whether it speaks 2026-07-28.
- */
-export function refusedForModernEra(failure: SessionFailure): boolean {
-  return failure.message.includes(String(UNSUPPORTED_PROTOCOL_VERSION)) || /unsupported protocol version/i.test(failure.message);
-}
 
 export interface ModernClientOptions {
   entry: McpServerEntry;
@@ -65,3 +49,6 @@ export function createModernClient(options: ModernClientOptions): Client {
   }
   return client;
 }
+
+/** The SDK v2 Streamable HTTP transport (per-request streams, no session), for create-transport.ts. */
+export { StreamableHTTPClientTransport as ModernHttpClientTransport } from "@modelcontextprotocol/client";

@@ -14,6 +14,7 @@ import {
   type CallToolResult,
   type InputRequiredResult,
   type LoggingLevel,
+  createRequestStateCodec,
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
@@ -25,6 +26,7 @@ import { listServedResources, listServedResourceTemplates, readServedResource } 
 import { traceServedCall } from "../served-call-telemetry.js";
 import { toMcpResult, toMcpTool } from "../to-mcp-result.js";
 import { canElicit, humanInputRound, type HumanInputState } from "./human-input-rounds.js";
+import { REQUEST_STATE_TTL_SECONDS } from "./request-state-key.js";
 
 /** The protocol revision this era serves. */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
@@ -33,6 +35,16 @@ export interface ModernServerOptions {
   name: string;
   version: string;
   codec: RequestStateCodec<HumanInputState>;
+}
+
+/**
+ * The HMAC codec of `request_human_input`'s state, bound to the method it was issued for.
+ *
+ * @example
+ * const codec = humanInputCodec(resolveRequestStateKey(options.requestStateKey));
+ */
+export function humanInputCodec(key: string | Uint8Array): RequestStateCodec<HumanInputState> {
+  return createRequestStateCodec<HumanInputState>({ key, ttlSeconds: REQUEST_STATE_TTL_SECONDS, bind: (context) => context.mcpReq.method });
 }
 
 /** The envelope's keys as a plain record (the SDK types it per key). */

@@ -5,8 +5,9 @@
  * plainly 2025-era, so this routing never disagrees with the modern handler it routes to.
  */
 import type { IncomingMessage } from "node:http";
-import { isLegacyRequest, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
-import { toWebRequest } from "@modelcontextprotocol/node";
+
+/** The envelope's claim (the SDK's `PROTOCOL_VERSION_META_KEY`; the v2 packages load on the first 2026 request). */
+const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -29,6 +30,7 @@ export async function isModernRequest(request: IncomingMessage, body: unknown): 
   const claimed = Array.isArray(body) ? body.some(hasEnvelopeClaim) : hasEnvelopeClaim(body);
   if (!claimed && isOldVersionHeader(request.headers["mcp-protocol-version"])) return false;
   if (request.method !== "POST") return false;
+  const [{ isLegacyRequest }, { toWebRequest }] = await Promise.all([import("@modelcontextprotocol/server"), import("@modelcontextprotocol/node")]);
   return !(await isLegacyRequest(await toWebRequest(request, body), body));
 }
 

@@ -3,10 +3,10 @@
  * travels with the client, so the continuation may reach any replica: every replica needs the same
  * key, and a client must not be able to forge or alter the state. The key comes from the
  * `requestStateKey` option or the `TOOLEXEC_REQUEST_STATE_KEY` environment variable; without
- * either, a random key of this process (enough for one process, not for replicas).
+ * either, a random key of this process (enough for one process, not for replicas). Checked when
+ * serving starts; the SDK's codec is built on the first 2026 request (the v2 packages load then).
  */
 import { randomBytes } from "node:crypto";
-import { createRequestStateCodec, type RequestStateCodec } from "@modelcontextprotocol/server";
 import { ToolexecError } from "../../index.js";
 
 /** The environment variable `toolexec serve` reads the shared key from. */
@@ -17,17 +17,18 @@ export const MIN_REQUEST_STATE_KEY_BYTES = 32;
 export const REQUEST_STATE_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * Throws `INVALID_OPTIONS` for a key shorter than 32 bytes, naming where it came from.
+ * The key to seal with; throws `INVALID_OPTIONS` for one shorter than 32 bytes, naming where it came from.
  *
  * @example
- * const codec = requestStateCodec(process.env.TOOLEXEC_REQUEST_STATE_KEY);
+ * const key = resolveRequestStateKey(options.requestStateKey);
  */
-export function requestStateCodec<T>(key: string | Uint8Array | undefined, source = "requestStateKey"): RequestStateCodec<T> {
-  const chosen = key ?? process.env[REQUEST_STATE_KEY_ENV] ?? randomBytes(MIN_REQUEST_STATE_KEY_BYTES);
-  const where = key === undefined && process.env[REQUEST_STATE_KEY_ENV] !== undefined ? REQUEST_STATE_KEY_ENV : source;
+export function resolveRequestStateKey(key: string | Uint8Array | undefined): string | Uint8Array {
+  const fromEnvironment = process.env[REQUEST_STATE_KEY_ENV];
+  const chosen = key ?? (fromEnvironment || randomBytes(MIN_REQUEST_STATE_KEY_BYTES));
   const length = typeof chosen === "string" ? Buffer.byteLength(chosen) : chosen.byteLength;
   if (length < MIN_REQUEST_STATE_KEY_BYTES) {
+    const where = key === undefined ? REQUEST_STATE_KEY_ENV : "requestStateKey";
     throw new ToolexecError("INVALID_OPTIONS", `Expected ${where} to be at least ${MIN_REQUEST_STATE_KEY_BYTES} bytes (it keys HMAC-SHA256), got ${length}; generate one with: openssl rand -base64 32`);
   }
-  return createRequestStateCodec<T>({ key: chosen, ttlSeconds: REQUEST_STATE_TTL_SECONDS, bind: (context) => context.mcpReq.method });
+  return chosen;
 }

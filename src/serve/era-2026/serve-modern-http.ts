@@ -8,9 +8,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createMcpHandler, type ServerEventBus } from "@modelcontextprotocol/server";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import type { Executor } from "../../index.js";
-import { createModernServer, type ModernServerOptions } from "./modern-server.js";
+import { createModernServer, humanInputCodec } from "./modern-server.js";
 
-export interface ModernHttpOptions extends ModernServerOptions {
+export interface ModernHttpOptions {
+  name: string;
+  version: string;
+  /** The shared HMAC key of `requestState` (request-state-key.ts). */
+  key: string | Uint8Array;
   maxBodyBytes: number;
   /** Where `subscriptions/listen` streams take their change events from; an in-process bus by default. */
   bus?: ServerEventBus;
@@ -25,11 +29,12 @@ export interface ModernHttp {
 
 /**
  * @example
- * const modern = createModernHttp(executor, { name: "toolexec", version, codec, maxBodyBytes });
+ * const modern = createModernHttp(executor, { name: "toolexec", version, key, maxBodyBytes });
  * if (await isModernRequest(request, body)) return modern.handle(request, response, body);
  */
 export function createModernHttp(executor: Executor, options: ModernHttpOptions): ModernHttp {
-  const handler = createMcpHandler(() => createModernServer(executor, options), {
+  const served = { name: options.name, version: options.version, codec: humanInputCodec(options.key) };
+  const handler = createMcpHandler(() => createModernServer(executor, served), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     ...(options.bus === undefined ? {} : { bus: options.bus }),

@@ -8,20 +8,21 @@ import type { Readable, Writable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/server";
 import { serveStdio as serveSdkStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { Executor } from "../../index.js";
-import { createModernServer, type ModernServerOptions } from "./modern-server.js";
+import { createModernServer, humanInputCodec } from "./modern-server.js";
 
 /**
  * @example
- * const modern = serveModernStdio(executor, { name, version, codec }, input, process.stdout);
+ * const modern = serveModernStdio(executor, { name, version, key }, input, process.stdout);
  * await modern.close();
  */
-export function serveModernStdio(executor: Executor, options: ModernServerOptions, input: Readable, output: Writable): { close(): Promise<void> } {
+export function serveModernStdio(executor: Executor, options: { name: string; version: string; key: string | Uint8Array }, input: Readable, output: Writable): { close(): Promise<void> } {
+  const served = { name: options.name, version: options.version, codec: humanInputCodec(options.key) };
   /** The connection's server (and a `server/discover` probe's, until the entry discards it). */
   const servers = new Set<Server>();
   const transport = new StdioServerTransport(input, output);
   const handle = serveSdkStdio(
     () => {
-      const server = createModernServer(executor, options);
+      const server = createModernServer(executor, served);
       servers.add(server);
       server.onclose = () => servers.delete(server);
       return server;
