@@ -13,10 +13,16 @@ import type { CallerInfo, PersonAnswer } from "../index.js";
 const LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
 /** Whether a message at `level` passes the client's `logging/setLevel` (everything passes until it sets one). */
-function passesLevel(level: string, minimum: LoggingLevel | undefined): boolean {
+export function passesLevel(level: string, minimum: LoggingLevel | undefined): boolean {
   if (minimum === undefined) return true;
   const rank = LEVELS.indexOf(level as LoggingLevel);
   return rank === -1 || rank >= LEVELS.indexOf(minimum);
+}
+
+/** `request_human_input`'s question as an elicitation form: one string field, an enum when there are options. */
+export function questionForm(question: string, choices: string[] | undefined) {
+  const answer = choices ? { type: "string" as const, title: "Answer", enum: choices } : { type: "string" as const, title: "Answer" };
+  return { message: question, requestedSchema: { type: "object" as const, properties: { answer }, required: ["answer"] } };
 }
 
 export interface ClientCallerOptions {
@@ -41,10 +47,9 @@ export function createClientCaller(options: ClientCallerOptions): CallerInfo {
   const capabilities = server.getClientCapabilities();
   const related = (signal: AbortSignal) => ({ signal, relatedRequestId: requestId });
 
-  // The client's person, asked request_human_input's question: one string field, an enum when there are options.
+  // The client's person, asked request_human_input's question.
   const ask = async ({ question, options: choices, signal }: { question: string; options?: string[]; signal: AbortSignal }): Promise<PersonAnswer> => {
-    const answer = choices ? { type: "string" as const, title: "Answer", enum: choices } : { type: "string" as const, title: "Answer" };
-    const reply = await server.elicitInput({ message: question, requestedSchema: { type: "object", properties: { answer }, required: ["answer"] } }, related(signal));
+    const reply = await server.elicitInput(questionForm(question, choices), related(signal));
     if (reply.action !== "accept") return { action: reply.action };
     return { action: "accept", answer: String(reply.content?.answer ?? "") };
   };

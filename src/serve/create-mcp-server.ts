@@ -35,6 +35,13 @@ export interface McpServerOptions {
   version?: string;
   /** Calls this session may have running at once (default 32); more are answered `QUEUE_FULL`. */
   maxConcurrentCalls?: number;
+  /**
+   * The HMAC key (at least 32 bytes) sealing the `requestState` of 2026-07-28 `inputRequired`
+   * results, so a continuation can reach any replica and no client can forge one. Every replica
+   * needs the same key. Default: the `TOOLEXEC_REQUEST_STATE_KEY` environment variable, else a
+   * random key of this process (enough for one process).
+   */
+  requestStateKey?: string | Uint8Array;
 }
 
 export interface ServedMcpServer {
@@ -43,6 +50,8 @@ export interface ServedMcpServer {
   /** Unsubscribe from the executor and close the server's transport. The executor stays open. */
   close(): Promise<void>;
 }
+
+export { PACKAGE_VERSION };
 
 /**
  * @example

@@ -26,12 +26,15 @@ async function ownerOf(executor: Executor, ref: CompleteRequest["params"]["ref"]
  * registerCompletionHandler(server, executor); // before server.connect(transport)
  */
 export function registerCompletionHandler(server: Server, executor: Executor): void {
-  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
-    const { _meta: _ignored, ...params } = request.params;
-    const owner = await ownerOf(executor, params.ref);
-    if (!owner) return NONE;
-    const completed = await executor.complete(owner.server, { ...params, ref: owner.ref }, { signal: extra.signal });
-    if (!completed.ok) throw protocolError(ErrorCode.InternalError, `${completed.error.code}: ${completed.error.message}`);
-    return { completion: completed.completion };
-  });
+  server.setRequestHandler(CompleteRequestSchema, (request, extra) => completeServed(executor, request.params, extra.signal));
+}
+
+/** `completion/complete` answered by the server owning what `ref` names (an empty list for anything else). */
+export async function completeServed(executor: Executor, request: CompleteRequest["params"], signal: AbortSignal) {
+  const { _meta: _ignored, ...params } = request;
+  const owner = await ownerOf(executor, params.ref);
+  if (!owner) return NONE;
+  const completed = await executor.complete(owner.server, { ...params, ref: owner.ref }, { signal });
+  if (!completed.ok) throw protocolError(ErrorCode.InternalError, `${completed.error.code}: ${completed.error.message}`);
+  return { completion: completed.completion };
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
-import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
+import { createMcpServer, PACKAGE_VERSION, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
 import { expectSecret, expectWholeNumber } from "./check-serve-options.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
 import { createSessionBytes, DEFAULT_MAX_SESSION_BYTES } from "./session-bytes.js";
@@ -21,6 +21,9 @@ import { createManagementApi } from "./management-api/management-api.js";
 import type { MetricsRegistry } from "./metrics/metrics-registry.js";
 import { createOperatorRoutes } from "./operator-routes.js";
 import { createWebConsole } from "./console/web-console.js";
+import { isListenRequest, isModernRequest } from "./era-2026/request-era.js";
+import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
+import type { ModernHttp } from "./era-2026/serve-modern-http.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -168,8 +171,17 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
         });
   const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
   const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
+  const requestStateKey = resolveRequestStateKey(options.requestStateKey);
+  // The 2026 leg (and the SDK v2 packages) load with the first 2026-07-28 request.
+  let modern: Promise<ModernHttp> | undefined;
+  const modernHttp = () =>
+    (modern ??= import("./era-2026/serve-modern-http.js").then(({ createModernHttp }) =>
+      createModernHttp(executor, { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION, key: requestStateKey, maxBodyBytes: limit }),
+    ));
   const sessions = new Map<string, Session>();
   const sessionBytes = createSessionBytes(options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES);
+  /** Each request under way's release: a 2026 `subscriptions/listen` stream is released at once, as a GET stream never counts. */
+  const release = new WeakMap<ServerResponse, () => void>();
   let underWay = 0;
   let idle: (() => void) | undefined;
   let closing = false;
@@ -217,6 +229,10 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       if (!read.ok) return send(response, read.status, jsonRpcError(read.status === 400 ? -32700 : -32000, read.message), read.status === 429 ? { "retry-after": "1" } : {});
       body = read.value;
     }
+    if (await isModernRequest(request, body)) {
+      if (isListenRequest(body)) release.get(response)?.();
+      return (await modernHttp()).handle(request, response, body);
+    }
     if (options.stateless) {
       const session = await openSession(true);
       response.once("close", () => void session.served.close());
@@ -241,9 +257,14 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     // POSTs carry the calls (and management writes); a GET is a session's notification stream, which stays open.
     if (request.method !== "GET") {
       underWay++;
-      response.once("close", () => {
+      let counted = true;
+      const done = () => {
+        if (!counted) return;
+        counted = false;
         if (--underWay === 0) idle?.();
-      });
+      };
+      release.set(response, done);
+      response.once("close", done);
     }
     handle(request, response).catch((error: unknown) => send(response, 500, jsonRpcError(-32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)));
   });
@@ -277,6 +298,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
           };
         });
       }
+      await (await modern)?.close();
       await Promise.allSettled([...sessions.values()].map((session) => session.served.close()));
       sessions.clear();
       server.closeAllConnections();

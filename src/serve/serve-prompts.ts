@@ -27,14 +27,20 @@ export async function servedPrompts(executor: Executor): Promise<Map<string, Mcp
  * registerPromptHandlers(server, executor); // before server.connect(transport)
  */
 export function registerPromptHandlers(server: Server, executor: Executor): void {
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: [...(await servedPrompts(executor))].map(([name, { server: _server, name: _name, ...prompt }]) => ({ name, ...prompt })),
-  }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
-    const prompt = (await servedPrompts(executor)).get(request.params.name);
-    if (!prompt) throw protocolError(ErrorCode.InvalidParams, `No prompt named "${request.params.name}"`);
-    const got = await executor.getPrompt(prompt.server, prompt.name, request.params.arguments ?? {}, { signal: extra.signal });
-    if (!got.ok) throw protocolError(ErrorCode.InternalError, `${got.error.code}: ${got.error.message}`);
-    return { ...(got.description === undefined ? {} : { description: got.description }), messages: got.messages };
-  });
+  server.setRequestHandler(ListPromptsRequestSchema, () => listServedPrompts(executor));
+  server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getServedPrompt(executor, request.params, extra.signal));
+}
+
+/** The served prompts as `prompts/list` answers them. */
+export async function listServedPrompts(executor: Executor) {
+  return { prompts: [...(await servedPrompts(executor))].map(([name, { server: _server, name: _name, ...prompt }]) => ({ name, ...prompt })) };
+}
+
+/** `prompts/get` of a served prompt, from the server that owns it. */
+export async function getServedPrompt(executor: Executor, params: { name: string; arguments?: Record<string, string> }, signal: AbortSignal) {
+  const prompt = (await servedPrompts(executor)).get(params.name);
+  if (!prompt) throw protocolError(ErrorCode.InvalidParams, `No prompt named "${params.name}"`);
+  const got = await executor.getPrompt(prompt.server, prompt.name, params.arguments ?? {}, { signal });
+  if (!got.ok) throw protocolError(ErrorCode.InternalError, `${got.error.code}: ${got.error.message}`);
+  return { ...(got.description === undefined ? {} : { description: got.description }), messages: got.messages };
 }

@@ -49,21 +49,9 @@ export function registerResourceHandlers(server: Server, executor: Executor, cal
   /** This session's subscriptions: URI → its undo. */
   const subscribed = new Map<string, () => Promise<void>>();
   let closed = false;
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource),
-  }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [RESULT_RESOURCE_TEMPLATE, ...(await executor.listResourceTemplates()).map(({ server: _server, ...template }) => template)],
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-    const { uri } = request.params;
-    if (uri.startsWith(RESULT_URI_PREFIX)) return readServedResult(executor, uri, callerOf(extra.sessionId), extra.signal) as never;
-    const owner = await ownerOf(executor, uri);
-    if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
-    const read = await executor.readResource(owner, uri, { signal: extra.signal });
-    if (!read.ok) throw protocolError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
-    return { contents: read.contents } as never;
-  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => listServedResources(executor));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listServedResourceTemplates(executor));
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readServedResource(executor, request.params.uri, callerOf(extra.sessionId), extra.signal) as never);
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
     const { uri } = request.params;
     if (subscribed.has(uri)) return {};
@@ -90,4 +78,24 @@ export function registerResourceHandlers(server: Server, executor: Executor, cal
       await Promise.allSettled(all.map((unsubscribe) => unsubscribe()));
     },
   };
+}
+
+/** Upstream servers' resources as `resources/list` answers them. */
+export async function listServedResources(executor: Executor) {
+  return { resources: (await executor.listResources()).map(({ server: _server, ...resource }) => resource) };
+}
+
+/** Upstream servers' resource templates, and the served results' own, as `resources/templates/list` answers them. */
+export async function listServedResourceTemplates(executor: Executor) {
+  return { resourceTemplates: [RESULT_RESOURCE_TEMPLATE, ...(await executor.listResourceTemplates()).map(({ server: _server, ...template }) => template)] };
+}
+
+/** `resources/read`: a served result's rest, or the resource from the server that owns `uri`. */
+export async function readServedResource(executor: Executor, uri: string, caller: CallerInfo, signal: AbortSignal) {
+  if (uri.startsWith(RESULT_URI_PREFIX)) return readServedResult(executor, uri, caller, signal);
+  const owner = await ownerOf(executor, uri);
+  if (!owner) throw protocolError(RESOURCE_NOT_FOUND, `No resource with URI ${uri}`);
+  const read = await executor.readResource(owner, uri, { signal });
+  if (!read.ok) throw protocolError(ErrorCode.InternalError, `${read.error.code}: ${read.error.message}`);
+  return { contents: read.contents };
 }

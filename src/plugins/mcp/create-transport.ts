@@ -13,6 +13,9 @@ import { createStdioTransport, type StdioTransport } from "./stdio-transport.js"
 
 export type ConnectedTransportKind = "stdio" | "http" | "sse";
 
+/** The SDK v2 Streamable HTTP transport's constructor (loaded with modern-client.ts). */
+export type ModernHttpTransport = typeof import("./modern-client.js").ModernHttpClientTransport;
+
 /** Lines of the stdio stream may be this much longer than `maxResponseBytes` (the envelope around a result). */
 const STDIO_BUFFER_SLACK_BYTES = 1024 * 1024;
 /** The SDK's own stdio buffer cap; ours is never smaller. */
@@ -25,6 +28,8 @@ export interface BuiltTransport {
 }
 
 export interface TransportOptions {
+  /** For a 2026-07-28 session: the SDK v2 Streamable HTTP transport (per-request streams, no session), from modern-client.ts. */
+  modernHttpTransport?: ModernHttpTransport;
   observer: HttpObserver;
   /** The fetch under the observer: global fetch for trusted servers, the guarded one otherwise. */
   fetch: FetchLike;
@@ -72,6 +77,7 @@ function createRemoteTransport(entry: RemoteServerEntry, kind: "http" | "sse", o
   const fetch = createObservedFetch(options.fetch, { transport: kind, maxResponseBytes: entry.maxResponseBytes, observer: options.observer });
   const { url, headers } = splitCredentials(new URL(entry.url), entry.headers);
   const transportOptions = { requestInit: { headers } satisfies RequestInit, fetch, ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
+  if (kind === "http" && options.modernHttpTransport) return { transport: new options.modernHttpTransport(url, transportOptions as never) as unknown as Transport };
   const transport = kind === "http" ? new StreamableHTTPClientTransport(url, transportOptions) : new SSEClientTransport(url, transportOptions);
   return { transport };
 }

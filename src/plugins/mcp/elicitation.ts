@@ -45,10 +45,19 @@ export const ELICITATION_CAPABILITY = { elicitation: { form: { applyDefaults: tr
 
 /** Route a client's elicitation requests to the caller of the call under way, else to `handler`. */
 export function handleElicitation(client: Client, server: string, handler: ElicitationHandler, currentCaller: () => CallerInfo | undefined): void {
-  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+  const answer = elicitationAnswerer(server, handler, currentCaller);
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) => answer(request.params as Record<string, unknown>, extra.signal));
+}
+
+/**
+ * An elicitation's answer: from the caller of the call under way, else from `handler`. Shared by
+ * both protocol eras (a 2026-07-28 server's embedded `inputRequired` elicitation comes here too).
+ */
+export function elicitationAnswerer(server: string, handler: ElicitationHandler, currentCaller: () => CallerInfo | undefined) {
+  return async (request: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> => {
     const caller = currentCaller();
-    if (caller?.elicit) return (await caller.elicit(request.params as Record<string, unknown>, { signal: extra.signal })) as ElicitResult;
-    const params = request.params as { mode?: "form" | "url"; message: string; requestedSchema?: JsonSchema; url?: string; elicitationId?: string };
+    if (caller?.elicit) return (await caller.elicit(request, { signal })) as ElicitResult;
+    const params = request as { mode?: "form" | "url"; message: string; requestedSchema?: JsonSchema; url?: string; elicitationId?: string };
     const answer = await handler({
       server,
       mode: params.mode ?? "form",
@@ -56,8 +65,8 @@ export function handleElicitation(client: Client, server: string, handler: Elici
       ...(params.requestedSchema === undefined ? {} : { requestedSchema: params.requestedSchema }),
       ...(params.url === undefined ? {} : { url: params.url }),
       ...(params.elicitationId === undefined ? {} : { elicitationId: params.elicitationId }),
-      signal: extra.signal,
+      signal,
     });
     return answer.action === "accept" ? { action: "accept", content: answer.content ?? {} } : { action: answer.action };
-  });
+  };
 }

@@ -13,7 +13,8 @@ import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema, To
 import type { z } from "zod";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { CallerInfo, Logger, ToolProgress } from "../../core/plugin-contract.js";
-import { createTransport, type BuiltTransport, type ConnectedTransportKind } from "./create-transport.js";
+import { createTransport, type BuiltTransport, type ConnectedTransportKind, type ModernHttpTransport } from "./create-transport.js";
+import { refusedForModernEra, type ProtocolEra } from "./protocol-era.js";
 import { ELICITATION_CAPABILITY, handleElicitation, type ElicitationHandler } from "./elicitation.js";
 import type { FetchLike } from "./guarded-fetch.js";
 import { observeTransport } from "./observe-transport.js";
@@ -63,9 +64,14 @@ export interface SessionRequestOptions {
 
 export type { RequestOutcome } from "./pending-requests.js";
 
+/** What the session's users ask of its client, whichever era's SDK client it is. */
+export type SessionClient = Pick<Client, "getServerCapabilities" | "getServerVersion" | "request" | "close">;
+
 export interface McpSession {
   readonly kind: ConnectedTransportKind;
-  readonly client: Client;
+  /** `modern`: the server speaks only 2026-07-28, and the session's client is the SDK v2 one. */
+  readonly era: ProtocolEra;
+  readonly client: SessionClient;
   readonly alive: boolean;
   request<Schema extends z.ZodType>(request: { method: string; params?: Record<string, unknown> }, schema: Schema, options: SessionRequestOptions): Promise<RequestOutcome<z.infer<Schema>>>;
   /** End the session (reset): every request under way ends with `failure`. */
@@ -73,6 +79,8 @@ export interface McpSession {
   /** Close on purpose; requests under way end with `EXECUTOR_CLOSED`. Safe to call twice. */
   close(): Promise<void>;
 }
+
+type CreateModernClient = typeof import("./modern-client.js").createModernClient;
 
 type OpenOutcome = { ok: true; session: McpSession } | { ok: false; failure: SessionFailure };
 
@@ -84,24 +92,42 @@ type OpenOutcome = { ok: true; session: McpSession } | { ok: false; failure: Ses
  * if (opened.ok) await opened.session.request({ method: "tools/list" }, ListToolsResultSchema, { timeoutMs: 10_000 });
  */
 export async function openSession(options: OpenSessionOptions): Promise<OpenOutcome> {
+  // A server found 2026-only is reopened in that era straight away (no refused `initialize` first).
+  if (eraOf.get(options.entry) !== "modern") {
+    const legacy = await openSessionIn("legacy", options);
+    if (legacy.ok || !refusedForModernEra(legacy.failure)) return legacy;
+  }
+  const modern = await openSessionIn("modern", options);
+  if (modern.ok) eraOf.set(options.entry, "modern");
+  // A server that went back to the 2025 era is tried that way again next time.
+  else if (modern.failure.kind === "permanent") eraOf.delete(options.entry);
+  return modern;
+}
+
+/** The era each server entry was last found to speak; an entry reloaded from config is found again. */
+const eraOf = new WeakMap<McpServerEntry, ProtocolEra>();
+
+async function openSessionIn(era: ProtocolEra, options: OpenSessionOptions): Promise<OpenOutcome> {
   const { entry, kind, events, logger } = options;
   const run: SessionRun = { entry, kind, events, logger, server: `Server "${entry.name}"`, requests: createPendingRequests(), alive: true, connected: false };
+  const modern = era === "modern" ? await import("./modern-client.js") : undefined;
   try {
-    run.built = buildTransport(run, options);
+    run.built = buildTransport(run, options, modern?.ModernHttpClientTransport);
   } catch (error) {
     return { ok: false, failure: classifyError(error, { server: entry.name }) };
   }
   const transport = (run.transport = observeTransport(run.built.transport, createTransportHooks(run)));
-  const client = createClient(run, options);
+  const client = modern ? (createModernClientOf(modern.createModernClient, run, options) as unknown as Client) : createClient(run, options);
   const connectFailure = await initialize(run, client, transport, options);
   if (connectFailure || !run.alive) return { ok: false, failure: await failedConnecting(run, connectFailure) };
   run.connected = true;
-  return { ok: true, session: sessionOf(run, client) };
+  return { ok: true, session: sessionOf(run, client, era) };
 }
 
-function buildTransport(run: SessionRun, options: OpenSessionOptions): BuiltTransport {
+function buildTransport(run: SessionRun, options: OpenSessionOptions, modernHttpTransport: ModernHttpTransport | undefined): BuiltTransport {
   const { entry, logger } = run;
   return createTransport(entry, run.kind, {
+    ...(modernHttpTransport ? { modernHttpTransport } : {}),
     observer: createSessionObserver(run),
     fetch: options.fetch,
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
@@ -114,21 +140,38 @@ function buildTransport(run: SessionRun, options: OpenSessionOptions): BuiltTran
 
 /** The SDK Client, offering elicitation and sampling when the host answers them, with the server's notifications routed. */
 function createClient(run: SessionRun, options: OpenSessionOptions): Client {
-  const { entry, events, logger } = run;
+  const { entry, events } = run;
   const client = new Client(CLIENT_INFO, { capabilities: { ...(options.onElicitation ? ELICITATION_CAPABILITY : {}), ...(options.onSampling ? SAMPLING_CAPABILITY : {}) } });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsListChanged());
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => events.onResourceUpdated(params));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-    logger.debug(`MCP server "${entry.name}" [${params.level}]: ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`);
-    try {
-      options.currentCaller()?.log?.(params);
-    } catch (error) {
-      logger.debug(`A caller's log handler failed: ${(error as Error)?.message ?? String(error)}`);
-    }
-  });
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => logServerMessage(run, options, params));
   if (options.onElicitation) handleElicitation(client, entry.name, options.onElicitation, options.currentCaller);
   if (options.onSampling) handleSampling(client, entry.name, options.onSampling, options.currentCaller);
   return client;
+}
+
+function createModernClientOf(createModernClient: CreateModernClient, run: SessionRun, options: OpenSessionOptions) {
+  const { entry, events } = run;
+  return createModernClient({
+    entry,
+    clientInfo: CLIENT_INFO,
+    ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+    ...(options.onSampling ? { onSampling: options.onSampling } : {}),
+    currentCaller: options.currentCaller,
+    onToolsListChanged: () => events.onToolsListChanged(),
+    onResourceUpdated: (update) => events.onResourceUpdated(update),
+    onLogMessage: (params) => logServerMessage(run, options, params),
+  });
+}
+
+/** A server's log message: to the host's debug log, and to the caller whose call it belongs to. */
+function logServerMessage(run: SessionRun, options: OpenSessionOptions, params: { level: string; logger?: string; data: unknown }): void {
+  run.logger.debug(`MCP server "${run.entry.name}" [${params.level}]: ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`);
+  try {
+    options.currentCaller()?.log?.(params);
+  } catch (error) {
+    run.logger.debug(`A caller's log handler failed: ${(error as Error)?.message ?? String(error)}`);
+  }
 }
 
 /** `initialize`, ended by the first of: success, failure, the session dying, `timeoutMs`, or the abort of the attempt. */
@@ -170,9 +213,10 @@ async function failedConnecting(run: SessionRun, connectFailure: SessionFailure 
   return stderr && !failure.message.includes(stderr) ? { ...failure, message: `${failure.message}: ${stderr}` } : failure;
 }
 
-function sessionOf(run: SessionRun, client: Client): McpSession {
+function sessionOf(run: SessionRun, client: Client, era: ProtocolEra): McpSession {
   return {
     kind: run.kind,
+    era,
     client,
     get alive() {
       return run.alive;

@@ -28,6 +28,12 @@ export interface TransportHooks {
  */
 const MAX_AWAITED_IDS = 10_000;
 
+/** The members an SDK v2 transport adds, passed through for the v2 client. */
+interface ModernTransportMembers {
+  hasPerRequestStream?: boolean;
+  setSupportedProtocolVersions?(versions: string[]): void;
+}
+
 const isResponse = (message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number } => "id" in message && !("method" in message);
 
 /**
@@ -53,7 +59,12 @@ export function observeTransport(inner: Transport, hooks: TransportHooks): Trans
       return inner.sessionId;
     },
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-  };
+    // What the SDK v2 client asks of a transport on a 2026-07-28 connection (modern-client.ts).
+    get hasPerRequestStream() {
+      return (inner as ModernTransportMembers).hasPerRequestStream;
+    },
+    setSupportedProtocolVersions: (versions: string[]) => (inner as ModernTransportMembers).setSupportedProtocolVersions?.(versions),
+  } as Transport;
   inner.onmessage = (message, extra) => {
     if (isResponse(message) && !awaiting.delete(message.id)) {
       const text = JSON.stringify(message);

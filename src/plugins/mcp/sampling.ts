@@ -32,9 +32,15 @@ export const SAMPLING_CAPABILITY = { sampling: {} } as const;
 
 /** Route a client's sampling requests to the caller of the call under way, else to `handler`. */
 export function handleSampling(client: Client, server: string, handler: SamplingHandler, currentCaller: () => CallerInfo | undefined): void {
-  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+  const answer = samplingAnswerer(server, handler, currentCaller);
+  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => answer(request.params, extra.signal));
+}
+
+/** A sampling request's answer: from the caller of the call under way, else from `handler`. Shared by both protocol eras. */
+export function samplingAnswerer(server: string, handler: SamplingHandler, currentCaller: () => CallerInfo | undefined) {
+  return async (params: CreateMessageRequest["params"], signal: AbortSignal): Promise<CreateMessageResult> => {
     const caller = currentCaller();
-    if (caller?.createMessage) return (await caller.createMessage(request.params as Record<string, unknown>, { signal: extra.signal })) as CreateMessageResult;
-    return handler({ server, params: request.params, signal: extra.signal });
-  });
+    if (caller?.createMessage) return (await caller.createMessage(params as Record<string, unknown>, { signal })) as CreateMessageResult;
+    return handler({ server, params, signal });
+  };
 }
