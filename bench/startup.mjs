@@ -4,7 +4,10 @@
 //   node -e 1            spawn → exit of bare node (the floor every figure below sits on)
 //   import               spawn → exit of `await import("toolexec")` (dist/index.js), and that minus bare node
 //   createExecutor       in a fresh process, after the import: `createExecutor({ root, watch: false })`, wall
-//   serve stdio ready    spawn of `toolexec serve` → `tools/list` answered (initialize sent at spawn)
+//                        and the CPU time of the process meanwhile
+//   serve stdio ready    spawn of `toolexec serve` → `tools/list` answered (initialize sent at spawn),
+//                        and the CPU time serve used until then (user + system: barely moves with the
+//                        load other processes put on the machine, unlike wall time)
 //   first code call      `code_execution` of `return 1 + 1` sent right after that listing → answered
 //   serve RSS            the serve process's resident size after the listing, and after the code call
 //   runtime RSS          each code runtime (a child process of serve) after the code call
@@ -58,6 +61,13 @@ function timeProcess(args, options = {}) {
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)[1]) / 1024;
+}
+
+/** CPU time a process has used so far (user + system, all its threads), in ms, from /proc (Linux). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The code runtimes among a process's children: their pids. */
@@ -116,6 +126,7 @@ async function serveStdio(checkout, root) {
     const listed = await request(LIST);
     if (!listed.message.result?.tools?.length) throw new Error(`tools/list answered ${JSON.stringify(listed.message)}`);
     const readyMs = listed.at - started;
+    const listedCpu = cpuMs(child.pid);
     const listedRss = rssMb(child.pid);
     const sent = performance.now();
     const code = await request(CODE_CALL);
@@ -123,7 +134,7 @@ async function serveStdio(checkout, root) {
     if (code.message.result?.isError !== false && code.message.result?.isError !== undefined) throw new Error(`code_execution failed: ${JSON.stringify(code.message)}`);
     const codeRss = rssMb(child.pid);
     const runtimes = runtimeChildren(child.pid).map(rssMb);
-    return { readyMs, codeMs, listedRss, codeRss, runtimeRss: runtimes.length > 0 ? Math.max(...runtimes) : NaN, runtimes: runtimes.length };
+    return { readyMs, listedCpu, codeMs, listedRss, codeRss, runtimeRss: runtimes.length > 0 ? Math.max(...runtimes) : NaN, runtimes: runtimes.length };
   } finally {
     child.stdin.end();
     await withDeadline(exited, "serve exit");
@@ -181,9 +192,9 @@ async function createExecutorTimes(checkout, root) {
   const script = [
     "const { performance } = await import('node:perf_hooks');",
     `const before = performance.now(); const { createExecutor } = await import(${JSON.stringify(entry)}); const imported = performance.now();`,
-    `const executor = await createExecutor({ root: ${JSON.stringify(root)}, watch: false }); const created = performance.now();`,
+    `const cpu = process.cpuUsage(); const executor = await createExecutor({ root: ${JSON.stringify(root)}, watch: false }); const created = performance.now(); const used = process.cpuUsage(cpu);`,
     "await executor.close();",
-    "console.log(JSON.stringify({ importMs: imported - before, createMs: created - imported }));",
+    "console.log(JSON.stringify({ importMs: imported - before, createMs: created - imported, createCpuMs: (used.user + used.system) / 1000 }));",
   ].join("\n");
   return JSON.parse((await timeProcess(["--input-type=module", "-e", script])).out);
 }
@@ -210,8 +221,10 @@ try {
       const created = await measures.create(checkout, root);
       record(name, "import (in process)", created.importMs);
       record(name, "createExecutor", created.createMs);
+      record(name, "createExecutor: its CPU", created.createCpuMs);
       const stdio = await measures.stdio(checkout, root);
       record(name, "serve stdio: tools/list after spawn", stdio.readyMs);
+      record(name, "serve stdio: its CPU until listed", stdio.listedCpu);
       record(name, "first code_execution after ready", stdio.codeMs);
       record(name, "serve RSS after listing (MB)", stdio.listedRss);
       record(name, "serve RSS after one code call (MB)", stdio.codeRss);

@@ -4,7 +4,7 @@
  */
 import { access, stat } from "node:fs/promises";
 import path from "node:path";
-import { execa } from "execa";
+import { loadExeca } from "../../core/load-execa.js";
 import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
@@ -144,6 +144,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
   } catch (error) {
     return toolError("TOOL_FAILED", (error as Error).message);
   }
+  const execa = await loadExeca();
   if (signal.aborted) return notStarted();
 
   const spawnedAt = Date.now();
