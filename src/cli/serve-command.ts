@@ -51,6 +51,7 @@ export async function runServe(context: CommandContext): Promise<number> {
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
   const logDir = resolveLogDir(values, context.cwd);
+  const serve = await import("../serve.js");
   const executor = await context.library.createExecutor({
     root: project.root,
     logDir,
@@ -77,27 +78,26 @@ export async function runServe(context: CommandContext): Promise<number> {
   });
   try {
     if (!values.http) {
-      // Only the transport asked for loads: a stdio server never pays for the HTTP one (~60 ms of CPU).
-      const { serveStdio } = await import("../serve/serve-stdio.js");
-      const serving = await serveStdio(executor);
+      const serving = await serve.serveStdio(executor);
       // stdout is the protocol: the one sign of life for a person who started it by hand goes to stderr.
       output.err(`toolexec serve: serving ${project.root} over stdio (MCP on stdin and stdout); close stdin to stop`);
       await serving.closed;
       return 0;
     }
-    const { serveHttp } = await import("../serve/serve-http.js");
-    const serving = await serveHttp(executor, {
-      ...(values.host === undefined ? {} : { host: values.host }),
-      ...(port === undefined ? {} : { port }),
-      ...(token === undefined ? {} : { token }),
-      ...(values.stateless ? { stateless: true } : {}),
-      ...(apiKey === undefined ? {} : { apiKey }),
-      ...(maxSessions === undefined ? {} : { maxSessions }),
-      ...(context.metrics ? { metrics: context.metrics } : {}),
-      ...(values.console ? { console: {} } : {}),
-    }).catch((error: unknown) => {
-      throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
-    });
+    const serving = await serve
+      .serveHttp(executor, {
+        ...(values.host === undefined ? {} : { host: values.host }),
+        ...(port === undefined ? {} : { port }),
+        ...(token === undefined ? {} : { token }),
+        ...(values.stateless ? { stateless: true } : {}),
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(maxSessions === undefined ? {} : { maxSessions }),
+        ...(context.metrics ? { metrics: context.metrics } : {}),
+        ...(values.console ? { console: {} } : {}),
+      })
+      .catch((error: unknown) => {
+        throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
+      });
     output.out(serving.url);
     if (values.console) output.err(`toolexec serve: console at ${serving.url.replace(/\/mcp$/, "")}/console`);
     await new Promise<void>((resolve) => {
