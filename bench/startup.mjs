@@ -2,7 +2,8 @@
 // bare `node -e 1` measured in the same run, on a temp copy of the bundled example project (tools.json
 // with its three tools and code mode, an empty mcp.json):
 //   node -e 1            spawn → exit of bare node (the floor every figure below sits on)
-//   import               spawn → exit of `await import("toolexec")` (dist/index.js), and that minus bare node
+//   import               spawn → exit of `await import("toolexec")` (dist/index.js), and that minus bare node;
+//                        in a fresh process, the import's wall and CPU time
 //   createExecutor       in a fresh process, after the import: `createExecutor({ root, watch: false })`, wall
 //                        and the CPU time of the process meanwhile
 //   serve stdio ready    spawn of `toolexec serve` → `tools/list` answered (initialize sent at spawn),
@@ -191,10 +192,10 @@ async function createExecutorTimes(checkout, root) {
   const entry = pathToFileURL(path.join(checkout, "dist/index.js")).href;
   const script = [
     "const { performance } = await import('node:perf_hooks');",
-    `const before = performance.now(); const { createExecutor } = await import(${JSON.stringify(entry)}); const imported = performance.now();`,
+    `const importCpu = process.cpuUsage(); const before = performance.now(); const { createExecutor } = await import(${JSON.stringify(entry)}); const imported = performance.now(); const importUsed = process.cpuUsage(importCpu);`,
     `const cpu = process.cpuUsage(); const executor = await createExecutor({ root: ${JSON.stringify(root)}, watch: false }); const created = performance.now(); const used = process.cpuUsage(cpu);`,
     "await executor.close();",
-    "console.log(JSON.stringify({ importMs: imported - before, createMs: created - imported, createCpuMs: (used.user + used.system) / 1000 }));",
+    "console.log(JSON.stringify({ importMs: imported - before, createMs: created - imported, createCpuMs: (used.user + used.system) / 1000, importCpuMs: (importUsed.user + importUsed.system) / 1000 }));",
   ].join("\n");
   return JSON.parse((await timeProcess(["--input-type=module", "-e", script])).out);
 }
@@ -220,6 +221,7 @@ try {
       record(name, "import (spawn→exit)", (await measures.import(checkout)).ms);
       const created = await measures.create(checkout, root);
       record(name, "import (in process)", created.importMs);
+      record(name, "import: its CPU", created.importCpuMs);
       record(name, "createExecutor", created.createMs);
       record(name, "createExecutor: its CPU", created.createCpuMs);
       const stdio = await measures.stdio(checkout, root);
