@@ -208,6 +208,28 @@ const measures = {
   http: serveHttp,
 };
 
+/** The rows each measurement fills: [row, field of its result]. */
+const ROWS = {
+  create: [
+    ["import (in process)", "importMs"],
+    ["import: its CPU", "importCpuMs"],
+    ["createExecutor", "createMs"],
+    ["createExecutor: its CPU", "createCpuMs"],
+  ],
+  stdio: [
+    ["serve stdio: tools/list after spawn", "readyMs"],
+    ["serve stdio: its CPU until listed", "listedCpu"],
+    ["first code_execution after ready", "codeMs"],
+    ["serve RSS after listing (MB)", "listedRss"],
+    ["serve RSS after one code call (MB)", "codeRss"],
+    ["code runtime RSS (MB)", "runtimeRss"],
+  ],
+  http: [
+    ["serve http: URL printed after spawn", "portMs"],
+    ["serve http: tools/list after spawn", "readyMs"],
+  ],
+};
+
 const checkouts = baseline ? [["baseline", baseline], ["this", here]] : [["this", here]];
 const samples = Object.fromEntries(checkouts.map(([name]) => [name, {}]));
 const root = copyExample();
@@ -219,21 +241,10 @@ try {
       const bare = await measures.bare();
       record(name, "node -e 1", bare.ms);
       record(name, "import (spawn→exit)", (await measures.import(checkout)).ms);
-      const created = await measures.create(checkout, root);
-      record(name, "import (in process)", created.importMs);
-      record(name, "import: its CPU", created.importCpuMs);
-      record(name, "createExecutor", created.createMs);
-      record(name, "createExecutor: its CPU", created.createCpuMs);
-      const stdio = await measures.stdio(checkout, root);
-      record(name, "serve stdio: tools/list after spawn", stdio.readyMs);
-      record(name, "serve stdio: its CPU until listed", stdio.listedCpu);
-      record(name, "first code_execution after ready", stdio.codeMs);
-      record(name, "serve RSS after listing (MB)", stdio.listedRss);
-      record(name, "serve RSS after one code call (MB)", stdio.codeRss);
-      record(name, "code runtime RSS (MB)", stdio.runtimeRss);
-      const http = await measures.http(checkout, root);
-      record(name, "serve http: URL printed after spawn", http.portMs);
-      record(name, "serve http: tools/list after spawn", http.readyMs);
+      for (const [measure, rows] of Object.entries(ROWS)) {
+        const result = await measures[measure](checkout, root);
+        for (const [row, key] of rows) record(name, row, result[key]);
+      }
     }
     process.stderr.write(".");
   }
