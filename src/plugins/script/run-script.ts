@@ -136,6 +136,9 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     return toolError(code, stoppedMessage(scriptLabel, code, false));
   };
   if (signal.aborted) return notStarted();
+  // execa loads on the first run (not at import): while the script is located and checked.
+  const loading = loadExeca();
+  loading.catch(() => undefined);
   const contained = await containScript(entry, options.root);
   if (!contained.ok) return contained.refusal;
   let command: [string, string[]];
@@ -144,7 +147,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
   } catch (error) {
     return toolError("TOOL_FAILED", (error as Error).message);
   }
-  const execa = await loadExeca();
+  const execa = await loading;
   if (signal.aborted) return notStarted();
 
   const spawnedAt = Date.now();
