@@ -1,7 +1,7 @@
 /**
- * The Python environments a project's tools declare — function tools, `pythonModules` files and
- * python-runtime scripts alike — listed or built ahead of time (`toolexec python sync` for CI and
- * deploys), from the project's configuration alone: no tool is started.
+ * The Python environments a project's tools declare — function tools, `pythonModules` files,
+ * python-runtime scripts and mcp.json's Python server files alike — listed or built ahead of time
+ * (`toolexec python sync` for CI and deploys), from the project's configuration alone: no tool is started.
  */
 import type { PythonEntry } from "./plugins/python/python-plugin.js";
 import type { ScriptToolEntry } from "./core/config/load-tools-config.js";
@@ -9,6 +9,7 @@ import { ensurePythonEnvironment, locatePythonEnvironment, PythonEnvironmentErro
 import { pythonEnvironmentsFolder } from "./core/python-environments/environments-folder.js";
 import { describeRequirements, type PythonEnvironmentSpec } from "./core/python-environments/python-requirements.js";
 import type { ProjectConfig } from "./load-project-config.js";
+import type { McpServerEntry } from "./plugins/mcp/config/resolve-mcp-server.js";
 
 export { pythonEnvironmentsFolder };
 export type { EnvironmentProgress, PythonEnvironmentSpec };
@@ -34,13 +35,28 @@ export interface ProjectPythonEnvironment {
   installer?: string;
 }
 
-type Declaring = (PythonEntry | ScriptToolEntry) & { pythonEnvironment: PythonEnvironmentSpec };
+/** What runs in an environment: a tool, a module, a script, or an mcp.json Python server file. */
+interface Declaring {
+  pythonEnvironment: PythonEnvironmentSpec;
+  interpreter?: string;
+  cwd: string;
+}
+
+/** mcp.json's Python server files, as environments' users (`MCP server weather`). */
+function pythonServers(servers: McpServerEntry[]): Array<{ entry: Declaring; label: string }> {
+  return servers.flatMap((server) => {
+    const launch = server.transport === "stdio" ? server.python : undefined;
+    if (!launch?.environment) return [];
+    return [{ entry: { pythonEnvironment: launch.environment, interpreter: launch.interpreter, cwd: launch.root }, label: `MCP server ${server.name}` }];
+  });
+}
 
 function declaring(config: ProjectConfig): Array<{ entry: Declaring; label: string }> {
-  const all: Array<{ entry: PythonEntry | ScriptToolEntry; label: string }> = [
+  const all: Array<{ entry: PythonEntry | ScriptToolEntry | Declaring; label: string }> = [
     ...config.entries.python.map((entry) => ({ entry, label: `tool ${entry.name}` })),
     ...config.sections.python.modules.map((entry) => ({ entry, label: `module tools/${entry.modulePath}` })),
     ...config.entries.script.map((entry) => ({ entry, label: `script tool ${entry.name}` })),
+    ...pythonServers(config.sections.mcp),
   ];
   return all.filter((item): item is { entry: Declaring; label: string } => item.entry.pythonEnvironment !== undefined);
 }

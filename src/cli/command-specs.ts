@@ -229,17 +229,17 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "python sync",
     positionals: [],
-    summary: "Build every Python environment the project's tools declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)",
-    flags: ["root", "tools-config", "json"],
-    project: false,
+    summary: "Build every Python environment the project's tools and Python MCP servers declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)",
+    flags: ["json"],
+    project: true,
     examples: ["toolexec python sync", "toolexec python sync --root ./my-project"],
   },
   {
     name: "python envs",
     positionals: [],
-    summary: "List the project's Python environments: requirements, tools using them, folder, built or not",
-    flags: ["root", "tools-config", "json"],
-    project: false,
+    summary: "List the project's Python environments: requirements, tools and servers using them, folder, built or not",
+    flags: ["json"],
+    project: true,
     examples: ["toolexec python envs", "toolexec python envs --json"],
   },
 ];

@@ -84,8 +84,8 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     return 2;
   }
   if (line.kind === "version") {
-    const { createRequire } = await import("node:module");
-    output.out((createRequire(import.meta.url)("../../package.json") as { version: string }).version);
+    const { PACKAGE_VERSION } = await import("../core/package-version.js");
+    output.out(PACKAGE_VERSION);
     return 0;
   }
   if (line.kind === "help") {

@@ -23,6 +23,7 @@ import { registerPromptHandlers } from "./serve-prompts.js";
 import { registerResourceHandlers } from "./serve-resources.js";
 import { traceServedCall } from "./served-call-telemetry.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
+import { PACKAGE_VERSION } from "../core/package-version.js";
 
 /** Calls one client session may have running at once; more are answered `QUEUE_FULL`. */
 export const DEFAULT_MAX_CALLS_PER_SESSION = 32;
@@ -41,8 +42,6 @@ export interface ServedMcpServer {
   /** Unsubscribe from the executor and close the server's transport. The executor stays open. */
   close(): Promise<void>;
 }
-
-const PACKAGE_VERSION = "0.1.0";
 
 /**
  * @example

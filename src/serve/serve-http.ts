@@ -13,6 +13,7 @@ import { ToolexecError, type Executor } from "../index.js";
 import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
 import { expectSecret, expectWholeNumber } from "./check-serve-options.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
+import { createSessionBytes, DEFAULT_MAX_SESSION_BYTES } from "./session-bytes.js";
 import { createSessionEventStore } from "./session-event-store.js";
 import { createSessionExpiry, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./session-expiry.js";
 import { createAuditFile, DEFAULT_AUDIT_FILE, type RegistryAuditEntry } from "./management-api/audit-log.js";
@@ -62,6 +63,11 @@ export interface HttpServeOptions extends McpServerOptions {
    */
   maxSessions?: number;
   /**
+   * Request bytes one session may have in flight, read and not yet answered (default 16 MiB): a
+   * request that would pass it while others of its session are in flight is answered 429.
+   */
+  maxSessionBytes?: number;
+  /**
    * Turns on the registry management API at `/api/tools` (see docs/registry-api.md): every request
    * to it must carry this key as `Authorization: Bearer <key>`. Take it from the environment, never
    * from a request or a file in the project.
@@ -99,13 +105,22 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: "2.0", error: { code, message }, id: null });
 
-/** The request body as JSON, or the status to answer with (413 past the limit, 400 for bad JSON). */
-async function readBody(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }> {
+type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
+
+/**
+ * The request body as JSON, or the status to answer with (413 past the limit, 429 past the
+ * session's bytes in flight as `meter` counts them, 400 for bad JSON).
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<BodyRead>;
+function readBody(request: IncomingMessage, limit: number, meter: ((bytes: number) => string | undefined) | undefined): Promise<BodyRead | { ok: false; status: 429; message: string }>;
+async function readBody(request: IncomingMessage, limit: number, meter?: (bytes: number) => string | undefined): Promise<BodyRead | { ok: false; status: 429; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
     if (size > limit) return { ok: false, status: 413, message: `Payload Too Large: Request body must not exceed ${limit} bytes` };
+    const refusal = meter?.((chunk as Buffer).length);
+    if (refusal !== undefined) return { ok: false, status: 429, message: refusal };
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return { ok: true, value: undefined };
@@ -128,6 +143,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   expectWholeNumber("maxSessions", options.maxSessions, 1);
   expectWholeNumber("closeTimeoutMs", options.closeTimeoutMs, 0, " of ms");
   expectWholeNumber("maxBodyBytes", options.maxBodyBytes, 1, " of bytes");
+  expectWholeNumber("maxSessionBytes", options.maxSessionBytes, 1, " of bytes");
   expectWholeNumber("maxConcurrentCalls", options.maxConcurrentCalls, 1);
   if (options.resumability) {
     expectWholeNumber("resumability.maxEvents", options.resumability.maxEvents, 1);
@@ -153,6 +169,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
   const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
   const sessions = new Map<string, Session>();
+  const sessionBytes = createSessionBytes(options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES);
   let underWay = 0;
   let idle: (() => void) | undefined;
   let closing = false;
@@ -194,9 +211,10 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     if (closing) return send(response, 503, jsonRpcError(-32000, "The server is shutting down"), { connection: "close" });
     let body: unknown;
     if (request.method === "POST") {
-      const read = await readBody(request, limit);
+      const id = request.headers["mcp-session-id"];
+      const read = await readBody(request, limit, typeof id === "string" && sessions.has(id) ? sessionBytes.meter(id, response) : undefined);
       // The MCP SDK's codes: -32000 (server error) for a body too large, -32700 only for a body that is not JSON.
-      if (!read.ok) return send(response, read.status, jsonRpcError(read.status === 413 ? -32000 : -32700, read.message));
+      if (!read.ok) return send(response, read.status, jsonRpcError(read.status === 400 ? -32700 : -32000, read.message), read.status === 429 ? { "retry-after": "1" } : {});
       body = read.value;
     }
     if (options.stateless) {

@@ -63,8 +63,8 @@ describe("toolexec help", () => {
         auth login <server>   Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder
         auth status           Show which OAuth MCP servers are logged in (exit 1 when one needs a login)
         auth logout <server>  Forget an OAuth MCP server's tokens and registered client
-        python sync           Build every Python environment the project's tools declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)
-        python envs           List the project's Python environments: requirements, tools using them, folder, built or not
+        python sync           Build every Python environment the project's tools and Python MCP servers declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)
+        python envs           List the project's Python environments: requirements, tools and servers using them, folder, built or not
 
       Options:
         -h, --help  Show help; toolexec <command> --help shows a command's flags and examples

@@ -1,5 +1,6 @@
 /** A host process that ends without close(): the records still waiting for their batch are written as it exits. */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -8,12 +9,16 @@ import { DEFAULT_LOG_PATH, readLogRecords } from "./log-test-helpers.js";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** Runs a host that makes two calls (one tool killed by a signal) and ends in `how`, never closing its executor. */
+/**
+ * Runs a host that makes three calls (one tool killed by a signal, one with 10,000-key arguments: a
+ * large record, redacted in slices by a flush that never comes) and ends in `how`, never closing its executor.
+ */
 function runHost(project: TempProject, how: "exit" | "throw" | "return") {
   const ending = { exit: "process.exit(0);", throw: 'throw new Error("host crashed");', return: "" }[how];
   const source = `import { createExecutor } from ${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, "src/index.ts")).href)};
 const executor = await createExecutor({ root: process.argv[2], watch: false, logger: { debug() {}, info() {}, warn: console.error, error: console.error } });
-const results = [await executor.callTool("echo", { n: 1 }), await executor.callTool("killed", {})];
+const wide = { password: "pw-exit-secret", ...Object.fromEntries(Array.from({ length: 10000 }, (_, index) => ["k" + index, "v" + index])) };
+const results = [await executor.callTool("echo", { n: 1 }), await executor.callTool("killed", {}), await executor.callTool("echo", wide)];
 console.log(JSON.stringify(results.map((result) => result.executionId)));
 ${ending}
 `;
@@ -48,6 +53,8 @@ describe("execution log at process exit", () => {
     expect(readLogRecords(project.path(DEFAULT_LOG_PATH))).toEqual([
       expect.objectContaining({ executionId: executionIds[0], tool: "echo", ok: true, value: { n: 1 } }),
       expect.objectContaining({ executionId: executionIds[1], tool: "killed", ok: false, error: expect.objectContaining({ code: "TOOL_FAILED" }) }),
+      expect.objectContaining({ executionId: executionIds[2], tool: "echo", ok: true, arguments: expect.objectContaining({ truncated: true, preview: expect.stringMatching(/^\{"password":"\[REDACTED\]","k0":"v0"/) }) }),
     ]);
+    expect(readFileSync(path.join(project.path(DEFAULT_LOG_PATH), "executions.jsonl"), "utf8")).not.toContain("pw-exit-secret");
   }, 30_000);
 });

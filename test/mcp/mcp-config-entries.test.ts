@@ -117,7 +117,7 @@ describe("bad entries", () => {
     });
     expect(await configErrorText(project)).toMatchInlineSnapshot(`
       "11 problems in mcp.json:
-        mcp.json:3:15 mcpServers.typo.comand: Unknown key "comand" (did you mean "command"?); expected one of: type, transport, command, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version
+        mcp.json:3:15 mcpServers.typo.comand: Unknown key "comand" (did you mean "command"?); expected one of: type, transport, command, python, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version
         mcp.json:4:33 mcpServers.both.url: Expected either "command" (a stdio server) or "url" (an http or sse server), got both
         mcp.json:5:16 mcpServers.neither: Missing required key "command" (for a stdio server) or "url" (for an http or sse server)
         mcp.json:6:66 mcpServers.mixed.env: "env" is for stdio servers; this is an http server (it has "url")
@@ -138,7 +138,7 @@ describe("bad entries", () => {
     expect(code).toBe(1);
     expect(output.err.join("\n")).toMatchInlineSnapshot(`
       "Invalid config:
-        mcp.json:1:76 servers.docs.header: Unknown key "header" (did you mean "headers"?); expected one of: type, transport, command, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version"
+        mcp.json:1:76 servers.docs.header: Unknown key "header" (did you mean "headers"?); expected one of: type, transport, command, python, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version"
     `);
   });
 

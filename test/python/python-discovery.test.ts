@@ -169,8 +169,8 @@ describe("a file written for FastMCP, unchanged", () => {
     const executor = await startExecutor(discoveringProject(["fastmcp_server.py"]), { logger });
     expect((await executor.listTools()).map((tool) => tool.name)).not.toContain("version");
     expect(logger.warnings).toEqual([
-      'tools/fastmcp_server.py:26: resource "config://version" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json',
-      'tools/fastmcp_server.py:31: prompt "ask" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json',
+      'tools/fastmcp_server.py:26: resource "config://version" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, declare the file in mcp.json as "python": { "server": "tools/fastmcp_server.py", "requirements": [...] } (docs/python-tools.md)',
+      'tools/fastmcp_server.py:31: prompt "ask" is not served: toolexec\'s Python workers serve a file\'s tools only; to serve its resources and prompts, declare the file in mcp.json as "python": { "server": "tools/fastmcp_server.py", "requirements": [...] } (docs/python-tools.md)',
     ]);
   });
 

@@ -45,6 +45,8 @@ describe("pipeline spans", () => {
     expect(result.ok).toBe(true);
     const call = tracing.span("execute_tool echo");
     expect(call.kind).toBe(SpanKind.INTERNAL);
+    // The scope names the release that made the span, read from the package, not a hard-coded copy.
+    expect(call.instrumentationScope).toEqual({ name: "toolexec", version: (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version, schemaUrl: undefined });
     expect(parentSpanId(call)).toBe(spanId(tracing.span("host work")));
     expect(call.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "echo", "gen_ai.tool.call.id": "call_42", "toolexec.execution.id": result.executionId, "toolexec.plugin": "script" });
     expect(call.attributes["gen_ai.tool.call.arguments"]).toBeUndefined();

@@ -5,6 +5,7 @@
  */
 import { MAX_TIMEOUT_MS } from "../config/tools-config-schema.js";
 import { describeValue } from "../json/describe-value.js";
+import { rememberJsonText } from "../log/json-text.js";
 import type { CallToolOptions, PluginResult } from "../plugin-contract.js";
 import { toolError } from "../tool-result.js";
 
@@ -97,7 +98,11 @@ function snapshot(name: string, args: unknown): { ok: true; value: Record<string
     return toolError("INVALID_INPUT", `Expected the arguments of "${name}" to be a plain object, got ${kind}`);
   }
   try {
-    return { ok: true, value: JSON.parse(JSON.stringify(args)) as Record<string, unknown> };
+    const json = JSON.stringify(args);
+    const value = JSON.parse(json) as Record<string, unknown>;
+    // The execution log takes wide arguments' snapshot from this text instead of serializing them again.
+    rememberJsonText(value, json, "arguments");
+    return { ok: true, value };
   } catch (error) {
     return toolError("INVALID_INPUT", `The arguments of "${name}" are not JSON-serializable: ${(error as Error).message}`);
   }

@@ -2,13 +2,14 @@
  * The execution log: one JSON line per tool call or code run, in daily files kept 30 days by
  * default (rotating-file-stream). A call only hands its record over: a JSON snapshot is taken on
  * the spot, and redaction, bounding and writing happen off the call path, in batches, at most
- * `LOG_FLUSH_DELAY_MS` later, on `close()`, and synchronously if the process exits first. A failing
- * log never fails a call: it warns once and stops writing.
+ * `LOG_FLUSH_DELAY_MS` later, on `close()`, and synchronously if the process exits first. A large
+ * record is redacted in slices of a few ms (`SLICE_MS`) between which the event loop turns. A
+ * failing log never fails a call: it warns once and stops writing.
  */
 import type { Logger } from "../plugin-contract.js";
 import { flushOnExit } from "./flush-on-exit.js";
-import { createLogFile } from "./log-file.js";
-import { createRecordQueue } from "./record-queue.js";
+import { createLogFile, type LogFile } from "./log-file.js";
+import { createRecordQueue, type RecordQueue } from "./record-queue.js";
 import { createWriteBehind } from "./write-behind.js";
 
 export const DEFAULT_LOG_INTERVAL = "1d";
@@ -88,6 +89,22 @@ export function rotatedFileName(interval: string) {
 
 const messageOf = (error: unknown) => (error as Error)?.message ?? String(error);
 
+/** Write the next batch; resolves with how many records it took, once written. */
+async function writeNextBatch(queue: RecordQueue, file: LogFile, fail: (error: unknown) => void): Promise<number> {
+  // Large records are redacted here, off the call path, a slice at a time.
+  await queue.ready();
+  return new Promise<number>((resolve) => {
+    const before = queue.length;
+    const text = queue.takeLines(MAX_BATCH_RECORDS, MAX_BATCH_CHARS);
+    const taken = before - queue.length;
+    if (text === "") return resolve(taken);
+    file.write(text, (error) => {
+      if (error) fail(error);
+      resolve(taken);
+    });
+  });
+}
+
 export function createExecutionLog(options: ExecutionLogOptions): ExecutionLog {
   let failed = false;
   let closing: Promise<void> | undefined;
@@ -104,7 +121,7 @@ export function createExecutionLog(options: ExecutionLogOptions): ExecutionLog {
   // A process that exits without close(): everything still waiting, written synchronously.
   const unregister = flushOnExit(() => {
     try {
-      if (!failed) file.appendNow(queue.takeLines(Infinity));
+      if (!failed) file.appendNow(queue.takeLines(Infinity, Infinity, true));
     } catch (error) {
       warn(`: the records still waiting at exit could not be written: ${messageOf(error)}`);
     }
@@ -114,16 +131,7 @@ export function createExecutionLog(options: ExecutionLogOptions): ExecutionLog {
     isFull: () => queue.length >= MAX_BATCH_RECORDS || queue.chars >= MAX_BATCH_CHARS,
     stopped: () => failed,
     delayMs: LOG_FLUSH_DELAY_MS,
-    writeBatch: () =>
-      new Promise<number>((resolve) => {
-        const before = queue.length;
-        const text = queue.takeLines(MAX_BATCH_RECORDS, MAX_BATCH_CHARS);
-        const taken = before - queue.length;
-        file.write(text, (error) => {
-          if (error) fail(error);
-          resolve(taken);
-        });
-      }),
+    writeBatch: () => writeNextBatch(queue, file, fail),
   });
 
   return {

@@ -1,4 +1,5 @@
 /** Removes secrets from what gets logged: values under secret-looking keys, and known secret strings anywhere. */
+import { collectSecretValuesInText, redactJsonText } from "./redact-json-text.js";
 import { redactedJsonPrefix, type RedactionRules } from "./redacted-json-prefix.js";
 import { MIN_SECRET_LENGTH, REDACTED, createSecretScrubber, secretProbes } from "./scrub-secrets.js";
 
@@ -44,6 +45,10 @@ export interface Redactor {
    * when shorter), without redacting or serializing the rest.
    */
   redactedPrefix(value: unknown, secrets: readonly string[], maxChars: number): string;
+  /** `secretValues` for a value given as its JSON `text`, added to `found`, as steps (see redact-json-text.ts). */
+  secretValuesInText(text: string, found: Set<string>): Generator<void, void>;
+  /** `redactedPrefix` for a value given as its JSON `text`, as steps (see redact-json-text.ts). */
+  redactedText(text: string, secrets: readonly string[], maxChars: number): Generator<void, string>;
 }
 
 /** How deep `secretValues` looks; a record deeper than this fails to serialize anyway. */
@@ -188,5 +193,7 @@ export function createRedactor(keyPatterns: readonly RegExp[]): Redactor {
       return probes === undefined || probes.some((probe) => json.includes(probe)) || hasSecretKey(value, isSecretKey);
     },
     redactedPrefix: (value, secrets, maxChars) => redactedJsonPrefix(value, rulesFor(secrets), maxChars),
+    secretValuesInText: (text, found) => collectSecretValuesInText(text, isSecretKey, found),
+    redactedText: (text, secrets, maxChars) => redactJsonText(text, rulesFor(secrets), maxChars),
   };
 }

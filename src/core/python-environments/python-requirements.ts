@@ -39,20 +39,21 @@ export function checkRequirement(requirement: string): string | undefined {
 }
 
 /**
- * A requirements file under tools/ read now: its hash names the environment. Returns a problem
- * message when it is missing, unreadable or outside tools/.
+ * A requirements file under `folder` (tools/ for tools.json, the project for mcp.json) read now: its
+ * hash names the environment. Returns a problem message when it is missing, unreadable or outside
+ * `folder`; `shownAs` is how messages name the folder.
  */
-export function readRequirementsFile(toolsDir: string, relative: string): { ok: true; requirements: PythonRequirements } | { ok: false; message: string } {
-  const file = path.resolve(toolsDir, relative);
+export function readRequirementsFile(folder: string, relative: string, shownAs = "tools/"): { ok: true; requirements: PythonRequirements } | { ok: false; message: string } {
+  const file = path.resolve(folder, relative);
   let real: string;
   let content: Buffer;
   try {
     real = realpathSync(file);
     content = readFileSync(real);
   } catch {
-    return { ok: false, message: `Requirements file not found: tools/${relative}` };
+    return { ok: false, message: `Requirements file not found: ${shownAs}${relative}` };
   }
-  if (!isInside(realpathSync(toolsDir), real)) return { ok: false, message: `Expected a requirements file inside tools/, but tools/${relative} leads to ${real}` };
+  if (!isInside(realpathSync(folder), real)) return { ok: false, message: `Expected a requirements file inside ${shownAs || "the project"}, but ${shownAs}${relative} leads to ${real}` };
   const kind = path.basename(real) === "pyproject.toml" ? "pyproject.toml" : "requirements.txt";
   return { ok: true, requirements: { kind, file: real, contentHash: createHash("sha256").update(content).digest("hex") } };
 }

@@ -5,9 +5,11 @@
  * docs/observability.md lists every one; a name here is a contract.
  */
 
+import { PACKAGE_VERSION } from "../package-version.js";
+
 /** The instrumentation scope of every tracer and meter toolexec asks for. */
 export const INSTRUMENTATION_NAME = "toolexec";
-export const INSTRUMENTATION_VERSION = "0.1.0";
+export const INSTRUMENTATION_VERSION = PACKAGE_VERSION;
 
 export const ATTRIBUTE = {
   operationName: "gen_ai.operation.name",

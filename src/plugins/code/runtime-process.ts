@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import type { Readable, Writable } from "node:stream";
+import { rememberJsonText } from "../../core/log/json-text.js";
 import { createLineReader } from "./line-reader.js";
 import { residentBytes } from "./resident-memory.js";
 import { runtimeArguments } from "./runtime-command.js";
@@ -24,6 +25,16 @@ export interface RuntimeExit {
 
 /** A frame from the runtime: JSON with a string `t` (see runtime/run-code.mjs). */
 export type RuntimeFrame = Record<string, unknown> & { t: string };
+
+/**
+ * A result's JSON as its `done` frame carried it (run-code.mjs writes `{"t":"done","x":N,"ok":true,"value":…}`),
+ * remembered for the execution log: a 250,000-key value is then not serialized again to be logged.
+ */
+function rememberResultText(frame: RuntimeFrame, line: string): void {
+  if (frame.t !== "done" || frame.ok !== true) return;
+  const prefix = `{"t":"done","x":${String(frame.x)},"ok":true,"value":`;
+  if (line.startsWith(prefix) && line.endsWith("}")) rememberJsonText(frame.value, line.slice(prefix.length, -1), "value");
+}
 
 export interface RuntimeProcessOptions {
   memoryLimitMb: number;
@@ -142,6 +153,7 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
       tainted = true;
     } else {
       try {
+        rememberResultText(frame as RuntimeFrame, line);
         runtime.onFrame?.(frame as RuntimeFrame);
       } catch {
         // A frame the host could not handle: this runtime's run cannot go on.

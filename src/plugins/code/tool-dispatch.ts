@@ -3,7 +3,6 @@
  * servers, then the call cap), and run the call through the executor's own pipeline, tied to the
  * run by `parentExecutionId` and cancelled by the run's signal. Every call is traced.
  */
-import { setMaxListeners } from "node:events";
 import { closestMatch } from "../../core/json/describe-value.js";
 import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
@@ -99,16 +98,10 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
   let count = 0;
   let runSignal: AbortSignal | undefined;
   /**
-   * The run's signal. Each call under way listens on it (the pipeline ties the call to it), so a
-   * fan-out of more than 10 calls would print Node's MaxListenersExceededWarning on every run.
+   * The run's signal. The pipeline ties every call under way to it with one listener however many
+   * calls share it, so its listener limit stays as Node sets it: a leak would still be reported.
    */
-  const signalOfRun = () => {
-    if (runSignal === undefined) {
-      runSignal = options.signal();
-      setMaxListeners(0, runSignal);
-    }
-    return runSignal;
-  };
+  const signalOfRun = () => (runSignal ??= options.signal());
 
   /** A trace line in call order, filled in when the call ends. */
   const record = (server: string, tool: string): ToolCallTrace => {

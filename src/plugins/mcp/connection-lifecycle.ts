@@ -12,6 +12,7 @@ import type { ConnectedTransportKind } from "./create-transport.js";
 import type { Listeners } from "./listeners.js";
 import type { McpSession, OpenSessionOptions } from "./mcp-session.js";
 import { armIdleStop, isLazy } from "./on-demand-lifecycle.js";
+import { preparePythonServer } from "./python-server-start.js";
 import type { RetrySchedule } from "./retry-schedule.js";
 import type { ConnectionContext, SessionOutcome } from "./server-connection.js";
 import type { McpServerState } from "./server-info.js";
@@ -93,7 +94,8 @@ async function attemptOnce(run: ConnectionRun, background: boolean): Promise<Ses
   } else if (state !== "connected" && state !== "failed" && state !== "needs-login" && !(background && state === "retrying")) run.state = "connecting";
   // A list_changed that arrives while the first list is being fetched is replayed once connected.
   const holder: { session?: McpSession; changedEarly?: boolean } = {};
-  const connected = await startGated(run, () => connectServer(attemptOptions(run, holder, installBudget ?? CONNECT_TIMEOUT_MS), run.detected, (kind) => (run.detected = kind)));
+  const prepared = await preparePythonServer(entry, run.context.logger, (event, payload) => run.context.emit(event, payload));
+  const connected = prepared.ok ? await startGated(run, () => connectServer({ ...attemptOptions(run, holder, installBudget ?? CONNECT_TIMEOUT_MS), entry: prepared.entry }, run.detected, (kind) => (run.detected = kind))) : prepared;
   if (run.closed) {
     if (connected.ok) await connected.session.close();
     return { ok: false, failure: closedFailure(run.entry.name) };

@@ -1,5 +1,6 @@
 /** What hosts can see of MCP servers: their state, resources, and the events about them. */
 import type { ErrorCode } from "../../core/errors/error-codes.js";
+import type { PythonEnvironmentEvent } from "../../core/python-environments/environment-events.js";
 
 /**
  * - `connecting`: the first attempt (or a reconnection a call is waiting for) is under way;
@@ -95,6 +96,8 @@ export interface McpServerEvents {
   "server:stopped": { server: string; reason: "idle"; idleMs: number };
   /** A background reconnection attempt is scheduled. */
   "server:retrying": { server: string; attempt: number; nextAttemptAt: number; reason: string };
+  /** The environment of a Python server file (mcp.json `python`) is awaited, built or could not be. */
+  "python:environment": PythonEnvironmentEvent;
 }
 
 declare module "../../core/plugin-events.js" {

@@ -6,7 +6,7 @@
  */
 import type { PluginContext, ToolErrorInfo } from "../../core/plugin-contract.js";
 import { ensurePythonEnvironment, PythonEnvironmentError, type EnvironmentProgress } from "../../core/python-environments/ensure-python-environment.js";
-import { describeRequirements } from "../../core/python-environments/python-requirements.js";
+import { environmentProgressNote } from "../../core/python-environments/environment-progress-note.js";
 import type { PythonEntry } from "./python-plugin.js";
 import "./python-events.js";
 
@@ -36,11 +36,8 @@ export async function prepareEnvironments(entries: PythonEntry[], context: Plugi
     [...requests.values()].map(async (group) => {
       const first = group[0]!;
       const spec = first.pythonEnvironment!;
-      const what = `${spec.source} (${describeRequirements(spec.requirements, context.root)})`;
       const onProgress = (progress: EnvironmentProgress) => {
-        if (progress.stage === "waiting") context.logger.info(`Waiting for another process building the Python environment of ${what}`);
-        if (progress.stage === "building") context.logger.info(`Building the Python environment of ${what} with ${progress.installer} in ${progress.folder} (first use; reused afterwards)`);
-        if (progress.stage === "built") context.logger.info(`Python environment of ${spec.source} ready in ${(progress.durationMs / 1000).toFixed(1)} s`);
+        context.logger.info(environmentProgressNote(progress, spec, context.root));
         context.emit("python:environment", { ...progress, source: spec.source });
       };
       try {

@@ -135,7 +135,7 @@ export function pythonPlugin(options: { maxWorkers?: number } = {}): ExecutorPlu
             context.logger.warn(`Python module ${moduleName} left out: ${state.discovered.message}`);
           }
           for (const item of state.discovered.ok ? state.discovered.notServed : []) {
-            context.logger.warn(`tools/${state.modulePath}${item.line === null ? "" : `:${item.line}`}: ${item.kind} "${item.name}" is not served: toolexec's Python workers serve a file's tools only; to serve its resources and prompts, run the file as an MCP server in mcp.json`);
+            context.logger.warn(`tools/${state.modulePath}${item.line === null ? "" : `:${item.line}`}: ${item.kind} "${item.name}" is not served: toolexec's Python workers serve a file's tools only; to serve its resources and prompts, declare the file in mcp.json as "python": { "server": "tools/${state.modulePath}", "requirements": [...] } (docs/python-tools.md)`);
           }
           for (const name of state.failedMarked.splice(0)) unavailable.delete(name);
           for (const failure of state.discovered.ok ? state.discovered.failures : []) {

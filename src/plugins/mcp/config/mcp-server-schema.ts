@@ -98,6 +98,16 @@ const installTimeoutSchema = z.number().int().positive().max(MAX_TIMEOUT_MS).des
 const startSchema = z.enum(SERVER_START_MODES).describe('stdio: "eager" starts the server with the executor; "lazy" on the first call that needs it, its tools listed meanwhile from the list its last run cached (default: the executor\'s `mcp.start`, "eager"; `toolexec serve`: "lazy").');
 const idleTimeoutSchema = z.number().int().positive().max(MAX_TIMEOUT_MS).describe("stdio: stop the server after this many ms without calls (calls under way and resource subscriptions count as use); the next call starts it again. Default: never.");
 
+/** A Python server file toolexec runs in its own environment (docs/python-tools.md). */
+export const pythonServerSchema = z
+  .strictObject({
+    server: nonEmpty.describe('The Python file that defines the server, relative to the project ("servers/weather.py"), optionally with its server object ("servers/weather.py:app"; default: `mcp`, `server` or `app`, else the only one): a FastMCP of the mcp SDK 1.x or of the fastmcp package, or an MCPServer of the mcp SDK 2.x. It is run on stdio whether or not it calls run() itself.'),
+    requirements: z.union([z.array(z.string()), nonEmpty]).optional().describe('The packages of its environment: requirement specifiers (["mcp==1.26.0"]) or a requirements.txt / pyproject.toml relative to the project. Default: a pyproject.toml beside the file, else none (the interpreter as it is). toolexec builds one virtual environment per distinct set (uv when on PATH, else venv + pip), shared with tools.json\'s and cached across projects.'),
+    interpreter: nonEmpty.optional().describe('The Python the environment is made from (default "python3").'),
+    installer: z.enum(["uv", "pip"]).optional().describe('"uv" or "pip" (default: uv when on PATH, else venv + pip).'),
+  })
+  .describe("stdio: a Python MCP server file (FastMCP, MCPServer) run in its own environment, instead of `command`.");
+
 /** mcp.json's `serverDefaults`: toolexec's per-server options, for every entry that does not set them (stdio-only keys apply to stdio servers only). */
 export const serverDefaultsSchema = z
   .strictObject({
@@ -118,6 +128,7 @@ export const mcpServerEntrySchema = z
     type: z.enum(spellings).optional().describe('Transport: "stdio", "http" (also "streamable-http", "streamableHttp") or "sse". Inferred when absent.'),
     transport: z.enum(spellings).optional().describe("Another spelling of `type`."),
     command: nonEmpty.optional().describe("stdio: the program to start."),
+    python: pythonServerSchema.optional(),
     args: z.array(z.string()).optional().describe("stdio: its arguments."),
     env: strings.optional().describe("stdio: environment variables, added to a small allowlist of host variables."),
     envFile: nonEmpty.optional().describe("stdio: a dotenv file (relative to the project) merged under `env` (VS Code)."),

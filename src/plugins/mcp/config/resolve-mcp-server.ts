@@ -10,6 +10,7 @@ import type { JsonPath } from "../../../core/json/parse-json-document.js";
 import { resolveMcpOAuth, type McpOAuthSettings } from "./resolve-mcp-oauth.js";
 import { packageRunnerOf } from "./package-runner.js";
 import { readEnvFile } from "./read-env-file.js";
+import { pythonServerEntry, type PythonServerLaunch } from "./resolve-python-server.js";
 import { resolveRetry, stdioLifecycle } from "./resolve-server-options.js";
 import {
   DEFAULT_MCP_MAX_CONCURRENCY,
@@ -82,6 +83,8 @@ export interface StdioServerEntry extends McpServerCommon {
   env: Record<string, string>;
   /** Absolute working directory (the project root unless `cwd` says otherwise). */
   cwd: string;
+  /** mcp.json's `python`: `command` runs the launcher on this file, in its environment once built. */
+  python?: PythonServerLaunch;
 }
 
 export interface RemoteServerEntry extends McpServerCommon {
@@ -139,8 +142,9 @@ export const inputVariableName = (id: string) => id.toUpperCase().replace(/[^A-Z
  * resolveMcpServer("docs", { type: "http", url: "https://example.com/mcp" }, { root, environment: process.env });
  * // { ok: true, server: { name: "docs", transport: "http", url: "https://example.com/mcp", headers: {}, ... } }
  */
-export function resolveMcpServer(name: string, entry: McpServerEntryFile, context: ResolveContext): ResolveMcpServerResult {
-  const problems: ResolveProblem[] = [];
+export function resolveMcpServer(name: string, written: McpServerEntryFile, context: ResolveContext): ResolveMcpServerResult {
+  const python = written.python === undefined ? undefined : pythonServerEntry(name, written, context.root);
+  const [entry, problems] = python ? [python.entry, python.problems] : [written, [] as ResolveProblem[]];
   const secrets = new Set<string>();
   if (entry.enabled !== undefined && entry.disabled !== undefined) {
     problems.push({ path: ["disabled"], message: 'Give either "enabled" or "disabled" (Cline, Roo Code), not both', atKey: true });
@@ -250,7 +254,7 @@ export function resolveMcpServer(name: string, entry: McpServerEntryFile, contex
     const env = { ...expandRecord(fileValues, "envFile"), ...expandRecord(entry.env, "env") };
     for (const value of Object.values(env)) secrets.add(value);
     const lifecycle = stdioLifecycle(entry, defaults, packageRunnerOf(command, args));
-    return settle({ ...common, transport: "stdio", ...lifecycle, command, args, env, cwd, secrets: [...secrets] }, problems);
+    return settle({ ...common, transport: "stdio", ...lifecycle, command, args, env, cwd, secrets: [...secrets], ...python?.launch }, problems);
   }
 
   for (const key of STDIO_KEYS) {
