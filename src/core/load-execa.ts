@@ -4,9 +4,17 @@
  */
 type Execa = typeof import("execa").execa;
 
-let loaded: Execa | undefined;
+let loading: Promise<Execa> | undefined;
 
-/** execa's `execa` function; the module is imported once, on the first call. */
-export async function loadExeca(): Promise<Execa> {
-  return (loaded ??= (await import("execa")).execa);
+/**
+ * execa's `execa` function; the module is imported once, on the first call. The promise may be
+ * started early and dropped (a run refused before its spawn): a failed import is no unhandled
+ * rejection, and whoever awaits it still gets the error.
+ */
+export function loadExeca(): Promise<Execa> {
+  if (loading === undefined) {
+    loading = import("execa").then((module) => module.execa);
+    loading.catch(() => undefined);
+  }
+  return loading;
 }

@@ -136,9 +136,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     return toolError(code, stoppedMessage(scriptLabel, code, false));
   };
   if (signal.aborted) return notStarted();
-  // execa loads on the first run (not at import): while the script is located and checked.
-  const loading = loadExeca();
-  loading.catch(() => undefined);
+  const loading = loadExeca(); // On the first run (not at import), while the script is located and checked.
   const contained = await containScript(entry, options.root);
   if (!contained.ok) return contained.refusal;
   let command: [string, string[]];
