@@ -14,7 +14,7 @@ import { composeExecutor, toolSearchApi, type Executor } from "./executor.js";
 import { checkExecutorOptions, type ExecutorOptions } from "./executor-options.js";
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import { humanInputPlugin } from "./plugins/human/human-input-plugin.js";
-import { mcpPlugin } from "./plugins/mcp/mcp-plugin.js";
+import { lazyMcpPlugin as mcpPlugin } from "./plugins/mcp/lazy-mcp-plugin.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";

@@ -10,7 +10,7 @@
  * const executor = await createExecutor({ root: process.cwd() });
  * console.log(await executor.listTools());
  */
-export { createExecutor } from "./create-executor.js";
+export { createExecutor } from "./lazy-create-executor.js";
 export type { Executor } from "./executor.js";
 export type { ExecutorOptions } from "./executor-options.js";
 export type { ToolInfo, ReloadResult, ConfigStatus } from "./core/executor/create-core-executor.js";
@@ -25,6 +25,6 @@ export { ConfigError, isConfigError, formatConfigIssue } from "./core/errors/con
 export type { ConfigIssue } from "./core/errors/config-error.js";
 export { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME, READ_RESULT_TOOL_NAME } from "./core/tool-names.js";
 export type { TruncatedResult, OmittedPart, ResultsOptions } from "./core/results/result-budget.js";
-export { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
+export { MAX_TIMEOUT_MS } from "./core/config/timeout-limits.js";
 export type { HumanInputHandler, HumanInputRequest } from "./plugins/human/human-input-plugin.js";
 export type { ToolSearchResult, ToolSearchOptions } from "./plugins/search/search-plugin.js";

@@ -13,7 +13,7 @@ import { checkContractVersion } from "./core/executor/check-contract-version.js"
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import type { ResolvedCodeExecutionOptions } from "./plugins/code/config/code-execution-options.js";
 import type { McpServerEntry } from "./plugins/mcp/config/resolve-mcp-server.js";
-import { mcpPlugin } from "./plugins/mcp/mcp-plugin.js";
+import { lazyMcpPlugin as mcpPlugin } from "./plugins/mcp/lazy-mcp-plugin.js";
 import type { PythonSettings } from "./plugins/python/config/python-modules-section.js";
 import { pythonPlugin } from "./plugins/python/python-plugin.js";
 import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";

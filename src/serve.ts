@@ -11,7 +11,7 @@ export { createMcpServer, DEFAULT_MAX_CALLS_PER_SESSION } from "./serve/create-m
 export type { McpServerOptions, ServedMcpServer } from "./serve/create-mcp-server.js";
 export { serveStdio } from "./serve/serve-stdio.js";
 export type { StdioServing } from "./serve/serve-stdio.js";
-export { serveHttp } from "./serve/serve-http.js";
+export { serveHttp } from "./serve/serve-http-on-demand.js";
 export type { HttpServeOptions, HttpServing } from "./serve/serve-http.js";
 export { MANAGEMENT_API_PATH } from "./serve/management-api/management-routes.js";
 export type { RegistryAuditEntry } from "./serve/management-api/audit-log.js";

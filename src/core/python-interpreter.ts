@@ -13,7 +13,7 @@
 import { constants } from "node:fs";
 import { access, open, realpath } from "node:fs/promises";
 import path from "node:path";
-import { execa } from "execa";
+import { loadExeca } from "./load-execa.js";
 
 const resolved = new Map<string, Promise<string>>();
 
@@ -92,6 +92,7 @@ async function isNativePython(file: string): Promise<boolean> {
 
 async function askForExecutable(command: string, cwd: string): Promise<string> {
   try {
+    const execa = await loadExeca();
     const { stdout } = await execa(command, ["-c", "import sys; sys.stdout.write(sys.executable or '')"], { cwd, timeout: 15_000, stdin: "ignore" });
     return stdout.trim() === "" ? command : stdout.trim();
   } catch (error) {

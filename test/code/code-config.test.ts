@@ -36,7 +36,7 @@ describe("tools.json codeExecution", () => {
       "3 problems in tools.json:
         tools.json:4:16 codeExecution.enabled: Expected a boolean, got "yes"
         tools.json:5:17 codeExecution.poolSize: Expected a number greater than 0, got 0
-        tools.json:6:5 codeExecution.timeout: Unknown key "timeout" (did you mean "timeoutMs"?); expected one of: enabled, timeoutMs, maxTimeoutMs, maxToolCalls, allowedServers, excludeTools, listOnlyCodeExecution, poolSize, maxQueue, memoryLimitMb, maxResultBytes, maxLogBytes, maxCodeBytes, allowSavingTools, maxSavedToolDepth, maxDescriptionBytes"
+        tools.json:6:5 codeExecution.timeout: Unknown key "timeout" (did you mean "timeoutMs"?); expected one of: enabled, timeoutMs, maxTimeoutMs, maxToolCalls, allowedServers, excludeTools, listOnlyCodeExecution, prewarm, poolSize, maxQueue, memoryLimitMb, maxResultBytes, maxLogBytes, maxCodeBytes, allowSavingTools, maxSavedToolDepth, maxDescriptionBytes"
     `);
   });
 

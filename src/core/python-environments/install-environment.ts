@@ -4,7 +4,7 @@
  * place; `ensurePythonEnvironment` publishes it by renaming. A failure carries the installer's own
  * words (the end of its output), since that is what says which requirement could not be resolved.
  */
-import { execa } from "execa";
+import { loadExeca } from "../load-execa.js";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { environmentInterpreter } from "./environments-folder.js";
@@ -32,6 +32,7 @@ function tailOf(text: string): string {
 }
 
 async function run(command: string, args: string[], what: string, env: Record<string, string | undefined>): Promise<void> {
+  const execa = await loadExeca();
   const result = await execa(command, args, { reject: false, all: true, stdin: "ignore", timeout: BUILD_TIMEOUT_MS, env, extendEnv: false });
   if (result.exitCode === 0 && !result.failed) return;
   const output = tailOf(result.all ?? "");
@@ -42,6 +43,7 @@ async function run(command: string, args: string[], what: string, env: Record<st
 /** pip cannot read a pyproject.toml as requirements: its `[project] dependencies`, read with tomllib. */
 async function pyprojectDependencies(python: string, file: string, env: Record<string, string | undefined>): Promise<string[]> {
   const script = "import json,sys,tomllib\nwith open(sys.argv[1],'rb') as f: print(json.dumps(tomllib.load(f).get('project',{}).get('dependencies',[])))";
+  const execa = await loadExeca();
   const result = await execa(python, ["-c", script, file], { reject: false, all: true, stdin: "ignore", env, extendEnv: false });
   if (result.exitCode !== 0) throw new InstallError(`Reading the dependencies of ${file} failed (pip needs Python 3.11's tomllib for a pyproject.toml; uv reads it on any Python):\n${tailOf(result.all ?? "")}`, result.all ?? "");
   return JSON.parse(result.stdout) as string[];

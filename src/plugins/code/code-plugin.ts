@@ -18,6 +18,7 @@ import { createPreparedSourceCache } from "./prepared-source-cache.js";
 import { resolveCodeRequest } from "./resolve-code-request.js";
 import { runOnRuntime, type RunError } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
+import { warmCodeMode } from "./warm-code-mode.js";
 import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 import { createToolDispatcher, type ToolCallTrace } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
@@ -107,6 +108,9 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         // Each level of saved tools nesting in each run of the pool may need one more.
         maxBorrowed: options.poolSize * options.maxSavedToolDepth,
         logger: context.logger,
+        prewarm: options.prewarm,
+        // The host side of a first run follows, once the runtime is up (the executor is ready by then).
+        onPrewarmed: () => warmCodeMode(closing.signal),
       });
       const tool = createCodeExecutionTool({ options, searchFirst: typeof pluginOptions.searchFirst === "function" ? pluginOptions.searchFirst() : pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
       let catalog: ToolCatalog | undefined;

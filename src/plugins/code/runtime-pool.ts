@@ -24,6 +24,8 @@ export interface RuntimePoolOptions extends RuntimeProcessOptions {
   maxBorrowed?: number;
   /** Start a runtime right away so the first run finds one warm. Default true. */
   prewarm?: boolean;
+  /** Told once, when the runtime started by `prewarm` is ready. */
+  onPrewarmed?: () => void;
   /** For tests: how runtimes are made. */
   spawn?: (options: RuntimeProcessOptions) => RuntimeProcess;
 }
@@ -67,7 +69,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     else idle.push(runtime);
   };
 
-  const start = () => {
+  const start = (onReady?: () => void) => {
     const runtime = make({ memoryLimitMb: options.memoryLimitMb, maxFrameBytes: options.maxFrameBytes });
     all.add(runtime);
     starting++;
@@ -77,6 +79,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         starting--;
         started = true;
         handOver(runtime);
+        if (!closed) onReady?.();
       },
       (error: Error) => {
         starting--;
@@ -100,7 +103,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     });
   };
 
-  if (options.prewarm !== false) start();
+  if (options.prewarm !== false) start(options.onPrewarmed);
 
   return {
     acquire(deadline, signal, nested = false) {

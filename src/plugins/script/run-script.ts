@@ -4,7 +4,7 @@
  */
 import { access, stat } from "node:fs/promises";
 import path from "node:path";
-import { execa } from "execa";
+import { loadExeca } from "../../core/load-execa.js";
 import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortReasonCode, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
@@ -136,6 +136,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
     return toolError(code, stoppedMessage(scriptLabel, code, false));
   };
   if (signal.aborted) return notStarted();
+  const loading = loadExeca(); // On the first run (not at import), while the script is located and checked.
   const contained = await containScript(entry, options.root);
   if (!contained.ok) return contained.refusal;
   let command: [string, string[]];
@@ -144,6 +145,7 @@ export async function runScript(entry: ScriptToolEntry, call: ToolCall, options:
   } catch (error) {
     return toolError("TOOL_FAILED", (error as Error).message);
   }
+  const execa = await loading;
   if (signal.aborted) return notStarted();
 
   const spawnedAt = Date.now();

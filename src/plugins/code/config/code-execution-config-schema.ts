@@ -58,6 +58,10 @@ export const codeExecutionConfigSchema = z
       .describe(
         "List only code_execution and the excludeTools to the model (executor.listTools, toolexec tools list), so it reaches the other tools through code (default false). A listing policy, not access control: callTool still runs every tool.",
       ),
+    prewarm: z
+      .boolean()
+      .optional()
+      .describe("Start one runtime in the background when code mode starts, and ready the host side of a run once it is up, so the first run does not wait (default true). false: nothing starts until code first runs, for hosts that rarely run code."),
     poolSize: positiveInteger.max(256).optional().describe("Runtimes (child processes) running code at once (default: one per CPU core, at most 10)."),
     maxQueue: z
       .number()

@@ -26,6 +26,8 @@ export interface ResolvedCodeExecutionOptions {
   excludeTools: string[];
   /** List only `code_execution` and the excluded tools to the model (a listing policy, not access control). */
   listOnlyCodeExecution: boolean;
+  /** Start one runtime (and warm the host side) in the background at start. */
+  prewarm: boolean;
   poolSize: number;
   maxQueue: number;
   memoryLimitMb: number;
@@ -67,6 +69,7 @@ export function resolveCodeExecutionOptions(
     allowedServers: merged.allowedServers === undefined ? null : [...new Set(merged.allowedServers)],
     excludeTools: [...new Set(merged.excludeTools ?? [])],
     listOnlyCodeExecution: merged.listOnlyCodeExecution ?? false,
+    prewarm: merged.prewarm ?? true,
     poolSize: merged.poolSize ?? DEFAULT_CODE_POOL_SIZE,
     maxQueue: merged.maxQueue ?? DEFAULT_CODE_MAX_QUEUE,
     memoryLimitMb: merged.memoryLimitMb ?? DEFAULT_CODE_MEMORY_LIMIT_MB,

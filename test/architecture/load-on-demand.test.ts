@@ -1,0 +1,56 @@
+/**
+ * The main entry and `createExecutor` load only what the project uses (issue 30): importing
+ * `toolexec` loads no dependency at all; an executor whose mcp.json names no server never loads the
+ * MCP SDK, and one whose tools have not run never loads execa. Checked on the build (dist/), in a
+ * fresh process that records every package it loads (test/fixtures/loaded-packages.mjs).
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { fixtureServer } from "../cli/run-cli.js";
+import { createTempProject, toolEntry } from "../helpers/temp-project.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.join(HERE, "..", "..", "dist");
+const RECORDER = path.join(HERE, "..", "fixtures", "loaded-packages.mjs");
+
+/** The packages a fresh process loaded doing `action` (see the recorder's usage). */
+function loadedPackages(...args: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [RECORDER, DIST, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as string[]);
+    });
+  });
+}
+
+const mcpSdk = (packages: string[]) => packages.filter((name) => name.startsWith("@modelcontextprotocol/"));
+
+function project(mcpServers: Record<string, unknown> = {}) {
+  const created = createTempProject({ tools: { tools: [toolEntry("echo", "shell", "echo.sh")], codeExecution: { enabled: true } }, mcp: { mcpServers } });
+  created.useFixtures("echo.sh");
+  return created;
+}
+
+describe("loading on demand", () => {
+  it("importing the main entry loads no dependency", async () => {
+    expect(await loadedPackages("import")).toEqual([]);
+  });
+
+  it("an executor without MCP servers loads neither the MCP SDK nor execa until a tool runs", async () => {
+    const { root } = project();
+    const created = await loadedPackages("create", root);
+    expect(created).toContain("zod");
+    expect(mcpSdk(created)).toEqual([]);
+    expect(created).not.toContain("execa");
+    const called = await loadedPackages("call", root, "echo");
+    expect(called).toContain("execa");
+    expect(mcpSdk(called)).toEqual([]);
+  });
+
+  it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {
+    const { root } = project({ fixture: fixtureServer() });
+    expect(mcpSdk(await loadedPackages("create", root))).not.toEqual([]);
+  });
+});
