@@ -14,8 +14,8 @@ import { checkStoreKey, type Store, type StoreChange, type StoreKey } from "./st
 import { createStoreListeners } from "./store-listeners.js";
 import { watchStoreFolder } from "./watch-store-folder.js";
 
-/** A counter's file: its count and when its window ends (epoch ms; absent: never). */
-interface CounterFile {
+/** A counter: its count and when its window ends (epoch ms; absent: never). */
+interface Counter {
   count: number;
   resetAt?: number;
 }
@@ -42,8 +42,8 @@ async function keysUnder(root: string, folder: string): Promise<StoreKey[]> {
 }
 
 /**
- * A store of files under `root`. Counters are atomic within this process only (one write queue):
- * replicas share a Redis store instead.
+ * A store of files under `root`. Counters are kept in this process's memory (not files): replicas
+ * share them through a Redis store instead.
  *
  * @example
  * const store = createFileStore("/project");
@@ -55,6 +55,8 @@ export function createFileStore(root: string): Store {
   const listeners = createStoreListeners();
   /** What this store last wrote per key (null: deleted), so the watcher does not announce it twice. */
   const ownWrites = new Map<StoreKey, string | null>();
+  /** Counters live in memory: one process shares them with no one, and a rate-limit window needs no disk. */
+  const counters = new Map<StoreKey, Counter>();
   let closed = false;
   const fileOf = (key: StoreKey) => path.join(folder, ...key.split("/"));
   const open = (key: StoreKey, prefix = false) => {
@@ -110,20 +112,12 @@ export function createFileStore(root: string): Store {
     },
     async increment(key, amount = 1, options = {}) {
       open(key);
-      return enqueueProjectWrite(folder, async () => {
-        const now = Date.now();
-        const text = await readText(fileOf(key));
-        let counter: CounterFile = { count: 0 };
-        if (text !== undefined) {
-          const parsed = JSON.parse(text) as CounterFile;
-          if (parsed.resetAt === undefined || parsed.resetAt > now) counter = parsed;
-        }
-        if (counter.count === 0 && options.ttlMs !== undefined) counter.resetAt = now + options.ttlMs;
-        counter.count += amount;
-        await mkdir(path.dirname(fileOf(key)), { recursive: true });
-        await writeFileAtomic(fileOf(key), JSON.stringify(counter));
-        return counter.count;
-      });
+      const now = Date.now();
+      const current = counters.get(key);
+      const counter = current !== undefined && (current.resetAt === undefined || current.resetAt > now) ? current : { count: 0, ...(options.ttlMs === undefined ? {} : { resetAt: now + options.ttlMs }) };
+      counter.count += amount;
+      counters.set(key, counter);
+      return counter.count;
     },
     subscribe(prefix, listener) {
       open(prefix, true);
@@ -133,6 +127,7 @@ export function createFileStore(root: string): Store {
     async close() {
       closed = true;
       listeners.clear();
+      counters.clear();
       await watcher.close();
     },
   };

@@ -56,7 +56,10 @@ export interface Store {
   delete(key: StoreKey): Promise<boolean>;
   /** Every key starting with `prefix` (`""`: all), sorted. */
   list(prefix: StoreKey): Promise<StoreKey[]>;
-  /** Add `amount` (default 1) to a counter atomically and return the new count; not announced. */
+  /**
+   * Add `amount` (default 1) to a counter atomically and return the new count; not announced, and
+   * apart from `get`/`list` (the files driver keeps counters in memory; Redis shares them).
+   */
   increment(key: StoreKey, amount?: number, options?: IncrementOptions): Promise<number>;
   /** Call `listener` for each change of a key starting with `prefix`; returns the undo function. */
   subscribe(prefix: StoreKey, listener: (change: StoreChange) => void): () => void;
