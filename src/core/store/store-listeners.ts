@@ -1,4 +1,4 @@
-/** The subscribers of a store, by key prefix; a listener that throws does not stop the others. */
+/** The subscribers of a store, by key prefix (a `resync` reaches all); a listener that throws does not stop the others. */
 import type { StoreChange, StoreKey } from "./store.js";
 
 export interface StoreListeners {
@@ -20,7 +20,7 @@ export function createStoreListeners(): StoreListeners {
     },
     emit(change) {
       for (const entry of [...entries]) {
-        if (!change.key.startsWith(entry.prefix)) continue;
+        if (change.kind !== "resync" && !change.key.startsWith(entry.prefix)) continue;
         try {
           entry.listener(change);
         } catch {

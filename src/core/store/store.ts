@@ -13,10 +13,14 @@ import { ToolexecError } from "../errors/toolexec-error.js";
  */
 export type StoreKey = string;
 
-/** One change, as subscribers see it: after the write, from this process or another replica. */
+/**
+ * One change, as subscribers see it: after the write, from this process or another replica.
+ * `resync` (key `""`, every subscriber): the store was unreachable for a while and changes may have
+ * been missed; re-read what you keep.
+ */
 export interface StoreChange {
   key: StoreKey;
-  kind: "set" | "delete";
+  kind: "set" | "delete" | "resync";
   /** The {@link Store.instanceId} of the process that made it. */
   origin: string;
 }
