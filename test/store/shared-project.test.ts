@@ -8,14 +8,14 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { createStoreTokenStore } from "../../src/plugins/mcp/auth/store-token-store.js";
-import { startTestRedis, type TestRedis } from "../helpers/redis-server.js";
+import { startRedis } from "../helpers/serve-cluster.mjs";
 import { createTempProject } from "../helpers/temp-project.js";
 
 const STORE_KEY = { TOOLEXEC_STORE_KEY: "0123456789abcdef0123456789abcdef" };
-let redis: TestRedis;
+let redis: Awaited<ReturnType<typeof startRedis>>;
 let prefixes = 0;
 beforeAll(async () => {
-  redis = await startTestRedis();
+  redis = await startRedis();
 }, 30_000);
 afterAll(async () => {
   await redis?.close();
