@@ -5,6 +5,7 @@
  * before anything is written) and resolves only once the write is in it. The files store changes
  * nothing: it is the project's own files.
  */
+import path from "node:path";
 import type { ResolvedExecutorOptions } from "./core/executor/executor-options.js";
 import { openStore, type StoreOption } from "./core/store/open-store.js";
 import { startProjectFileSync, type ProjectFileSync } from "./core/store/project-file-sync.js";
@@ -32,8 +33,9 @@ export async function openProjectStore(option: StoreOption | undefined, resolved
   const { store, owned } = await openStore(option, resolved.root, resolved.logger);
   let executor: Executor | undefined;
   let sync: ProjectFileSync | undefined;
+  const toolsConfig = toolsConfigKey(resolved);
   if (store.driver !== "files") {
-    const keys = [...(resolved.toolsConfig === false ? [] : [resolved.toolsConfig.split("\\").join("/"), "tools/"]), `${SAVED_TOOLS_FOLDER}/`, TRUST_LOCK_FILE.split("\\").join("/")];
+    const keys = [...(toolsConfig === undefined ? [] : [toolsConfig, "tools/"]), `${SAVED_TOOLS_FOLDER}/`, TRUST_LOCK_FILE.split(path.sep).join("/")];
     sync = await startProjectFileSync({
       root: resolved.root,
       shared: store,
@@ -41,8 +43,11 @@ export async function openProjectStore(option: StoreOption | undefined, resolved
       logger: resolved.logger,
       // tools.json and scripts reload at once; saved tools and the trust lock have their own watchers.
       onApplied: (applied) => {
-        if (applied.some((key) => key === keys[0] || key.startsWith("tools/"))) void executor?.reload().catch(() => undefined);
+        if (applied.some((key) => key === toolsConfig || key.startsWith("tools/"))) void executor?.reload().catch(() => undefined);
       },
+    }).catch(async (error: unknown) => {
+      if (owned) await store.close();
+      throw error;
     });
   }
   const close = async () => {
@@ -61,7 +66,7 @@ export async function openProjectStore(option: StoreOption | undefined, resolved
       };
       if (!sync) return;
       const syncing = sync;
-      const probeKey = keysProbe(resolved);
+      const probeKey = toolsConfig ?? TRUST_LOCK_FILE.split(path.sep).join("/");
       for (const name of WRITE_METHODS) {
         const write = (attached[name] as (...args: unknown[]) => Promise<unknown>).bind(attached);
         (attached as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
@@ -76,6 +81,13 @@ export async function openProjectStore(option: StoreOption | undefined, resolved
   };
 }
 
-function keysProbe(resolved: ResolvedExecutorOptions): string {
-  return resolved.toolsConfig === false ? TRUST_LOCK_FILE.split("\\").join("/") : resolved.toolsConfig.split("\\").join("/");
+/** tools.json's key: its path under the root; none when the executor runs without it or it lies outside the project. */
+function toolsConfigKey(resolved: ResolvedExecutorOptions): string | undefined {
+  if (resolved.toolsConfig === false) return undefined;
+  const relative = path.relative(resolved.root, path.resolve(resolved.root, resolved.toolsConfig));
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    resolved.logger.warn(`${resolved.toolsConfig} is outside the project: it is not shared through the store`);
+    return undefined;
+  }
+  return relative.split(path.sep).join("/");
 }
