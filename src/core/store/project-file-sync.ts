@@ -44,6 +44,37 @@ function isShareable(key: StoreKey): boolean {
   }
 }
 
+/**
+ * Merge one key three ways against what both sides last agreed on; true when the local file changed.
+ * Pushed when only this side changed, or at start when only this side has the key (seeding); else
+ * the store's version is taken (when both changed, with a warning).
+ */
+async function mergeKey(local: Store, shared: Store, agreed: Map<StoreKey, string | undefined>, key: StoreKey, logger: Pick<Logger, "warn">): Promise<boolean> {
+  const [mine, theirs] = await Promise.all([local.get(key), shared.get(key)]);
+  if (mine === theirs) {
+    agreed.set(key, mine);
+    return false;
+  }
+  if (mine !== undefined && mine.length > MAX_SHARED_FILE_BYTES) {
+    logger.warn(`Not shared through the store: ${key} is larger than ${MAX_SHARED_FILE_BYTES} bytes`);
+    return false;
+  }
+  const known = agreed.has(key);
+  const localChanged = known && mine !== agreed.get(key);
+  const remoteChanged = known && theirs !== agreed.get(key);
+  if ((localChanged && !remoteChanged) || (!known && theirs === undefined)) {
+    if (mine === undefined) await shared.delete(key);
+    else await shared.set(key, mine);
+    agreed.set(key, mine);
+    return false;
+  }
+  if (localChanged && remoteChanged) logger.warn(`${key} changed here and in the store ${shared.location} at once: the store's version wins`);
+  if (theirs === undefined) await local.delete(key);
+  else await local.set(key, theirs);
+  agreed.set(key, theirs);
+  return true;
+}
+
 /** Start syncing: one full merge first (a store that is down is logged; the local files serve meanwhile). */
 export async function startProjectFileSync(options: ProjectFileSyncOptions): Promise<ProjectFileSync> {
   const { shared, logger } = options;
@@ -54,31 +85,11 @@ export async function startProjectFileSync(options: ProjectFileSyncOptions): Pro
   let warned = false;
 
   const keysOf = async (store: Store) => (await Promise.all(options.keys.map((key) => (key.endsWith("/") ? store.list(key) : Promise.resolve([key]))))).flat().filter(isShareable);
-  const mergeKey = async (key: StoreKey, applied: StoreKey[]) => {
-    const [mine, theirs] = await Promise.all([local.get(key), shared.get(key)]);
-    if (mine === theirs) return void agreed.set(key, mine);
-    if (mine !== undefined && mine.length > MAX_SHARED_FILE_BYTES) return void logger.warn(`Not shared through the store: ${key} is larger than ${MAX_SHARED_FILE_BYTES} bytes`);
-    const known = agreed.has(key);
-    const localChanged = known && mine !== agreed.get(key);
-    const remoteChanged = known && theirs !== agreed.get(key);
-    // Push when only this side changed, or at start when only this side has the key (seeding).
-    if ((localChanged && !remoteChanged) || (!known && theirs === undefined)) {
-      if (mine === undefined) await shared.delete(key);
-      else await shared.set(key, mine);
-      agreed.set(key, mine);
-      return;
-    }
-    if (localChanged && remoteChanged) logger.warn(`${key} changed here and in the store ${shared.location} at once: the store's version wins`);
-    if (theirs === undefined) await local.delete(key);
-    else await local.set(key, theirs);
-    agreed.set(key, theirs);
-    applied.push(key);
-  };
   const merge = (keys: () => Promise<StoreKey[]>, fresh = false) => {
     const run = queue.then(async () => {
       if (fresh) agreed.clear();
       const applied: StoreKey[] = [];
-      for (const key of new Set(await keys())) await mergeKey(key, applied);
+      for (const key of new Set(await keys())) if (await mergeKey(local, shared, agreed, key, logger)) applied.push(key);
       warned = false;
       if (applied.length > 0) options.onApplied(applied);
     });
