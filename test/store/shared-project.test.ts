@@ -87,6 +87,12 @@ describe("executors sharing a Redis store", () => {
     }
   }, 30_000);
 
+  it("refuses a store option that is neither files, a redis URL nor a Store, naming what it expects", async () => {
+    const root = replicaProject().root;
+    await expect(createExecutor({ root, store: "postgres://db/0", mcpConfig: false })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: expect.stringContaining('expected "files" or a redis://host:port/db URL') });
+    await expect(createExecutor({ root, store: 42 as unknown as string, mcpConfig: false })).rejects.toMatchObject({ code: "INVALID_OPTIONS", message: expect.stringContaining("store") });
+  });
+
   it("uses the project's files by default (today's layout)", async () => {
     const executor = await createExecutor({ root: replicaProject().root, mcpConfig: false });
     try {
