@@ -35,6 +35,8 @@ export const FLAGS = {
   stateless: { type: "boolean", description: "Serve HTTP without sessions (for replicas behind a load balancer)" },
   "api-key-env": { type: "string", value: "<NAME>", description: "Environment variable holding the API key of the registry management API (/api/tools); without it the API is off" },
   "max-sessions": { type: "string", value: "<n>", description: "Most HTTP sessions served at once (default 1000); past it the one idle the longest is closed" },
+  store: { type: "string", value: "<files|redis://host:port/db>", description: "Where shared state lives (registry writes, saved tools, trust decisions, OAuth tokens): the project's files (default) or Redis, shared by replicas (OAuth tokens sealed with $TOOLEXEC_STORE_KEY)" },
+  "max-concurrency": { type: "string", value: "<n>", description: "Tool calls this server runs at once (default 8); more wait in a queue of 256, past it QUEUE_FULL" },
   limit: { type: "string", value: "<n>", description: "How many tools to show, best first (1-100, default 10)" },
   "search-first": { type: "boolean", description: "Show clients only search_tools, describe_tools, call_tool and the pinned tools (toolSearch.searchFirst); every tool stays callable" },
   strict: { type: "boolean", description: "Fail at start-up on any broken piece (an unresolvable MCP server, a Python entry whose function is missing, a tool whose schema cannot be used for validation) instead of running without it" },
@@ -156,7 +158,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "serve",
     positionals: [],
     summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
-    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "log-dir", "search-first", "strict"],
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "log-dir", "search-first", "strict", "store", "max-concurrency"],
     project: true,
     examples: [
       "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"--no-install\", \"--prefix\", \"/abs/my-project\", \"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
@@ -165,6 +167,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "TOOLEXEC_TOKEN=… toolexec serve --http --host 0.0.0.0 --token-env TOOLEXEC_TOKEN",
       "TOOLEXEC_API_KEY=… toolexec serve --http --port 8931 --api-key-env TOOLEXEC_API_KEY   # also serves /api/tools",
       "toolexec serve --http --port 8931 --console   # then open http://127.0.0.1:8931/console",
+      "toolexec serve --http --stateless --store redis://redis:6379/0 --max-concurrency 16   # one of N replicas behind a load balancer",
     ],
   },
   {

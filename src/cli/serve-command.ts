@@ -47,6 +47,7 @@ export async function runServe(context: CommandContext): Promise<number> {
   }
   const port = parsePort(values.port, command);
   const maxSessions = parseWholeNumber(values["max-sessions"], "--max-sessions", 1, command);
+  const maxConcurrency = parseWholeNumber(values["max-concurrency"], "--max-concurrency", 1, command);
   const token = secretFromEnvironment("token-env", values["token-env"]);
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
@@ -57,6 +58,8 @@ export async function runServe(context: CommandContext): Promise<number> {
     logDir,
     toolsConfig: project.toolsConfig,
     mcpConfig: project.mcpConfig,
+    ...(values.store === undefined ? {} : { store: values.store }),
+    ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
     ...(values.strict === true ? { strict: true } : {}),
     ...(values["search-first"] === true ? { toolSearch: { searchFirst: true } } : {}),
     // A long-running front door whose clients call a few of many servers: stdio servers start on
