@@ -13,7 +13,7 @@ import type { PluginConfigSection } from "./plugin-config.js";
 import type { PluginEvents } from "./plugin-events.js";
 import type { ToolResult } from "./tool-result.js";
 
-export type { CallerInfo, PersonAnswer } from "./caller-info.js";
+export type { CallerAccess, CallerInfo, PersonAnswer } from "./caller-info.js";
 
 /** Bumped on any incompatible change to the types in this file (and `caller-info.ts`); a plugin states the one it targets as `contractVersion`. */
 export const PLUGIN_CONTRACT_VERSION = 2;
@@ -169,8 +169,14 @@ export interface ExecutionRecord extends Record<string, unknown> {
   error?: ToolErrorInfo;
   durationMs: number;
   timeoutMs?: number;
-  /** The caller, when a front door named one: `{ name?, version?, sessionId? }`. */
-  caller?: { name?: string; version?: string; sessionId?: string };
+  /** The caller, when a front door named one: `{ name?, version?, session? }`, the session id as an opaque digest. */
+  caller?: { name?: string; version?: string; session?: string };
+  /** With a caller's access (a served principal): who called, the profile, and whether the call was let through. */
+  principal?: { id: string; kind: string };
+  profile?: string;
+  decision?: "allowed" | "refused";
+  /** A refused call's error code (`FORBIDDEN`, `RATE_LIMITED`, `TOOL_NOT_FOUND`). */
+  reason?: string;
 }
 
 /** What the executor lends a plugin. */
