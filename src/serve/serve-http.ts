@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { ToolexecError, type Executor } from "../index.js";
+import { ToolexecError, type CallerAccess, type Executor } from "../index.js";
 import { createMcpServer, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
 import { expectSecret, expectWholeNumber } from "./check-serve-options.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
@@ -20,6 +20,7 @@ import { createManagementApi } from "./management-api/management-api.js";
 import type { MetricsRegistry } from "./metrics/metrics-registry.js";
 import { createOperatorRoutes } from "./operator-routes.js";
 import { createWebConsole } from "./console/web-console.js";
+import { createServedIdentity, type IdentityOptions } from "./identity/served-identity.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -30,7 +31,7 @@ export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
 /** The SSE `retry` hint: how long a client whose stream broke waits before resuming it. */
 export const SSE_RETRY_MS = 1_000;
 
-export interface HttpServeOptions extends McpServerOptions {
+export interface HttpServeOptions extends McpServerOptions, IdentityOptions {
   /** Address to bind. Default 127.0.0.1; any other address requires `token`. */
   host?: string;
   /** Port; 0 (the default) picks a free one. */
@@ -88,6 +89,8 @@ export interface HttpServing {
 
 interface Session {
   served: ServedMcpServer;
+  /** The principal and profile that opened it: no other may use it. */
+  owner: string;
   transport: StreamableHTTPServerTransport;
 }
 
@@ -152,6 +155,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
         });
   const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
   const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
+  const identity = createServedIdentity(executor, endpoint, options.token, options);
   const sessions = new Map<string, Session>();
   let underWay = 0;
   let idle: (() => void) | undefined;
@@ -162,8 +166,8 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   );
 
   /** `initialize`: the response of the request that opens it (the session's first open request). */
-  const openSession = async (stateless: boolean, initialize?: ServerResponse): Promise<Session> => {
-    const served = createMcpServer(executor, options);
+  const openSession = async (stateless: boolean, admitted: { access: CallerAccess; owner: string }, initialize?: ServerResponse): Promise<Session> => {
+    const served = createMcpServer(executor, { ...options, access: admitted.access });
     const resumable = !stateless && options.resumability !== false;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
@@ -173,7 +177,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       },
       ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : {}),
     });
-    const session: Session = { served, transport };
+    const session: Session = { served, transport, owner: admitted.owner };
     transport.onclose = () => {
       if (transport.sessionId === undefined) return;
       sessions.delete(transport.sessionId);
@@ -188,9 +192,14 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     if (management?.handles(url.pathname)) return closing ? send(response, 503, { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The server is shutting down" } }) : management.handle(request, response, url.pathname);
     if (operator.handles(url.pathname)) return operator.handle(request, response, url.pathname);
     if (webConsole?.handles(url.pathname)) return webConsole.handle(request, response, url.pathname);
-    if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
-    const verdict = checkRequest(request, guard);
-    if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});
+    if (identity.handles(url.pathname)) return identity.handle(request, response);
+    const route = identity.route(url.pathname);
+    if (route === undefined) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
+    // Host and Origin here; the credential is the identity's to judge.
+    const verdict = checkRequest(request, { ...guard, token: undefined });
+    if (!verdict.ok) return send(response, verdict.status, { error: verdict.message });
+    const admitted = await identity.admit(request, route.profile);
+    if (!admitted.ok) return send(response, admitted.status, { error: admitted.message }, admitted.headers);
     if (closing) return send(response, 503, jsonRpcError(-32000, "The server is shutting down"), { connection: "close" });
     let body: unknown;
     if (request.method === "POST") {
@@ -200,14 +209,15 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       body = read.value;
     }
     if (options.stateless) {
-      const session = await openSession(true);
+      const session = await openSession(true, admitted);
       response.once("close", () => void session.served.close());
       return session.transport.handleRequest(request, response, body);
     }
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = sessions.get(id);
-      if (!session) return send(response, 404, jsonRpcError(-32001, "Session not found: it ended or belongs to another server; initialize a new one"));
+      // A session opened by another principal or through another profile is not this client's to use.
+      if (!session || session.owner !== admitted.owner) return send(response, 404, jsonRpcError(-32001, "Session not found: it ended or belongs to another server; initialize a new one"));
       expiry.track(id, response);
       return session.transport.handleRequest(request, response, body);
     }
@@ -215,7 +225,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       return send(response, 400, jsonRpcError(-32000, "No Mcp-Session-Id header: send initialize first"));
     }
     if (!expiry.makeRoom()) return send(response, 503, jsonRpcError(-32000, `Too many sessions: all ${options.maxSessions ?? DEFAULT_MAX_SESSIONS} have a request open; retry later`), { "retry-after": "1" });
-    const session = await openSession(false, response);
+    const session = await openSession(false, admitted, response);
     return session.transport.handleRequest(request, response, body);
   };
 
@@ -248,6 +258,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       if (closing) return;
       closing = true;
       expiry.stop();
+      identity.close();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       // Calls under way get a bounded grace; notification streams end with their sessions.
       if (underWay > 0) {

@@ -40,12 +40,12 @@ export function callerRecord(caller: CallerInfo | undefined, result: ToolResult,
 }
 
 /**
- * A missing tool's answer as a caller with access gets it: a plain "no tool named" without the
+ * A missing tool's answer as a caller served through a profile gets it: a plain "no tool named" without the
  * registry's names or a "did you mean" (either could name a tool its view hides); a plugin's own
  * explanation of another kind (a server that needs a login) stays.
  */
 export function missingForCaller(access: CallerAccess | undefined, name: string, explained: PluginResult): PluginResult {
-  if (access === undefined || explained.ok || explained.error.code !== "TOOL_NOT_FOUND") return explained;
+  if (access?.profile === undefined || explained.ok || explained.error.code !== "TOOL_NOT_FOUND") return explained;
   return toolError("TOOL_NOT_FOUND", `No tool named "${name}"`);
 }
 
