@@ -27,4 +27,4 @@ export type { EnvironmentProgress, ProjectPythonEnvironment, PythonEnvironmentSp
 export { identityPlugin, profilesPlugin } from "./plugins/identity/gateway-plugins.js";
 export type { IdentityApi, ProfilesApi } from "./plugins/identity/gateway-plugins.js";
 export type { IdentityConfig, ProfileConfig, ResolvedProfile } from "./plugins/identity/gateway-config.js";
-export { compileToolPatterns } from "./plugins/identity/tool-patterns.js";
+export { compileToolPatterns, toolPatternProblem } from "./plugins/identity/tool-patterns.js";

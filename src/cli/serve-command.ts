@@ -41,10 +41,11 @@ export async function runServe(context: CommandContext): Promise<number> {
   const { values, command, output } = context;
   if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
   if (!values.http) {
-    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console"] as const) {
+    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "oauth-issuer", "oauth-audience"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --http only`, command);
     }
   }
+  if ((values["oauth-issuer"] === undefined) !== (values["oauth-audience"] === undefined)) throw new UsageError("--oauth-issuer and --oauth-audience go together: tokens are checked for both", command);
   const port = parsePort(values.port, command);
   const maxSessions = parseWholeNumber(values["max-sessions"], "--max-sessions", 1, command);
   const token = secretFromEnvironment("token-env", values["token-env"]);
@@ -76,6 +77,8 @@ export async function runServe(context: CommandContext): Promise<number> {
       throw new Error(`toolexec serve: ${NO_CLIENT_CAN_ANSWER} (sampling)`);
     },
   });
+  // API keys (`toolexec keys`) live in the project's store.
+  const keyStore = (await import("../core/store/file-store.js")).createFileStore(project.root);
   try {
     if (!values.http) {
       const serving = await serve.serveStdio(executor);
@@ -94,6 +97,8 @@ export async function runServe(context: CommandContext): Promise<number> {
         ...(maxSessions === undefined ? {} : { maxSessions }),
         ...(context.metrics ? { metrics: context.metrics } : {}),
         ...(values.console ? { console: {} } : {}),
+        ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
+        keys: keyStore,
       })
       .catch((error: unknown) => {
         throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
@@ -108,6 +113,7 @@ export async function runServe(context: CommandContext): Promise<number> {
     await serving.close();
     return 0;
   } finally {
+    await keyStore.close();
     await executor.close();
   }
 }

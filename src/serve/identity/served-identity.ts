@@ -5,7 +5,7 @@
  * opened it: another credential on its id is answered as an unknown session.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CallerAccess, Executor } from "../../index.js";
+import { ToolexecError, type CallerAccess, type Executor } from "../../index.js";
 import { identityPlugin, profilesPlugin, type ResolvedProfile } from "../../config.js";
 import type { KeyStorage } from "./api-keys.js";
 import { createAuthenticator } from "./authenticate.js";
@@ -40,6 +40,17 @@ export interface ServedIdentity {
   close(): void;
 }
 
+function checkOAuthSettings(oauth: OAuthSettings): void {
+  let issuer: URL | undefined;
+  try {
+    issuer = new URL(oauth.issuer);
+  } catch {
+    issuer = undefined;
+  }
+  if (issuer === undefined || !/^https?:$/.test(issuer.protocol)) throw new ToolexecError("INVALID_OPTIONS", `oauth.issuer must be the issuer's http(s) URL, got ${JSON.stringify(oauth.issuer)}`);
+  if (typeof oauth.audience !== "string" || oauth.audience === "") throw new ToolexecError("INVALID_OPTIONS", "oauth.audience must name the audience (aud) tokens are issued for, e.g. this server's URL");
+}
+
 const refusal = (status: number, message: string): Admission => ({ ok: false, status, message, headers: {} });
 
 /**
@@ -50,6 +61,7 @@ const refusal = (status: number, message: string): Admission => ({ ok: false, st
 export function createServedIdentity(executor: Executor, endpoint: string, token: string | undefined, options: IdentityOptions): ServedIdentity {
   const configured = executor.pluginApi(identityPlugin)?.identity() ?? {};
   const oauth = options.oauth ?? configured.oauth;
+  if (oauth !== undefined) checkOAuthSettings(oauth);
   const defaultStore = (executor as unknown as { store?: KeyStorage }).store;
   const keys = options.keys === false ? undefined : (options.keys ?? defaultStore);
   const authenticator = createAuthenticator({ ...(token === undefined ? {} : { token }), ...(keys === undefined ? {} : { keys }), ...(oauth === undefined ? {} : { oauth }) });
