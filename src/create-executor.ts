@@ -22,7 +22,7 @@ import { searchPlugin } from "./plugins/search/search-plugin.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
 import { createResultStore } from "./core/results/result-store.js";
 import { resultsPlugin } from "./plugins/results/results-plugin.js";
-import { identityPlugin, profilesPlugin } from "./plugins/identity/gateway-plugins.js";
+import { identityPlugin, profilesPlugin } from "./gateway/gateway-plugins.js";
 import { unavailableToolHint } from "./unavailable-tool-hint.js";
 
 export type { Executor } from "./executor.js";

@@ -20,7 +20,7 @@ import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-se
 import { searchPlugin } from "./plugins/search/search-plugin.js";
 import type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
-import { identityPlugin, profilesPlugin } from "./plugins/identity/gateway-plugins.js";
+import { identityPlugin, profilesPlugin } from "./gateway/gateway-plugins.js";
 
 export interface ProjectConfigOptions {
   /** The project folder; default `process.cwd()`. */

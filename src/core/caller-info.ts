@@ -57,3 +57,14 @@ export interface CallerAccess {
   /** The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions applied). */
   view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[]): Tool[];
 }
+
+/** What a call's log record says of its caller (`ExecutionRecord`). */
+export interface CallerRecord {
+  /** The caller, when a front door named one: `{ name?, version?, session? }`, the session id as an opaque digest. */
+  caller?: { name?: string; version?: string; session?: string };
+  /** With a caller's access (a served principal): who, the profile, whether it was let through, and a refusal's code. */
+  principal?: { id: string; kind: string };
+  profile?: string;
+  decision?: "allowed" | "refused";
+  reason?: string;
+}

@@ -17,7 +17,7 @@ import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
 import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
 import { checkInput, checkOutput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
-import { callerRecord, effectiveCaller, missingForCaller } from "./caller-access.js";
+import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
 import { takeTurn } from "./take-turn.js";
@@ -242,29 +242,22 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     options = read.value;
     const parentExecutionId = (call.parentExecutionId = options.parentExecutionId);
     const parent = parentExecutionId === undefined ? undefined : calls.get(parentExecutionId);
-    call.caller = effectiveCaller(options.caller, parent?.caller);
-    const access = call.caller?.access;
+    const access = (call.caller = effectiveCaller(options.caller, parent?.caller))?.access;
     if (access !== undefined) name = call.name = access.registryName(name);
     // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
     call.span = dependencies.telemetry?.start(call.name, call.executionId, parent?.traceContext, options.toolCallId);
-
     let registered = host.lease(name);
     if (!registered && (await resolveMissingTool(dependencies, name, options))) registered = host.lease(name);
     if (!registered) return finish(dependencies, missingForCaller(access, name, explainMissingTool(dependencies, name)), call);
-    call.registered = registered;
-    const admitted = access?.admit({ definition: registered.definition, plugin: registered.owner.name, topLevel: parentExecutionId === undefined });
-    if (admitted?.ok === false) {
-      host.release(registered);
-      call.refused = true;
-      return finish(dependencies, admitted, call);
-    }
+    const leased = (call.registered = registered);
     try {
-      const result = await runRegistered(state, registered, call, options);
-      // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
-      return options.bounded && result.ok ? boundToolResult(result, registered.definition, dependencies.results, call.caller) : result;
+      return await withAdmission(call, leased, (refusal) => finish(dependencies, refusal, call), async () => {
+        const result = await runRegistered(state, leased, call, options);
+        // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
+        return options.bounded && result.ok ? boundToolResult(result, leased.definition, dependencies.results, call.caller) : result;
+      });
     } finally {
-      if (admitted?.ok) admitted.release();
-      host.release(registered);
+      host.release(leased);
     }
   }
   const state: PipelineState = { ...dependencies, calls, callTool };

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CallerAccess, CallerInfo } from "../caller-info.js";
-import type { PluginResult } from "../plugin-contract.js";
+import type { PluginResult, ToolDefinition } from "../plugin-contract.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 
 /**
@@ -47,6 +47,28 @@ export function callerRecord(caller: CallerInfo | undefined, result: ToolResult,
 export function missingForCaller(access: CallerAccess | undefined, name: string, explained: PluginResult): PluginResult {
   if (access?.profile === undefined || explained.ok || explained.error.code !== "TOOL_NOT_FOUND") return explained;
   return toolError("TOOL_NOT_FOUND", `No tool named "${name}"`);
+}
+
+/**
+ * The caller's access asked before a leased tool runs: a refusal ends the call unrun (`refuse`
+ * builds its end, marked refused in the log); an admitted call is released when `run` settles.
+ */
+export async function withAdmission(
+  call: { caller?: CallerInfo; parentExecutionId: string | undefined; refused?: boolean },
+  registered: { definition: ToolDefinition; owner: { name: string } },
+  refuse: (refusal: PluginResult) => ToolResult,
+  run: () => Promise<ToolResult>,
+): Promise<ToolResult> {
+  const admitted = call.caller?.access?.admit({ definition: registered.definition, plugin: registered.owner.name, topLevel: call.parentExecutionId === undefined });
+  if (admitted?.ok === false) {
+    call.refused = true;
+    return refuse(admitted);
+  }
+  try {
+    return await run();
+  } finally {
+    if (admitted?.ok) admitted.release();
+  }
 }
 
 export type { CallerAccess };

@@ -3,7 +3,7 @@
  * (`github__create_issue`), a server's name (`github`: every `github__…` tool), or a pattern with
  * `*` for any run of characters (`github__list_*`). Nothing else: a pattern is not a regular expression.
  */
-import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
+import { TOOL_NAME_SEPARATOR } from "../core/tool-names.js";
 
 /** What a pattern may contain: MCP's tool-name characters and `*`. */
 export const TOOL_PATTERN_SYNTAX = /^[A-Za-z0-9_.*-]{1,128}$/;

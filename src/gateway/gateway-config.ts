@@ -5,8 +5,8 @@
  * keys are a contract, and a view that silently shows more than meant is a leak.
  */
 import { z } from "zod";
-import type { ConfigSectionContext } from "../../core/plugin-config.js";
-import { PLUGIN_TOOL_NAME_PATTERN, RESERVED_TOOL_NAMES } from "../../core/tool-names.js";
+import type { ConfigSectionContext } from "../core/plugin-config.js";
+import { PLUGIN_TOOL_NAME_PATTERN, RESERVED_TOOL_NAMES } from "../core/tool-names.js";
 import { toolPatternProblem } from "./tool-patterns.js";
 
 /** A profile's name: it is a URL path segment (`/mcp/p/<name>`). */
@@ -43,7 +43,7 @@ export const identityConfigSchema = z
   .strictObject({
     oauth: z
       .strictObject({
-        issuer: z.string().url().describe("The authorization server's issuer URL; its JWKS is found from its metadata."),
+        issuer: z.string().regex(/^https?:\/\/[^\s/]+/, "Expected the issuer's http(s) URL").describe("The authorization server's issuer URL; its JWKS is found from its metadata."),
         audience: z.string().min(1).describe("The audience (`aud`) a token must name: this server's resource identifier."),
       })
       .optional()

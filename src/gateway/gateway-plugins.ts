@@ -1,9 +1,9 @@
 /**
- * Two plugins with no tools that own the gateway's keys of tools.json — `profiles` and `identity` —
+ * Two plugins with no tools (so not under src/plugins, whose plugins serve tools) that own the gateway's keys of tools.json — `profiles` and `identity` —
  * so every command checks them (`toolexec validate` too) and a served endpoint reads them, resolved
  * and following reloads, through `executor.pluginApi(...)`.
  */
-import type { ExecutorPlugin } from "../../core/plugin-contract.js";
+import type { ExecutorPlugin } from "../core/plugin-contract.js";
 import { identityConfigSchema, profilesSchema, resolveProfiles, type IdentityConfig, type ProfileConfig, type ResolvedProfile } from "./gateway-config.js";
 
 export interface ProfilesApi {
