@@ -69,6 +69,13 @@ describe("OAuth resource server", () => {
     await client.close();
   });
 
+  it("limits a token to its tool: scopes and its tier", async () => {
+    const scoped = await httpClient(serving.url, { authorization: `Bearer ${await sign({ sub: "bob", aud: AUDIENCE, scope: "tools:read tool:other_*" })}` });
+    const refused = await scoped.callTool({ name: "echo", arguments: {} });
+    expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/^FORBIDDEN: Forbidden: "echo" is outside the scopes of jwt "bob"/);
+    await scoped.close();
+  });
+
   it.each([
     ["the wrong audience", { sub: "alice", aud: "https://other.example.test", scope: "tools:read" }, {}, /'aud' claim/],
     ["an expired token", { sub: "alice", aud: AUDIENCE, scope: "tools:read" }, { expiresInSeconds: -30 }, /expired/],
