@@ -24,6 +24,7 @@ import { createResultStore } from "./core/results/result-store.js";
 import { resultsPlugin } from "./plugins/results/results-plugin.js";
 import { identityPlugin, profilesPlugin } from "./gateway/gateway-plugins.js";
 import { unavailableToolHint } from "./unavailable-tool-hint.js";
+import { openProjectStore } from "./project-store.js";
 
 export type { Executor } from "./executor.js";
 export type { ExecutorOptions } from "./executor-options.js";
@@ -44,6 +45,9 @@ const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "sear
 export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
   const checked = checkExecutorOptions(options);
   const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
+  // Opened first: a shared store brings the project's shared files up to date before they are read.
+  const projectStore = await openProjectStore(options.store, resolved);
+  const tokenStore = options.mcp?.tokenStore ?? projectStore.tokenStore;
 
   // One object per built-in plugin for the executor's life: the MCP plugin keeps the connections a
   // reload does not change, and each object is the key of its plugin's API.
@@ -54,7 +58,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
     ...(options.onSampling ? { onSampling: options.onSampling } : {}),
     ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
-    ...(options.mcp?.tokenStore ? { tokenStore: options.mcp.tokenStore } : {}),
+    ...(tokenStore ? { tokenStore } : {}),
     ...(options.mcp?.servers ? { servers: [...options.mcp.servers] } : {}),
     ...(options.mcp?.installTimeoutMs === undefined ? {} : { installTimeoutMs: options.mcp.installTimeoutMs }),
     ...(options.mcp?.start === undefined ? {} : { start: options.mcp.start }),
@@ -99,6 +103,14 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   };
   const sections = collectSections([script, python, mcp, ...(human ? [human] : []), search, ...resolved.plugins, code, webSearch, profilesPlugin, identityPlugin], resolved.toolsConfig);
 
-  const core = await createCoreExecutor({ options: resolved, plugins, sections, unavailableToolHint, resultStore });
-  return composeExecutor(core, { mcp, code, search });
+  let core: Awaited<ReturnType<typeof createCoreExecutor>>;
+  try {
+    core = await createCoreExecutor({ options: resolved, plugins, sections, unavailableToolHint, resultStore });
+  } catch (error) {
+    await projectStore.close();
+    throw error;
+  }
+  const executor = composeExecutor(core, { mcp, code, search }, projectStore.store);
+  projectStore.attach(executor);
+  return executor;
 }

@@ -12,6 +12,7 @@ import type { AuthorizationHandler } from "./plugins/mcp/auth/server-authorizati
 import type { OAuthTokenStore } from "./plugins/mcp/auth/token-store.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import type { SamplingHandler } from "./plugins/mcp/sampling.js";
+import { isStore, type StoreOption } from "./core/store/open-store.js";
 import { toolSearchConfigSchema, type ToolSearchConfig } from "./plugins/search/config/tool-search-config.js";
 import { resolveWebSearchOption } from "./plugins/web-search/config/web-search-config-section.js";
 import type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
@@ -86,6 +87,12 @@ export interface ExecutorOptions extends CoreExecutorOptions {
    * See docs/web-search.md.
    */
   webSearch?: WebSearchConfig | false;
+  /**
+   * Where shared state lives (registry writes, saved tools, trust decisions, OAuth tokens): `"files"`
+   * (the default: the project's own files), a `redis://host:port/db` URL (shared by replicas), or a
+   * `Store` object (closed by its owner). The running store is `executor.store`. See docs/api.md#store.
+   */
+  store?: StoreOption;
 }
 
 const optionsSchema = z.strictObject({
@@ -98,6 +105,7 @@ const optionsSchema = z.strictObject({
   codeExecution: codeExecutionConfigSchema.optional(),
   toolSearch: toolSearchConfigSchema.extend({ embeddings: z.union([z.function(), z.literal(false)]).optional() }).optional(),
   webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
+  store: z.union([z.string(), z.custom(isStore, "Expected a store URL or a Store { get, set, delete, list, increment, subscribe, close }")]).optional(),
   mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), installTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(), start: z.enum(["eager", "lazy"]).optional(), waitForInstalls: z.boolean().optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
 });
 

@@ -13,6 +13,7 @@ import type { SavedToolsApi } from "./plugins/code/saved/saved-tools.js";
 import type { McpApi } from "./plugins/mcp/mcp-plugin.js";
 import type { ToolSearchApi } from "./plugins/search/search-plugin.js";
 import { unavailableToolHint } from "./unavailable-tool-hint.js";
+import type { Store } from "./core/store/store.js";
 
 /**
  * An executor: the core's surface (tools, calls, events, config, registry writes, `close`), the
@@ -23,7 +24,10 @@ import { unavailableToolHint } from "./unavailable-tool-hint.js";
  * const executor: Executor = await createExecutor({ root: "./my-project" });
  * const result = await executor.callTool("csv_summary", { path: "data/sales.csv" });
  */
-export interface Executor extends CoreExecutor, McpApi, CodeExecutionApi, SavedToolsApi, Pick<ToolSearchApi, "searchTools"> {}
+export interface Executor extends CoreExecutor, McpApi, CodeExecutionApi, SavedToolsApi, Pick<ToolSearchApi, "searchTools"> {
+  /** Where shared state lives: the `store` option's, or the project's files. See docs/api.md#store. */
+  readonly store: Store;
+}
 
 /** The built-in plugins whose APIs the executor offers as its own members (the same objects the core runs). */
 export interface ExecutorPluginApis {
@@ -62,7 +66,7 @@ export function toolSearchApi(core: CoreExecutor, search: ExecutorPlugin<never, 
 }
 
 /** The one public object over a started core executor. */
-export function composeExecutor(core: CoreExecutor, plugins: ExecutorPluginApis): Executor {
+export function composeExecutor(core: CoreExecutor, plugins: ExecutorPluginApis, store: Store): Executor {
   // The MCP plugin, like search, runs for the executor's whole life.
   const mcpApi = (): McpApi => core.pluginApi(plugins.mcp) ?? closedError("use MCP servers");
   const savedToolsApi = (): SavedToolsApi => {
@@ -76,6 +80,7 @@ export function composeExecutor(core: CoreExecutor, plugins: ExecutorPluginApis)
     createCodeExecutionApi((name, args, options) => core.callTool(name, args, options)),
     forwardMethods(savedToolsApi, SAVED_TOOLS_METHODS),
     forwardMethods(() => toolSearchApi(core, plugins.search), { searchTools: "async" }),
+    { store },
   );
   return executor;
 }

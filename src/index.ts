@@ -13,6 +13,7 @@
 export { createExecutor } from "./create-executor.js";
 export type { Executor } from "./executor.js";
 export type { ExecutorOptions } from "./executor-options.js";
+export type { Store } from "./core/store/store.js";
 export type { ToolInfo, ReloadResult, ConfigStatus } from "./core/executor/create-core-executor.js";
 export type { ExecutorEvents } from "./core/executor/executor-events.js";
 export type { Unsubscribe } from "./core/events.js";

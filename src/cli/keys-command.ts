@@ -2,8 +2,7 @@
  * `toolexec keys create|list|revoke`: the scoped API keys `serve --http` accepts, kept in the
  * project's store as hashes (src/serve/identity/api-keys.ts). A key is printed once, at creation.
  */
-import { createFileStore } from "../core/store/file-store.js";
-import type { Store } from "../core/store/store.js";
+import type { Store } from "../index.js";
 import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { CliError, UsageError } from "./usage-error.js";
@@ -23,13 +22,21 @@ export function parseLifetime(text: string, command: string): number {
   return ms;
 }
 
+/** The project's store (`--store`, else its files), through an executor that reads no config and starts nothing. */
 async function withStore<Result>(context: CommandContext, use: (store: Store) => Promise<Result>): Promise<Result> {
   const project = selectProjectFiles(context.values, context.cwd, context.command);
-  const store = createFileStore(project.root);
+  const executor = await context.library.createExecutor({
+    root: project.root,
+    toolsConfig: false,
+    mcpConfig: false,
+    logDir: false,
+    watch: false,
+    ...(context.values.store === undefined ? {} : { store: context.values.store }),
+  });
   try {
-    return await use(store);
+    return await use(executor.store);
   } finally {
-    await store.close();
+    await executor.close();
   }
 }
 

@@ -48,6 +48,7 @@ export async function runServe(context: CommandContext): Promise<number> {
   if ((values["oauth-issuer"] === undefined) !== (values["oauth-audience"] === undefined)) throw new UsageError("--oauth-issuer and --oauth-audience go together: tokens are checked for both", command);
   const port = parsePort(values.port, command);
   const maxSessions = parseWholeNumber(values["max-sessions"], "--max-sessions", 1, command);
+  const maxConcurrency = parseWholeNumber(values["max-concurrency"], "--max-concurrency", 1, command);
   const token = secretFromEnvironment("token-env", values["token-env"]);
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
@@ -58,6 +59,8 @@ export async function runServe(context: CommandContext): Promise<number> {
     logDir,
     toolsConfig: project.toolsConfig,
     mcpConfig: project.mcpConfig,
+    ...(values.store === undefined ? {} : { store: values.store }),
+    ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
     ...(values.strict === true ? { strict: true } : {}),
     ...(values["search-first"] === true ? { toolSearch: { searchFirst: true } } : {}),
     // A long-running front door whose clients call a few of many servers: stdio servers start on
@@ -77,8 +80,6 @@ export async function runServe(context: CommandContext): Promise<number> {
       throw new Error(`toolexec serve: ${NO_CLIENT_CAN_ANSWER} (sampling)`);
     },
   });
-  // API keys (`toolexec keys`) live in the project's store.
-  const keyStore = (await import("../core/store/file-store.js")).createFileStore(project.root);
   try {
     if (!values.http) {
       const serving = await serve.serveStdio(executor);
@@ -98,7 +99,6 @@ export async function runServe(context: CommandContext): Promise<number> {
         ...(context.metrics ? { metrics: context.metrics } : {}),
         ...(values.console ? { console: {} } : {}),
         ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
-        keys: keyStore,
       })
       .catch((error: unknown) => {
         throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
@@ -113,7 +113,6 @@ export async function runServe(context: CommandContext): Promise<number> {
     await serving.close();
     return 0;
   } finally {
-    await keyStore.close();
     await executor.close();
   }
 }

@@ -166,7 +166,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   );
 
   /** `initialize`: the response of the request that opens it (the session's first open request). */
-  const openSession = async (stateless: boolean, admitted: { access: CallerAccess; owner: string }, initialize?: ServerResponse): Promise<Session> => {
+  const openSession = async (stateless: boolean, admitted: { access: CallerAccess; owner: string }, initialize?: ServerResponse, jsonResponse = false): Promise<Session> => {
     const served = createMcpServer(executor, { ...options, access: admitted.access });
     const resumable = !stateless && options.resumability !== false;
     const transport = new StreamableHTTPServerTransport({
@@ -176,6 +176,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
         if (initialize) expiry.track(id, initialize);
       },
       ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : {}),
+      ...(jsonResponse ? { enableJsonResponse: true } : {}),
     });
     const session: Session = { served, transport, owner: admitted.owner };
     transport.onclose = () => {
@@ -209,7 +210,9 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       body = read.value;
     }
     if (options.stateless) {
-      const session = await openSession(true, admitted);
+      // A plain JSON answer unless the client asked for progress: a replica that dies before answering
+      // then gets the client a load balancer's 502 at once, where a stream cut short would leave it waiting.
+      const session = await openSession(true, admitted, undefined, !asksForProgress(body));
       response.once("close", () => void session.served.close());
       return session.transport.handleRequest(request, response, body);
     }
@@ -276,4 +279,10 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       await stopped;
     },
   };
+}
+
+/** Whether a POST body (a request or a batch) carries a progress token, so its answer must stream. */
+function asksForProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => (message as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
 }

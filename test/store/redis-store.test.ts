@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisStore } from "../../src/core/store/redis-store.js";
 import { parseRedisUrl } from "../../src/core/store/redis-url.js";
 import type { Store } from "../../src/core/store/store.js";
-import { startTestRedis, type TestRedis } from "../helpers/redis-server.js";
+import { startRedis } from "../helpers/serve-cluster.mjs";
 import { describeStoreContract, nextChange } from "./store-contract.js";
 
-let redis: TestRedis;
+let redis: Awaited<ReturnType<typeof startRedis>>;
 let database = 0;
 beforeAll(async () => {
-  redis = await startTestRedis();
+  redis = await startRedis();
 }, 30_000);
 afterAll(async () => {
   await redis?.close();

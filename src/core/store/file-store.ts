@@ -10,15 +10,10 @@ import path from "node:path";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { enqueueProjectWrite } from "../files/write-queue.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
-import { checkStoreKey, type Store, type StoreChange, type StoreKey } from "./store.js";
+import { checkStoreKey, checkStoreValue, type Store, type StoreChange, type StoreKey } from "./store.js";
 import { createStoreListeners } from "./store-listeners.js";
 import { watchStoreFolder } from "./watch-store-folder.js";
-
-/** A counter: its count and when its window ends (epoch ms; absent: never). */
-interface Counter {
-  count: number;
-  resetAt?: number;
-}
+import { createMemoryCounters } from "./memory-counters.js";
 
 async function readText(file: string): Promise<string | undefined> {
   try {
@@ -41,6 +36,43 @@ async function keysUnder(root: string, folder: string): Promise<StoreKey[]> {
   return entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp")).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
 }
 
+/** A change the watcher saw, announced unless it is what this store itself last wrote there. */
+async function announceExternal(key: StoreKey, file: string, ownWrites: Map<StoreKey, string | null>, announce: (change: StoreChange) => void): Promise<void> {
+  const text = await readText(file).catch(() => undefined);
+  if (ownWrites.has(key) && ownWrites.get(key) === (text ?? null)) return;
+  ownWrites.delete(key);
+  announce({ key, kind: text === undefined ? "delete" : "set", origin: "external" });
+}
+
+/** Write `value` atomically to `file`, its folder created, in the project's write queue. */
+function writeInQueue(folder: string, file: string, value: string): Promise<void> {
+  return enqueueProjectWrite(folder, async () => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, value);
+  });
+}
+
+function closedError(folder: string): never {
+  throw new ToolexecError("EXECUTOR_CLOSED", `The store ${folder} is closed`);
+}
+
+/** The keys under `folder` starting with `prefix`, sorted: the folder of the prefix is read, not the whole store. */
+async function listKeys(folder: string, prefix: StoreKey): Promise<StoreKey[]> {
+  const base = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+  return (await keysUnder(folder, path.join(folder, ...base.split("/")))).filter((key) => key.startsWith(prefix)).sort();
+}
+
+/** Remove `file`; false when it was not there. */
+async function removeFile(file: string): Promise<boolean> {
+  try {
+    await rm(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
 /**
  * A store of files under `root`. Counters are kept in this process's memory (not files): replicas
  * share them through a Redis store instead.
@@ -53,23 +85,14 @@ export function createFileStore(root: string): Store {
   const folder = path.resolve(root);
   const instanceId = randomUUID();
   const listeners = createStoreListeners();
-  /** What this store last wrote per key (null: deleted), so the watcher does not announce it twice. */
+  // What this store last wrote per key (null: deleted), so the watcher does not announce it twice.
   const ownWrites = new Map<StoreKey, string | null>();
-  /** Counters live in memory: one process shares them with no one, and a rate-limit window needs no disk. */
-  const counters = new Map<StoreKey, Counter>();
+  const counters = createMemoryCounters();
   let closed = false;
   const fileOf = (key: StoreKey) => path.join(folder, ...key.split("/"));
-  const open = (key: StoreKey, prefix = false) => {
-    if (closed) throw new ToolexecError("EXECUTOR_CLOSED", `The store ${folder} is closed`);
-    checkStoreKey(key, prefix);
-  };
+  const open = (key: StoreKey, prefix = false) => (closed ? closedError(folder) : checkStoreKey(key, prefix));
   const announce = (change: StoreChange) => listeners.emit(change);
-  const watcher = watchStoreFolder(folder, async (key) => {
-    const text = await readText(fileOf(key)).catch(() => undefined);
-    if (ownWrites.has(key) && ownWrites.get(key) === (text ?? null)) return;
-    ownWrites.delete(key);
-    announce({ key, kind: text === undefined ? "delete" : "set", origin: "external" });
-  });
+  const watcher = watchStoreFolder(folder, (key) => void announceExternal(key, fileOf(key), ownWrites, announce));
 
   return {
     driver: "files",
@@ -81,54 +104,36 @@ export function createFileStore(root: string): Store {
     },
     async set(key, value) {
       open(key);
-      if (typeof value !== "string") throw new ToolexecError("INVALID_INPUT", `A store value must be a string, got ${typeof value} at ${key}`);
-      await enqueueProjectWrite(folder, async () => {
-        await mkdir(path.dirname(fileOf(key)), { recursive: true });
-        ownWrites.set(key, value);
-        await writeFileAtomic(fileOf(key), value);
-      });
+      checkStoreValue(key, value);
+      ownWrites.set(key, value);
+      await writeInQueue(folder, fileOf(key), value);
       announce({ key, kind: "set", origin: instanceId });
     },
     async delete(key) {
       open(key);
-      const existed = await enqueueProjectWrite(folder, async () => {
-        ownWrites.set(key, null);
-        try {
-          await rm(fileOf(key));
-          return true;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-          throw error;
-        }
-      });
+      ownWrites.set(key, null);
+      const existed = await enqueueProjectWrite(folder, () => removeFile(fileOf(key)));
       if (existed) announce({ key, kind: "delete", origin: instanceId });
       return existed;
     },
     async list(prefix) {
       open(prefix, true);
-      const base = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
-      const keys = await keysUnder(folder, base === "" ? folder : fileOf(base));
-      return keys.filter((key) => key.startsWith(prefix)).sort();
+      return listKeys(folder, prefix);
     },
     async increment(key, amount = 1, options = {}) {
       open(key);
-      const now = Date.now();
-      const current = counters.get(key);
-      const counter = current !== undefined && (current.resetAt === undefined || current.resetAt > now) ? current : { count: 0, ...(options.ttlMs === undefined ? {} : { resetAt: now + options.ttlMs }) };
-      counter.count += amount;
-      counters.set(key, counter);
-      return counter.count;
+      return counters.increment(key, amount, options);
     },
     subscribe(prefix, listener) {
       open(prefix, true);
       watcher.watch(prefix);
       return listeners.add(prefix, listener);
     },
-    async close() {
+    close() {
       closed = true;
       listeners.clear();
       counters.clear();
-      await watcher.close();
+      return watcher.close();
     },
   };
 }

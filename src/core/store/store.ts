@@ -90,6 +90,11 @@ export function checkStoreKey(key: unknown, allowPrefix = false): asserts key is
   }
 }
 
+/** Throw a clear `INVALID_INPUT` unless `value` is a string (the one value type of a store). */
+export function checkStoreValue(key: StoreKey, value: unknown): asserts value is string {
+  if (typeof value !== "string") throw new ToolexecError("INVALID_INPUT", `A store value must be a string, got ${value === null ? "null" : typeof value} at ${key}`);
+}
+
 function storeKeyError(key: unknown, why: string): ToolexecError {
   return new ToolexecError("INVALID_INPUT", `Invalid store key ${JSON.stringify(key)}: ${why}`);
 }

@@ -1,13 +1,14 @@
 /**
- * File watching for the files driver: the folders of subscribed prefixes are watched (lazily, on
- * the first subscription), so a change by another process or by hand reaches subscribers too.
+ * File watching for the files driver: the folders (or single files) of subscribed prefixes are
+ * watched, lazily on the first subscription, so a change by another process or by hand reaches
+ * subscribers too. A prefix that is part of a file name (`list/a`) watches only the file `list/a`.
  */
 import path from "node:path";
 import type { FSWatcher } from "chokidar";
 import type { StoreKey } from "./store.js";
 
 export interface StoreFolderWatcher {
-  /** Watch the folder holding the keys of `prefix` (idempotent). */
+  /** Watch the folder of a prefix ending in `/` (or the root for `""`), or the one file a key names (idempotent). */
   watch(prefix: StoreKey): void;
   close(): Promise<void>;
 }
@@ -30,7 +31,7 @@ export function watchStoreFolder(root: string, onChange: (key: StoreKey) => void
   };
   return {
     watch(prefix) {
-      const folder = path.join(root, ...(prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")).split("/") : []));
+      const folder = path.join(root, ...prefix.split("/").filter((segment) => segment !== ""));
       if (watched.has(folder)) return;
       watched.add(folder);
       watcher ??= start();

@@ -17,7 +17,7 @@ import { isProtectedResourcePath, protectedResourceMetadata, resourceMetadataUrl
 export interface IdentityOptions {
   /** Accept JWTs from this issuer (default: tools.json's `identity.oauth`). */
   oauth?: OAuthSettings;
-  /** Where API keys are kept (default: the executor's store, when it has one); `false`: no keys. */
+  /** Where API keys are kept (default: the executor's store); `false`: no keys. */
   keys?: KeyStorage | false;
   /** Per-principal limits (default: tools.json's `identity.limits`). */
   limits?: LimitSettings;
@@ -62,8 +62,7 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
   const configured = executor.pluginApi(identityPlugin)?.identity() ?? {};
   const oauth = options.oauth ?? configured.oauth;
   if (oauth !== undefined) checkOAuthSettings(oauth);
-  const defaultStore = (executor as unknown as { store?: KeyStorage }).store;
-  const keys = options.keys === false ? undefined : (options.keys ?? defaultStore);
+  const keys = options.keys === false ? undefined : (options.keys ?? executor.store);
   const authenticator = createAuthenticator({ ...(token === undefined ? {} : { token }), ...(keys === undefined ? {} : { keys }), ...(oauth === undefined ? {} : { oauth }) });
   const limitSettings = options.limits ?? configured.limits;
   const limits = limitSettings ? createPrincipalLimits(limitSettings) : undefined;

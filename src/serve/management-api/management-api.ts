@@ -71,6 +71,7 @@ function statusOf(code: string, details: Record<string, unknown> | undefined): n
     case "CONFIG_INVALID":
       return 409;
     case "EXECUTOR_CLOSED":
+    case "SERVICE_UNAVAILABLE":
       return 503;
     default:
       return 500;

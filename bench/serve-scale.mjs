@@ -1,0 +1,142 @@
+// Serving at scale, loopback only: N `toolexec serve --http --stateless --store redis://…` replicas
+// behind a real nginx (round robin) sharing a real redis-server, 50 concurrent MCP clients (SDK v1 and
+// v2 clients, half each) calling an I/O-bound MCP tool (the fixture server's read_slow, 50 ms).
+// 1. 3 replicas at the default concurrency: errors must be 0.
+// 2. --max-concurrency 2 per replica: calls/s for N = 1, 2, 3 and the ratio to N = 1 (target ≥ 0.9·N;
+//    the ceiling is N × 2 / 50 ms = 40·N calls/s). Each figure is the median of --rounds timed windows.
+// 3. A registry write through replica 1, listed through replica 2: the median delay over --writes writes.
+// On a machine whose cores are busy, the calls' CPU (clients, nginx, replicas, upstream servers) caps
+// the rate below the replicas' capacity; --delay 500 makes capacity the limit again (ceiling 4·N).
+// Usage: npm run build && node bench/serve-scale.mjs [--clients 50] [--seconds 4] [--rounds 3] [--writes 5] [--delay 50]
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import { flag, median } from "./bench-utils.mjs";
+import { startNginx, startRedis, startReplica, writeClusterProject } from "../test/helpers/serve-cluster.mjs";
+
+const CLIENTS = Number(flag("clients", "50"));
+const SECONDS = Number(flag("seconds", "4"));
+const ROUNDS = Number(flag("rounds", "3"));
+const WRITES = Number(flag("writes", "5"));
+const DELAY_MS = Number(flag("delay", "50"));
+const API_KEY = "bench-key-0123456789abcdef0123456789";
+
+/** A cluster of `replicas` on fresh copies of the project, one Redis prefix per cluster. */
+async function startCluster(redis, replicas, maxConcurrency) {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "toolexec-serve-scale-"));
+  const store = `${redis.url}?prefix=bench-${replicas}-${maxConcurrency ?? "default"}:`;
+  const started = [];
+  for (let index = 0; index < replicas; index++) {
+    const root = path.join(folder, `replica-${index}`);
+    writeClusterProject(root);
+    started.push(await startReplica({ root, store, maxConcurrency, apiKey: API_KEY }));
+  }
+  const nginx = await startNginx(started.map((replica) => replica.port));
+  return {
+    nginx,
+    replicas: started,
+    async close() {
+      await nginx.close();
+      await Promise.all(started.map((replica) => replica.close()));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function connectClients(url, count) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const v2 = index % 2 === 1;
+      const client = v2 ? new ClientV2({ name: "bench-v2", version: "1.0.0" }) : new ClientV1({ name: "bench-v1", version: "1.0.0" });
+      await client.connect(v2 ? new TransportV2(new URL(url)) : new TransportV1(new URL(url)));
+      return client;
+    }),
+  );
+}
+
+/** Every client calls in a loop for `seconds`; calls/s of those that ended inside the window, and the errors. */
+async function load(clients, seconds) {
+  const stopAt = Date.now() + seconds * 1000;
+  let calls = 0;
+  const errors = [];
+  const started = Date.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      while (Date.now() < stopAt) {
+        try {
+          const result = await client.callTool({ name: "fixture__read_slow", arguments: { delayMs: DELAY_MS } }, undefined, { timeout: 120_000 });
+          if (result.isError) errors.push(JSON.stringify(result.content).slice(0, 200));
+          else calls++;
+        } catch (error) {
+          errors.push(error.message);
+        }
+      }
+    }),
+  );
+  return { perSecond: calls / ((Date.now() - started) / 1000), calls, errors };
+}
+
+async function measure(redis, replicas, maxConcurrency) {
+  const cluster = await startCluster(redis, replicas, maxConcurrency);
+  const clients = await connectClients(cluster.nginx.url, CLIENTS);
+  try {
+    await load(clients, 1); // warm-up: upstream servers started, code paths hot
+    const rounds = [];
+    const errors = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const result = await load(clients, SECONDS);
+      rounds.push(result.perSecond);
+      errors.push(...result.errors);
+    }
+    return { perSecond: median(rounds), rounds, errors, cluster, clients };
+  } catch (error) {
+    await cluster.close();
+    throw error;
+  }
+}
+
+async function closeAll({ cluster, clients }) {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  await cluster.close();
+}
+
+async function registryPropagation(cluster) {
+  const second = await connectClients(cluster.replicas[1].url, 1);
+  const delays = [];
+  for (let write = 0; write < WRITES; write++) {
+    const name = `bench_tool_${write}`;
+    const entry = { name, description: "bench", runtime: "shell", script: `${name}.sh`, inputSchema: { type: "object" } };
+    const started = Date.now();
+    const response = await fetch(cluster.replicas[0].url.replace(/\/mcp$/, "/api/tools"), { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ entry, script: "echo '{}'\n" }) });
+    if (response.status !== 201) throw new Error(`registry write failed: ${response.status} ${await response.text()}`);
+    while (!(await second[0].listTools()).tools.some((tool) => tool.name === name)) await new Promise((resolve) => setTimeout(resolve, 10));
+    delays.push(Date.now() - started);
+  }
+  await second[0].close();
+  return delays;
+}
+
+const redis = await startRedis();
+try {
+  console.log(`serve-scale: ${CLIENTS} clients (v1 and v2 half each), MCP tool awaiting ${DELAY_MS} ms, ${ROUNDS} × ${SECONDS} s windows per figure, load average ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
+  const open = await measure(redis, 3, undefined);
+  console.log(`3 replicas, default --max-concurrency (8): ${open.perSecond.toFixed(1)} calls/s (rounds ${open.rounds.map((value) => value.toFixed(1)).join(", ")}), errors: ${open.errors.length}${open.errors.length ? ` (first: ${open.errors[0]})` : ""}`);
+  const delays = await registryPropagation(open.cluster);
+  console.log(`registry write via replica 1 → listed via replica 2: median ${median(delays)} ms (${delays.join(", ")} ms)`);
+  await closeAll(open);
+
+  const figures = [];
+  for (const replicas of [1, 2, 3]) {
+    const measured = await measure(redis, replicas, 2);
+    await closeAll(measured);
+    figures.push(measured);
+    const ratio = measured.perSecond / figures[0].perSecond;
+    console.log(`--max-concurrency 2, N = ${replicas}: ${measured.perSecond.toFixed(1)} calls/s (rounds ${measured.rounds.map((value) => value.toFixed(1)).join(", ")}; ceiling ${((2 * 1000) / DELAY_MS) * replicas}), ratio to N = 1: ${ratio.toFixed(2)} (target ≥ ${(0.9 * replicas).toFixed(1)}), errors: ${measured.errors.length}`);
+  }
+  console.log(`load average after: ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
+} finally {
+  await redis.close();
+}
