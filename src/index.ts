@@ -18,7 +18,7 @@ export type { ToolInfo, ReloadResult, ConfigStatus } from "./core/executor/creat
 export type { ExecutorEvents } from "./core/executor/executor-events.js";
 export type { Unsubscribe } from "./core/events.js";
 export type { ToolResult, ToolSuccess, ToolFailure } from "./core/tool-result.js";
-export type { ExecutorPlugin, CallToolOptions, CallerAccess, CallerInfo, PersonAnswer, ToolProgress, ToolAnnotations, JsonSchema, Logger } from "./core/plugin-contract.js";
+export type { ExecutorPlugin, CallToolOptions, CallerInfo, PersonAnswer, ToolProgress, ToolAnnotations, JsonSchema, Logger } from "./core/plugin-contract.js";
 export { ERROR_CODES } from "./core/errors/error-codes.js";
 export type { ErrorCode } from "./core/errors/error-codes.js";
 export { ToolexecError, isToolexecError } from "./core/errors/toolexec-error.js";

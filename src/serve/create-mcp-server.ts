@@ -15,7 +15,8 @@ import {
   type CallToolResult,
   type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { CallerAccess, Executor } from "../index.js";
+import type { Executor } from "../index.js";
+import type { CallerAccess } from "../plugin.js";
 import { expectWholeNumber } from "./check-serve-options.js";
 import { createClientCaller } from "./client-caller.js";
 import { registerCompletionHandler } from "./serve-completions.js";

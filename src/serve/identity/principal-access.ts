@@ -3,8 +3,7 @@
  * listed, under which names and descriptions), the principal's scopes and tier, and its limits,
  * applied the same way to every call it makes — direct, `call_tool`, code mode, saved tools.
  */
-import type { CallerAccess } from "../../index.js";
-import type { ToolDefinition } from "../../plugin.js";
+import type { CallerAccess, ToolDefinition } from "../../plugin.js";
 import { compileToolPatterns, type ResolvedProfile } from "../../config.js";
 import { isDispatcher, META_TOOLS, tierAllows, toolTier, type Principal } from "./principal.js";
 import type { PrincipalLimits } from "./principal-limits.js";

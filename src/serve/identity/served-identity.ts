@@ -5,7 +5,8 @@
  * opened it: another credential on its id is answered as an unknown session.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ToolexecError, type CallerAccess, type Executor } from "../../index.js";
+import { ToolexecError, type Executor } from "../../index.js";
+import type { CallerAccess } from "../../plugin.js";
 import { identityPlugin, profilesPlugin, type ResolvedProfile } from "../../config.js";
 import type { KeyStorage } from "./api-keys.js";
 import { createAuthenticator } from "./authenticate.js";
