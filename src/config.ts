@@ -24,3 +24,7 @@ export type { RegistryChange, RegistrySnapshot, RegistryWriteOptions, Registered
 export { RESERVED_TOOL_NAMES } from "./core/tool-names.js";
 export { listPythonEnvironments, pythonEnvironmentsFolder, syncPythonEnvironments } from "./python-environments.js";
 export type { EnvironmentProgress, ProjectPythonEnvironment, PythonEnvironmentSpec, SyncOutcome } from "./python-environments.js";
+export { identityPlugin, profilesPlugin } from "./gateway/gateway-plugins.js";
+export type { IdentityApi, ProfilesApi } from "./gateway/gateway-plugins.js";
+export type { IdentityConfig, ProfileConfig, ResolvedProfile } from "./gateway/gateway-config.js";
+export { compileToolPatterns, toolPatternProblem } from "./gateway/tool-patterns.js";

@@ -22,6 +22,7 @@ import { searchPlugin } from "./plugins/search/search-plugin.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
 import { createResultStore } from "./core/results/result-store.js";
 import { resultsPlugin } from "./plugins/results/results-plugin.js";
+import { identityPlugin, profilesPlugin } from "./gateway/gateway-plugins.js";
 import { unavailableToolHint } from "./unavailable-tool-hint.js";
 import { openProjectStore } from "./project-store.js";
 
@@ -96,9 +97,11 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
       { plugin: code, entries: [] },
       { plugin: webSearch, entries: [] },
       { plugin: results, entries: [] },
+      { plugin: profilesPlugin, entries: [] },
+      { plugin: identityPlugin, entries: [] },
     ];
   };
-  const sections = collectSections([script, python, mcp, ...(human ? [human] : []), search, ...resolved.plugins, code, webSearch], resolved.toolsConfig);
+  const sections = collectSections([script, python, mcp, ...(human ? [human] : []), search, ...resolved.plugins, code, webSearch, profilesPlugin, identityPlugin], resolved.toolsConfig);
 
   let core: Awaited<ReturnType<typeof createCoreExecutor>>;
   try {

@@ -20,6 +20,7 @@ import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-se
 import { searchPlugin } from "./plugins/search/search-plugin.js";
 import type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
 import { webSearchPlugin } from "./plugins/web-search/web-search-plugin.js";
+import { identityPlugin, profilesPlugin } from "./gateway/gateway-plugins.js";
 
 export interface ProjectConfigOptions {
   /** The project folder; default `process.cwd()`. */
@@ -78,7 +79,7 @@ export async function loadProjectConfig(options: ProjectConfigOptions = {}): Pro
 
 /** The plugins whose sections are read, in `createExecutor`'s start order. Plugin objects only lend their sections here: none is started. */
 function sectionOwners(mcpConfig: string | false, plugins: readonly ExecutorPlugin<never>[]): ExecutorPlugin<never>[] {
-  return [pythonPlugin(), mcpPlugin({ configFile: mcpConfig }), searchPlugin(), ...plugins, codePlugin(), webSearchPlugin()];
+  return [pythonPlugin(), mcpPlugin({ configFile: mcpConfig }), searchPlugin(), ...plugins, codePlugin(), webSearchPlugin(), profilesPlugin, identityPlugin];
 }
 
 /**

@@ -35,6 +35,8 @@ export type {
   Logger,
   CallToolOptions,
   CallerInfo,
+  CallerAccess,
+  CallerRecord,
   PersonAnswer,
 } from "./core/plugin-contract.js";
 export type { PluginEvents } from "./core/plugin-events.js";

@@ -23,3 +23,10 @@ export { fanOutMeterProviders } from "./serve/metrics/fan-out-meter-provider.js"
 export { toPrometheusText, prometheusName, PROMETHEUS_CONTENT_TYPE } from "./serve/metrics/prometheus-text.js";
 export { checkReadiness } from "./serve/health-routes.js";
 export type { Readiness } from "./serve/health-routes.js";
+export { createApiKey, listApiKeys, revokeApiKey, API_KEYS_PREFIX } from "./serve/identity/api-keys.js";
+export type { ApiKeyRecord, CreateKeyOptions, KeyStorage } from "./serve/identity/api-keys.js";
+export type { IdentityOptions } from "./serve/identity/served-identity.js";
+export type { OAuthSettings } from "./serve/identity/jwt-verifier.js";
+export type { LimitSettings } from "./serve/identity/principal-limits.js";
+export { TIERS } from "./serve/identity/principal.js";
+export type { Principal, PrincipalKind, Tier } from "./serve/identity/principal.js";

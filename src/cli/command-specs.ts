@@ -8,6 +8,8 @@ export interface FlagSpec {
   /** Placeholder of the value in help text: `<dir>`. */
   value?: string;
   description: string;
+  /** The flag may be given several times; its value is then the list. */
+  multiple?: true;
 }
 
 /** Every flag any command takes; a flag means the same thing wherever it is accepted. */
@@ -50,6 +52,13 @@ export const FLAGS = {
   execution: { type: "string", value: "<id>", description: "This execution with the calls made under it, as a tree" },
   follow: { type: "boolean", description: "Keep printing new calls as they are logged (across rotations) until Ctrl-C" },
   console: { type: "boolean", description: "With --http: serve the web console at /console (same token as /mcp); off by default" },
+  name: { type: "string", value: "<label>", description: "A label to tell the key by" },
+  profile: { type: "string", value: "<name>", description: "The profile (tools.json \"profiles\") the key is bound to: its clients see that view only" },
+  scope: { type: "string", value: "<server|server__tool|pattern>", multiple: true, description: "A server, tool or pattern with * the key may reach; repeat for more (default: every tool)" },
+  tier: { type: "string", value: "<read|write|destructive>", description: "The most a tool called with the key may do, judged from its MCP annotations (default read)" },
+  expires: { type: "string", value: "<ms|1h|30d>", description: "How long the key works: milliseconds or a duration (30m, 12h, 30d); default: until revoked" },
+  "oauth-issuer": { type: "string", value: "<url>", description: "With --http: accept JWT bearer tokens from this OAuth issuer (its JWKS is found from its metadata)" },
+  "oauth-audience": { type: "string", value: "<aud>", description: "With --oauth-issuer: the audience (aud) a token must name, e.g. this server's URL" },
   help: { type: "boolean", description: "Show help (for a command: toolexec <command> --help)" },
   version: { type: "boolean", description: "Show the version" },
 } as const satisfies Record<string, FlagSpec>;
@@ -158,7 +167,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "serve",
     positionals: [],
     summary: "Serve every tool of the project as an MCP server (stdio by default, or --http); hot reload stays on",
-    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "log-dir", "search-first", "strict", "store", "max-concurrency"],
+    flags: ["stdio", "http", "host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "log-dir", "search-first", "strict", "store", "max-concurrency", "oauth-issuer", "oauth-audience"],
     project: true,
     examples: [
       "toolexec serve --root ./my-project   # as a client's mcp.json entry: { \"command\": \"npx\", \"args\": [\"--no-install\", \"--prefix\", \"/abs/my-project\", \"toolexec\", \"serve\", \"--root\", \"/abs/my-project\"] }",
@@ -168,6 +177,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "TOOLEXEC_API_KEY=… toolexec serve --http --port 8931 --api-key-env TOOLEXEC_API_KEY   # also serves /api/tools",
       "toolexec serve --http --port 8931 --console   # then open http://127.0.0.1:8931/console",
       "toolexec serve --http --stateless --store redis://redis:6379/0 --max-concurrency 16   # one of N replicas behind a load balancer",
+      "toolexec serve --http --port 8931 --oauth-issuer https://auth.example.com --oauth-audience https://tools.example.com/mcp",
     ],
   },
   {
@@ -230,6 +240,31 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ["toolexec auth logout linear"],
   },
   {
+    name: "keys create",
+    positionals: [],
+    summary: "Create a scoped API key for serve --http: prints it once (only its hash is stored); once any key exists every /mcp request needs a credential",
+    flags: ["name", "profile", "scope", "tier", "expires", "json", "store"],
+    flagDescriptions: { json: "Print { \"id\", \"key\" }" },
+    project: true,
+    examples: ["toolexec keys create --name ci --tier read --expires 30d", "toolexec keys create --name ops --scope github --scope notes__* --tier write --profile ops --json"],
+  },
+  {
+    name: "keys list",
+    positionals: [],
+    summary: "List the API keys: id, name, profile, scopes, tier, expiry, revoked (never the keys)",
+    flags: ["json", "store"],
+    project: true,
+    examples: ["toolexec keys list", "toolexec keys list --json"],
+  },
+  {
+    name: "keys revoke",
+    positionals: ["<id>"],
+    summary: "Revoke an API key: it is refused from the next request on",
+    flags: ["store"],
+    project: true,
+    examples: ["toolexec keys revoke 3f9a0c2b7d1e4f60"],
+  },
+  {
     name: "python sync",
     positionals: [],
     summary: "Build every Python environment the project's tools and Python MCP servers declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)",
@@ -248,7 +283,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** The first words of commands that have sub-commands. */
-export const COMMAND_GROUPS = ["tools", "code", "auth", "python"] as const;
+export const COMMAND_GROUPS = ["tools", "code", "auth", "python", "keys"] as const;
 
 /** Every flag `command` accepts, help included. */
 export function flagsOf(command: CommandSpec): FlagName[] {

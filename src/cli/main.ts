@@ -66,6 +66,12 @@ async function runCommand(line: Extract<CommandLine, { kind: "run" }>, context: 
       return (await import("./python-command.js")).runPythonSync(context);
     case "python envs":
       return (await import("./python-command.js")).runPythonEnvs(context);
+    case "keys create":
+      return (await import("./keys-command.js")).runKeysCreate(context);
+    case "keys list":
+      return (await import("./keys-command.js")).runKeysList(context);
+    case "keys revoke":
+      return (await import("./keys-command.js")).runKeysRevoke(context);
     case "auth logout":
       return (await import("./auth-command.js")).runAuthLogout(context);
     default:

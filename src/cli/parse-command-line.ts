@@ -8,7 +8,7 @@ import { COMMAND_GROUPS, COMMANDS, FLAGS, flagsOf, type CommandSpec, type FlagNa
 import { suggestSimilar } from "./suggest-similar.js";
 import { UsageError } from "./usage-error.js";
 
-export type FlagValues = { [Name in FlagName]?: (typeof FLAGS)[Name]["type"] extends "string" ? string : boolean };
+export type FlagValues = { [Name in FlagName]?: (typeof FLAGS)[Name] extends { multiple: true } ? string[] : (typeof FLAGS)[Name]["type"] extends "string" ? string : boolean };
 
 export type CommandLine =
   | { kind: "version" }
@@ -17,8 +17,8 @@ export type CommandLine =
   | { kind: "run"; command: CommandSpec; values: FlagValues; positionals: string[] };
 
 const parserOptions = Object.fromEntries(
-  Object.entries(FLAGS).map(([name, flag]) => [name, name === "help" ? { type: flag.type, short: "h" } : { type: flag.type }]),
-) as Record<string, { type: "string" | "boolean"; short?: string }>;
+  Object.entries(FLAGS).map(([name, flag]) => [name, name === "help" ? { type: flag.type, short: "h" } : { type: flag.type, ...("multiple" in flag ? { multiple: true } : {}) }]),
+) as Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
 
 const commandNames = COMMANDS.map((command) => command.name);
 const didYouMean = (suggestion: string | undefined) => (suggestion === undefined ? "" : `; did you mean ${suggestion}?`);

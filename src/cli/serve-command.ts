@@ -41,10 +41,11 @@ export async function runServe(context: CommandContext): Promise<number> {
   const { values, command, output } = context;
   if (values.stdio && values.http) throw new UsageError("Give either --stdio or --http, not both", command);
   if (!values.http) {
-    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console"] as const) {
+    for (const flag of ["host", "port", "token-env", "stateless", "api-key-env", "max-sessions", "console", "oauth-issuer", "oauth-audience"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --http only`, command);
     }
   }
+  if ((values["oauth-issuer"] === undefined) !== (values["oauth-audience"] === undefined)) throw new UsageError("--oauth-issuer and --oauth-audience go together: tokens are checked for both", command);
   const port = parsePort(values.port, command);
   const maxSessions = parseWholeNumber(values["max-sessions"], "--max-sessions", 1, command);
   const maxConcurrency = parseWholeNumber(values["max-concurrency"], "--max-concurrency", 1, command);
@@ -97,6 +98,7 @@ export async function runServe(context: CommandContext): Promise<number> {
         ...(maxSessions === undefined ? {} : { maxSessions }),
         ...(context.metrics ? { metrics: context.metrics } : {}),
         ...(values.console ? { console: {} } : {}),
+        ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
       })
       .catch((error: unknown) => {
         throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;

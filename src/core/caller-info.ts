@@ -3,6 +3,8 @@
  * what that caller can answer for a call under way (a person's question, an MCP server's requests).
  */
 
+import type { ToolDefinition, ToolErrorInfo } from "./plugin-contract.js";
+
 /** The answer of a person asked through a caller's `ask` (MCP elicitation's actions). */
 export type PersonAnswer = { action: "accept"; answer: string } | { action: "decline" } | { action: "cancel" };
 
@@ -29,4 +31,40 @@ export interface CallerInfo {
   createMessage?(params: Record<string, unknown>, options: { signal: AbortSignal }): Promise<Record<string, unknown>>;
   /** A log message (MCP's `notifications/message` params) that a server the call reached sent while it ran. */
   log?(message: { level: string; logger?: string; data: unknown }): void;
+  /**
+   * What this caller may reach, when a front door knows who it is (a served principal and its
+   * profile): asked before every call it makes, sub-calls included (a sub-call keeps its parent's
+   * access whatever caller it names), so no door — direct, `call_tool`, code mode, a saved tool —
+   * reaches a tool the caller cannot. Logged with the call (principal, profile, decision).
+   */
+  access?: CallerAccess;
+}
+
+/** A caller's view of the registry and what it may call (see `CallerInfo.access`). */
+export interface CallerAccess {
+  /** Who is calling: `kind` is how it proved it (`key`, `jwt`, `token`, `local`). */
+  principal: { id: string; kind: string };
+  /** The named view the caller is served through, if any. */
+  profile?: string;
+  /** The registry's name of the tool the caller calls `name` (a profile may show tools renamed). */
+  registryName(name: string): string;
+  /**
+   * Whether the call may start: `release` is called when it ends; a refusal is the call's error
+   * (`TOOL_NOT_FOUND` for a tool the caller cannot see, `FORBIDDEN`, `RATE_LIMITED`). `topLevel` is
+   * false for sub-calls (limits count the caller's own calls).
+   */
+  admit(call: { definition: ToolDefinition; plugin: string; topLevel: boolean }): { ok: true; release(): void } | { ok: false; error: ToolErrorInfo };
+  /** The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions applied). */
+  view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[]): Tool[];
+}
+
+/** What a call's log record says of its caller (`ExecutionRecord`). */
+export interface CallerRecord {
+  /** The caller, when a front door named one: `{ name?, version?, session? }`, the session id as an opaque digest. */
+  caller?: { name?: string; version?: string; session?: string };
+  /** With a caller's access (a served principal): who, the profile, whether it was let through, and a refusal's code. */
+  principal?: { id: string; kind: string };
+  profile?: string;
+  decision?: "allowed" | "refused";
+  reason?: string;
 }

@@ -7,13 +7,13 @@
  * The caller's optional `elicit`, `createMessage` and `log`, `contractVersion`, `config` and
  * `context.config` came later, additively (no bump).
  */
-import type { CallerInfo } from "./caller-info.js";
+import type { CallerInfo, CallerRecord } from "./caller-info.js";
 import type { ErrorCode } from "./errors/error-codes.js";
 import type { PluginConfigSection } from "./plugin-config.js";
 import type { PluginEvents } from "./plugin-events.js";
 import type { ToolResult } from "./tool-result.js";
 
-export type { CallerInfo, PersonAnswer } from "./caller-info.js";
+export type { CallerAccess, CallerInfo, CallerRecord, PersonAnswer } from "./caller-info.js";
 
 /** Bumped on any incompatible change to the types in this file (and `caller-info.ts`); a plugin states the one it targets as `contractVersion`. */
 export const PLUGIN_CONTRACT_VERSION = 2;
@@ -155,7 +155,7 @@ export interface CallToolOptions {
 }
 
 /** A call's execution-log record as the pipeline builds it, before a plugin's `shapeLogRecord`. */
-export interface ExecutionRecord extends Record<string, unknown> {
+export interface ExecutionRecord extends Record<string, unknown>, CallerRecord {
   time: string;
   executionId: string;
   parentExecutionId?: string;
@@ -169,8 +169,6 @@ export interface ExecutionRecord extends Record<string, unknown> {
   error?: ToolErrorInfo;
   durationMs: number;
   timeoutMs?: number;
-  /** The caller, when a front door named one: `{ name?, version?, sessionId? }`. */
-  caller?: { name?: string; version?: string; sessionId?: string };
 }
 
 /** What the executor lends a plugin. */

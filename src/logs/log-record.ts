@@ -18,8 +18,10 @@ export interface LoggedRecord {
   /** Present when the call waited for a turn (or a code runtime). */
   queueMs?: number;
   timeoutMs?: number;
-  caller?: { name?: string; version?: string; sessionId?: string };
-  principal?: string | { id?: string };
+  caller?: { name?: string; version?: string; session?: string; sessionId?: string };
+  principal?: string | { id?: string; kind?: string };
+  profile?: string;
+  decision?: "allowed" | "refused";
   traceId?: string;
   spanId?: string;
   /** Lines that are not calls carry an event name instead. */

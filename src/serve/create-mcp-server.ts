@@ -16,6 +16,7 @@ import {
   type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Executor } from "../index.js";
+import type { CallerAccess } from "../plugin.js";
 import { expectWholeNumber } from "./check-serve-options.js";
 import { createClientCaller } from "./client-caller.js";
 import { registerCompletionHandler } from "./serve-completions.js";
@@ -42,6 +43,11 @@ export interface McpServerOptions {
    * random key of this process (enough for one process).
    */
   requestStateKey?: string | Uint8Array;
+  /**
+   * Who the client is and what it may reach (a served principal's profile, scopes, tier and limits;
+   * docs/identity.md): the listing is its view, and every call it makes is checked.
+   */
+  access?: CallerAccess;
 }
 
 export interface ServedMcpServer {
@@ -71,7 +77,11 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   // stdio has no session id: the served session makes one, so its calls are logged (and routed) together.
   const ownSessionId = randomUUID();
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await executor.listTools()).map(toMcpTool) }));
+  const { access } = options;
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const tools = await executor.listTools();
+    return { tools: (access === undefined ? tools : access.view(tools)).map(toMcpTool) };
+  });
 
   // Traced as a SERVER span whose parent is the client's trace context in `params._meta`.
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => traceServedCall({ params: request.params, extra }, async (): Promise<CallToolResult> => {
@@ -79,13 +89,14 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
       return toMcpResult({ ok: false, error: { code: "QUEUE_FULL", message: `This session already has ${maxCalls} calls running; wait for one to finish` }, executionId: "", tool: request.params.name, durationMs: 0 });
     }
     const progressToken = request.params._meta?.progressToken;
-    const caller = createClientCaller({
+    const clientCaller = createClientCaller({
       server,
       sessionId: extra.sessionId ?? ownSessionId,
       requestId: extra.requestId,
       sendNotification: (notification) => extra.sendNotification(notification),
       logLevel: () => logLevel,
     });
+    const caller = access === undefined ? clientCaller : { ...clientCaller, access };
     running++;
     try {
       const result = await executor.callTool(request.params.name, request.params.arguments ?? {}, {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
+import type { CallerAccess } from "../plugin.js";
 import { createMcpServer, PACKAGE_VERSION, type McpServerOptions, type ServedMcpServer } from "./create-mcp-server.js";
 import { expectSecret, expectWholeNumber } from "./check-serve-options.js";
 import { checkRequest, isLoopbackHost } from "./http-guard.js";
@@ -24,6 +25,7 @@ import { createWebConsole } from "./console/web-console.js";
 import { isListenRequest, isModernRequest } from "./era-2026/request-era.js";
 import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import type { ModernHttp } from "./era-2026/serve-modern-http.js";
+import { createServedIdentity, type IdentityOptions } from "./identity/served-identity.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -34,7 +36,7 @@ export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
 /** The SSE `retry` hint: how long a client whose stream broke waits before resuming it. */
 export const SSE_RETRY_MS = 1_000;
 
-export interface HttpServeOptions extends McpServerOptions {
+export interface HttpServeOptions extends McpServerOptions, IdentityOptions {
   /** Address to bind. Default 127.0.0.1; any other address requires `token`. */
   host?: string;
   /** Port; 0 (the default) picks a free one. */
@@ -97,6 +99,8 @@ export interface HttpServing {
 
 interface Session {
   served: ServedMcpServer;
+  /** The principal and profile that opened it: no other may use it. */
+  owner: string;
   transport: StreamableHTTPServerTransport;
 }
 
@@ -178,6 +182,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     (modern ??= import("./era-2026/serve-modern-http.js").then(({ createModernHttp }) =>
       createModernHttp(executor, { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION, key: requestStateKey, maxBodyBytes: limit }),
     ));
+  const identity = createServedIdentity(executor, endpoint, options.token, options);
   const sessions = new Map<string, Session>();
   const sessionBytes = createSessionBytes(options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES);
   /** Each request under way's release: a 2026 `subscriptions/listen` stream is released at once, as a GET stream never counts. */
@@ -191,8 +196,8 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   );
 
   /** `initialize`: the response of the request that opens it (the session's first open request). */
-  const openSession = async (stateless: boolean, initialize?: ServerResponse, jsonResponse = false): Promise<Session> => {
-    const served = createMcpServer(executor, options);
+  const openSession = async (stateless: boolean, admitted: { access: CallerAccess; owner: string }, initialize?: ServerResponse, jsonResponse = false): Promise<Session> => {
+    const served = createMcpServer(executor, { ...options, access: admitted.access });
     const resumable = !stateless && options.resumability !== false;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
@@ -203,7 +208,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : {}),
       ...(jsonResponse ? { enableJsonResponse: true } : {}),
     });
-    const session: Session = { served, transport };
+    const session: Session = { served, transport, owner: admitted.owner };
     transport.onclose = () => {
       if (transport.sessionId === undefined) return;
       sessions.delete(transport.sessionId);
@@ -218,9 +223,14 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     if (management?.handles(url.pathname)) return closing ? send(response, 503, { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The server is shutting down" } }) : management.handle(request, response, url.pathname);
     if (operator.handles(url.pathname)) return operator.handle(request, response, url.pathname);
     if (webConsole?.handles(url.pathname)) return webConsole.handle(request, response, url.pathname);
-    if (url.pathname !== endpoint) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
-    const verdict = checkRequest(request, guard);
-    if (!verdict.ok) return send(response, verdict.status, { error: verdict.message }, verdict.status === 401 ? { "www-authenticate": "Bearer" } : {});
+    if (identity.handles(url.pathname)) return identity.handle(request, response);
+    const route = identity.route(url.pathname);
+    if (route === undefined) return send(response, 404, { error: `Not found; the MCP endpoint is ${endpoint}` });
+    // Host and Origin here; the credential is the identity's to judge.
+    const verdict = checkRequest(request, { ...guard, token: undefined });
+    if (!verdict.ok) return send(response, verdict.status, { error: verdict.message });
+    const admitted = await identity.admit(request, route.profile);
+    if (!admitted.ok) return send(response, admitted.status, { error: admitted.message }, admitted.headers);
     if (closing) return send(response, 503, jsonRpcError(-32000, "The server is shutting down"), { connection: "close" });
     let body: unknown;
     if (request.method === "POST") {
@@ -232,19 +242,20 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     }
     if (await isModernRequest(request, body)) {
       if (isListenRequest(body)) release.get(response)?.();
-      return (await modernHttp()).handle(request, response, body);
+      return (await modernHttp()).handle(request, response, body, admitted.access);
     }
     if (options.stateless) {
       // A plain JSON answer unless the client asked for progress: a replica that dies before answering
       // then gets the client a load balancer's 502 at once, where a stream cut short would leave it waiting.
-      const session = await openSession(true, undefined, !asksForProgress(body));
+      const session = await openSession(true, admitted, undefined, !asksForProgress(body));
       response.once("close", () => void session.served.close());
       return session.transport.handleRequest(request, response, body);
     }
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = sessions.get(id);
-      if (!session) return send(response, 404, jsonRpcError(-32001, "Session not found: it ended or belongs to another server; initialize a new one"));
+      // A session opened by another principal or through another profile is not this client's to use.
+      if (!session || session.owner !== admitted.owner) return send(response, 404, jsonRpcError(-32001, "Session not found: it ended or belongs to another server; initialize a new one"));
       expiry.track(id, response);
       return session.transport.handleRequest(request, response, body);
     }
@@ -252,7 +263,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       return send(response, 400, jsonRpcError(-32000, "No Mcp-Session-Id header: send initialize first"));
     }
     if (!expiry.makeRoom()) return send(response, 503, jsonRpcError(-32000, `Too many sessions: all ${options.maxSessions ?? DEFAULT_MAX_SESSIONS} have a request open; retry later`), { "retry-after": "1" });
-    const session = await openSession(false, response);
+    const session = await openSession(false, admitted, response);
     return session.transport.handleRequest(request, response, body);
   };
 
@@ -290,6 +301,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
       if (closing) return;
       closing = true;
       expiry.stop();
+      identity.close();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       // Calls under way get a bounded grace; notification streams end with their sessions.
       if (underWay > 0) {

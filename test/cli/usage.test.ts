@@ -63,6 +63,9 @@ describe("toolexec help", () => {
         auth login <server>   Log in to an OAuth MCP server: prints the URL to open, takes the redirect on 127.0.0.1, stores the tokens in your config folder
         auth status           Show which OAuth MCP servers are logged in (exit 1 when one needs a login)
         auth logout <server>  Forget an OAuth MCP server's tokens and registered client
+        keys create           Create a scoped API key for serve --http: prints it once (only its hash is stored); once any key exists every /mcp request needs a credential
+        keys list             List the API keys: id, name, profile, scopes, tier, expiry, revoked (never the keys)
+        keys revoke <id>      Revoke an API key: it is refused from the next request on
         python sync           Build every Python environment the project's tools and Python MCP servers declare (python.requirements, pyproject.toml) ahead of time, for CI and deploys (exit 1 when one fails)
         python envs           List the project's Python environments: requirements, tools and servers using them, folder, built or not
 
@@ -128,7 +131,7 @@ describe("toolexec usage errors", () => {
         "toolexec tools call: Unknown flag --arg; did you mean --args?",
         "toolexec: Unknown command "tool"; did you mean "tools list"?",
         "toolexec tools: Unknown command "tools lst"; did you mean "tools list"? (commands: tools list, tools call, tools search, tools review, tools approve, tools revoke)",
-        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools search, tools review, tools approve, tools revoke, servers, serve, logs, code exec, auth login, auth status, auth logout, python sync, python envs)",
+        "toolexec: Unknown command "frobnicate" (commands: init, validate, tools list, tools call, tools search, tools review, tools approve, tools revoke, servers, serve, logs, code exec, auth login, auth status, auth logout, keys create, keys list, keys revoke, python sync, python envs)",
         "toolexec validate: --args is not a flag of "validate" (it belongs to "tools call")",
         "toolexec tools list: --root needs a value: --root <dir>",
         "toolexec tools call: Missing <name>: toolexec tools call <name>",

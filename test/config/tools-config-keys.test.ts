@@ -7,7 +7,7 @@ import { configErrorText, loadConfigError, projectWithOneTool } from "./config-t
 describe("unknown keys", () => {
   it("rejects an unknown top-level key with a did-you-mean hint, pointing at the key", async () => {
     const project = createTempProject({ tools: { tool: [] , tools: [] } });
-    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:2:3 tool: Unknown key "tool" (did you mean "tools"?); expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch"`);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:2:3 tool: Unknown key "tool" (did you mean "tools"?); expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch, profiles, identity"`);
   });
 
   it("rejects an unknown key in defaults", async () => {
@@ -223,7 +223,7 @@ describe("many problems at once", () => {
         tools.json:44:15 tools[4].name: Duplicate tool name "echo" (first defined at tools[0]); tool names must be unique
         tools.json:51:14 tools[4].cwd: Expected a folder inside the project, got "/"
         tools.json:52:22 tools[4].interpreter: "interpreter" applies to the python runtime only, got runtime "shell"
-        tools.json:55:3 extra: Unknown key "extra"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch"
+        tools.json:55:3 extra: Unknown key "extra"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch, profiles, identity"
     `);
   });
 

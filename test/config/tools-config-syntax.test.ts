@@ -177,7 +177,7 @@ describe("tools.json encoding", () => {
 
   it("accepts CRLF line endings and counts lines across them", async () => {
     const project = createTempProject({ tools: '{\r\n  "tools": [],\r\n  "extra": 1\r\n}\r\n' });
-    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:3:3 extra: Unknown key "extra"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch"`);
+    expect(await configErrorText(project)).toMatchInlineSnapshot(`"tools.json:3:3 extra: Unknown key "extra"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch, profiles, identity"`);
   });
 });
 

@@ -100,7 +100,7 @@ describe("a host plugin owning a key of tools.json", () => {
   it("leaves the key an unknown key when no plugin claims it", async () => {
     const created = project({ greeting: "Howdy" });
     const error = await startError({ root: created.root });
-    expect(withoutRoot(error.message, created.root)).toMatchInlineSnapshot(`"tools.json:13:3 greeter: Unknown key "greeter"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch"`);
+    expect(withoutRoot(error.message, created.root)).toMatchInlineSnapshot(`"tools.json:13:3 greeter: Unknown key "greeter"; expected one of: $schema, defaults, tools, python, pythonModules, toolSearch, codeExecution, webSearch, profiles, identity"`);
   });
 
   it("is read by loadProjectConfig when passed in plugins, filed under the plugin's name", async () => {

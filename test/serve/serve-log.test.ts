@@ -15,5 +15,5 @@ it("logs a served call with its caller", async () => {
   await serving.close();
   await executor.close();
   const line = readLogRecords(path.join(project.root, ".toolexec/logs")).find((record) => record.tool === "echo")!;
-  expect(line).toMatchObject({ ok: true, arguments: { logged: true }, caller: { name: "serve-test", version: "1.0.0", sessionId: expect.any(String) } });
+  expect(line).toMatchObject({ ok: true, arguments: { logged: true }, caller: { name: "serve-test", version: "1.0.0", session: expect.stringMatching(/^[0-9a-f]{16}$/) } });
 });

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   "CONFLICT",
   "RECURSION_LIMIT",
   "RESULT_NOT_FOUND",
+  "FORBIDDEN",
+  "RATE_LIMITED",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */

@@ -17,6 +17,7 @@ import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
 import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
 import { checkInput, checkOutput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
+import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
 import { takeTurn } from "./take-turn.js";
@@ -68,6 +69,8 @@ interface CallRecord {
   registered?: RegisteredTool;
   timeoutMs?: number;
   caller?: CallerInfo;
+  /** The caller's access refused the call. */
+  refused?: boolean;
   /** The call's `execute_tool` span, when someone traces. */
   span?: CallSpan;
   /** How long the call waited for a turn, in ms; unset when it started at once. */
@@ -125,7 +128,7 @@ function writeRecord(log: ExecutionLog, host: PluginHost, call: CallRecord, resu
     durationMs,
     ...(call.queueMs === undefined ? {} : { queueMs: call.queueMs }),
     ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
-    ...(call.caller === undefined ? {} : { caller: { name: call.caller.name, version: call.caller.version, sessionId: call.caller.sessionId } }),
+    ...callerRecord(call.caller, result, call.refused === true),
     ...(call.span === undefined ? {} : spanIds(call.span.span)),
   };
   let shaped: Record<string, unknown> = record;
@@ -239,20 +242,22 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     options = read.value;
     const parentExecutionId = (call.parentExecutionId = options.parentExecutionId);
     const parent = parentExecutionId === undefined ? undefined : calls.get(parentExecutionId);
-    call.caller = options.caller ?? parent?.caller;
+    const access = (call.caller = effectiveCaller(options.caller, parent?.caller))?.access;
+    if (access !== undefined) name = call.name = access.registryName(name);
     // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
     call.span = dependencies.telemetry?.start(call.name, call.executionId, parent?.traceContext, options.toolCallId);
-
     let registered = host.lease(name);
     if (!registered && (await resolveMissingTool(dependencies, name, options))) registered = host.lease(name);
-    if (!registered) return finish(dependencies, explainMissingTool(dependencies, name), call);
-    call.registered = registered;
+    if (!registered) return finish(dependencies, missingForCaller(access, name, explainMissingTool(dependencies, name)), call);
+    const leased = (call.registered = registered);
     try {
-      const result = await runRegistered(state, registered, call, options);
-      // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
-      return options.bounded && result.ok ? boundToolResult(result, registered.definition, dependencies.results, call.caller) : result;
+      return await withAdmission(call, leased, (refusal) => finish(dependencies, refusal, call), async () => {
+        const result = await runRegistered(state, leased, call, options);
+        // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
+        return options.bounded && result.ok ? boundToolResult(result, leased.definition, dependencies.results, call.caller) : result;
+      });
     } finally {
-      host.release(registered);
+      host.release(leased);
     }
   }
   const state: PipelineState = { ...dependencies, calls, callTool };

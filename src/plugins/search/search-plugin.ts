@@ -20,6 +20,7 @@ import { startSemanticStage } from "./semantic-stage.js";
 import { checkDetail, checkQueryLength, type SearchDetail, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
 import { DESCRIBE_TOOLS_DEFINITION, describeTools } from "./describe-tools-tool.js";
+import { viewedResults, viewedTools } from "./caller-view.js";
 
 export type { ToolSearchResult, EmbedTexts, SearchDetail };
 export { SEARCH_TOOLS_TOOL_NAME, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, DEFAULT_PINNED_TOOLS };
@@ -127,9 +128,12 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         async callTool(call, callOptions): Promise<PluginResult> {
           if (!offers(call.name)) return toolError("TOOL_NOT_FOUND", `The search plugin has no tool "${call.name}"`);
           if (call.name === CALL_TOOL_TOOL_NAME) return callNamedTool(call.arguments as { name: string; arguments?: Record<string, unknown> }, callOptions, closing.signal);
-          if (call.name === DESCRIBE_TOOLS_TOOL_NAME) return { ok: true, value: describeTools((call.arguments as { names: string[] }).names, context.listTools()) };
+          // A served caller's view (its profile, scopes and tier): it finds and reads only what it may call.
+          const access = callOptions.caller?.access;
+          if (call.name === DESCRIBE_TOOLS_TOOL_NAME) return { ok: true, value: describeTools((call.arguments as { names: string[] }).names, viewedTools(context.listTools(), access)) };
           const args = call.arguments as { query: string; limit?: number; detail?: SearchDetail };
-          return { ok: true, value: await api.searchTools(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT, detail: args.detail ?? "summary" }) };
+          const found = await api.searchTools(args.query, { limit: args.limit ?? DEFAULT_SEARCH_LIMIT, detail: args.detail ?? "summary" });
+          return { ok: true, value: viewedResults(found, context.listTools(), access) };
         },
         // A listing policy, not access control: under search-first the other tools stay callable.
         ...(searchFirst ? { isListed: (tool: ToolDefinition) => listed.has(tool.name) } : {}),

@@ -19,6 +19,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { HUMAN_INPUT_TOOL_NAME, type CallerInfo, type Executor } from "../../index.js";
+import type { CallerAccess } from "../../plugin.js";
 import { passesLevel } from "../client-caller.js";
 import { completeServed } from "../serve-completions.js";
 import { getServedPrompt, listServedPrompts } from "../serve-prompts.js";
@@ -35,6 +36,8 @@ export interface ModernServerOptions {
   name: string;
   version: string;
   codec: RequestStateCodec<HumanInputState>;
+  /** The served principal's access (docs/identity.md): the listing is its view and every call carries it. */
+  access?: CallerAccess;
 }
 
 /**
@@ -71,7 +74,7 @@ function modernCaller(context: ServerContext): CallerInfo {
 
 async function callTool(executor: Executor, options: ModernServerOptions, params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, context: ServerContext): Promise<CallToolResult | InputRequiredResult> {
   const args = params.arguments ?? {};
-  const caller = modernCaller(context);
+  const caller = options.access === undefined ? modernCaller(context) : { ...modernCaller(context), access: options.access };
   if (params.name === HUMAN_INPUT_TOOL_NAME && canElicit(context)) {
     const round = await humanInputRound(args, context, (state, stateContext) => options.codec.mint(state, stateContext));
     if (round.kind === "ask") return round.result;
@@ -101,7 +104,11 @@ export function createModernServer(executor: Executor, options: ModernServerOpti
       requestState: { verify: (state, context) => options.codec.verify(state, context) },
     },
   );
-  server.setRequestHandler("tools/list", async () => ({ tools: (await executor.listTools()).map(toMcpTool) as never }));
+  const { access } = options;
+  server.setRequestHandler("tools/list", async () => {
+    const tools = await executor.listTools();
+    return { tools: (access === undefined ? tools : access.view(tools)).map(toMcpTool) as never };
+  });
   server.setRequestHandler("tools/call", (request, context) => {
     const envelope = envelopeOf(context);
     // The trace context rides in `_meta` as in 2025; the protocol version is the envelope's.

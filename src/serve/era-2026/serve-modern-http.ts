@@ -5,10 +5,14 @@
  * through the handler's event bus.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createMcpHandler, type ServerEventBus } from "@modelcontextprotocol/server";
+import { createMcpHandler, type AuthInfo, type ServerEventBus } from "@modelcontextprotocol/server";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import type { Executor } from "../../index.js";
+import type { CallerAccess } from "../../plugin.js";
 import { createModernServer, humanInputCodec } from "./modern-server.js";
+
+/** Where the admitted principal's access travels in the SDK's `authInfo.extra`. */
+const ACCESS_KEY = "toolexec/access";
 
 export interface ModernHttpOptions {
   name: string;
@@ -21,8 +25,8 @@ export interface ModernHttpOptions {
 }
 
 export interface ModernHttp {
-  /** Serve one 2026-era request whose body was already read. */
-  handle(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void>;
+  /** Serve one 2026-era request whose body was already read, as the admitted principal's `access` when there is one. */
+  handle(request: IncomingMessage, response: ServerResponse, body: unknown, access?: CallerAccess): Promise<void>;
   /** Abort modern exchanges under way, end the listen streams, stop following the registry. */
   close(): Promise<void>;
 }
@@ -34,7 +38,8 @@ export interface ModernHttp {
  */
 export function createModernHttp(executor: Executor, options: ModernHttpOptions): ModernHttp {
   const served = { name: options.name, version: options.version, codec: humanInputCodec(options.key) };
-  const handler = createMcpHandler(() => createModernServer(executor, served), {
+  // The principal's access rides with the request as the SDK's pass-through `authInfo` (never read from headers).
+  const handler = createMcpHandler((context) => createModernServer(executor, { ...served, access: context.authInfo?.extra?.[ACCESS_KEY] as CallerAccess | undefined }), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     ...(options.bus === undefined ? {} : { bus: options.bus }),
@@ -42,7 +47,10 @@ export function createModernHttp(executor: Executor, options: ModernHttpOptions)
   const serve = toNodeHandler(handler, { maxRequestBodySize: options.maxBodyBytes });
   const unsubscribe = executor.on("tools:changed", () => handler.notify.toolsChanged());
   return {
-    handle: (request, response, body) => serve(request, response, body),
+    handle: (request, response, body, access) => {
+      if (access !== undefined) (request as IncomingMessage & { auth?: AuthInfo }).auth = { token: "", clientId: access.principal.id, scopes: [], extra: { [ACCESS_KEY]: access } };
+      return serve(request, response, body);
+    },
     async close() {
       unsubscribe();
       await handler.close();
