@@ -26,6 +26,7 @@ import { isListenRequest, isModernRequest } from "./era-2026/request-era.js";
 import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import type { ModernHttp } from "./era-2026/serve-modern-http.js";
 import { createServedIdentity, type IdentityOptions } from "./identity/served-identity.js";
+import { jsonRpcError, readBody, send } from "./http-messages.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -102,40 +103,6 @@ interface Session {
   /** The principal and profile that opened it: no other may use it. */
   owner: string;
   transport: StreamableHTTPServerTransport;
-}
-
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (response.headersSent) return void response.end();
-  response.writeHead(status, { "content-type": "application/json", ...headers });
-  response.end(JSON.stringify(body));
-}
-
-const jsonRpcError = (code: number, message: string) => ({ jsonrpc: "2.0", error: { code, message }, id: null });
-
-type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
-
-/**
- * The request body as JSON, or the status to answer with (413 past the limit, 429 past the
- * session's bytes in flight as `meter` counts them, 400 for bad JSON).
- */
-function readBody(request: IncomingMessage, limit: number): Promise<BodyRead>;
-function readBody(request: IncomingMessage, limit: number, meter: ((bytes: number) => string | undefined) | undefined): Promise<BodyRead | { ok: false; status: 429; message: string }>;
-async function readBody(request: IncomingMessage, limit: number, meter?: (bytes: number) => string | undefined): Promise<BodyRead | { ok: false; status: 429; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return { ok: false, status: 413, message: `Payload Too Large: Request body must not exceed ${limit} bytes` };
-    const refusal = meter?.((chunk as Buffer).length);
-    if (refusal !== undefined) return { ok: false, status: 429, message: refusal };
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
-  } catch (error) {
-    return { ok: false, status: 400, message: `Request body is not valid JSON: ${(error as Error).message}` };
-  }
 }
 
 /**
