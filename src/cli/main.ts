@@ -90,8 +90,8 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     return 2;
   }
   if (line.kind === "version") {
-    const { PACKAGE_VERSION } = await import("../core/package-version.js");
-    output.out(PACKAGE_VERSION);
+    const { createRequire } = await import("node:module");
+    output.out((createRequire(import.meta.url)("../../package.json") as { version: string }).version);
     return 0;
   }
   if (line.kind === "help") {

@@ -23,7 +23,7 @@ async function optionsMessage(options: Record<string, unknown>): Promise<string>
 
 describe("createExecutor options", () => {
   it("rejects an unknown option", async () => {
-    expect(await optionsMessage({ toolConfig: "tools.json" })).toMatchInlineSnapshot(`"Invalid createExecutor options: toolConfig: Unknown key "toolConfig" (did you mean "toolsConfig"?); expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, results, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, mcp"`);
+    expect(await optionsMessage({ toolConfig: "tools.json" })).toMatchInlineSnapshot(`"Invalid createExecutor options: toolConfig: Unknown key "toolConfig" (did you mean "toolsConfig"?); expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, results, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, store, mcp"`);
   });
 
   it("rejects a string where a boolean belongs", async () => {
@@ -71,7 +71,7 @@ describe("createExecutor options", () => {
   it("reports every bad option at once and keeps them in details", async () => {
     const error = await executorError({ watch: 1, maxQueue: -1, extra: true });
     expect(isToolexecError(error) && error.details).toMatchObject({ problems: expect.arrayContaining([expect.any(String)]) });
-    expect((error as Error).message).toMatchInlineSnapshot(`"Invalid createExecutor options: watch: Expected a boolean, got 1; maxQueue: Expected a number of at least 0, got -1; extra: Unknown key "extra"; expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, results, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, mcp"`);
+    expect((error as Error).message).toMatchInlineSnapshot(`"Invalid createExecutor options: watch: Expected a boolean, got 1; maxQueue: Expected a number of at least 0, got -1; extra: Unknown key "extra"; expected one of: root, watch, toolsConfig, logDir, log, plugins, defaultTimeoutMs, maxConcurrency, maxQueue, reloadDebounceMs, strict, results, logger, onHumanInput, onElicitation, onSampling, onAuthorization, mcpConfig, codeExecution, toolSearch, webSearch, store, mcp"`);
   });
 
   it("is not a ConfigError", async () => {

@@ -76,7 +76,7 @@ describe("hot reload", () => {
     const executor = await open(created.root);
     const failed = next(executor, "config:error");
     created.write("mcp.json", '{ "mcpServers": { "docs": { "command": "x", "extra": true } } }');
-    expect((await failed).message).toMatchInlineSnapshot(`"mcp.json:1:45 mcpServers.docs.extra: Unknown key "extra"; expected one of: type, transport, command, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version"`);
+    expect((await failed).message).toMatchInlineSnapshot(`"mcp.json:1:45 mcpServers.docs.extra: Unknown key "extra"; expected one of: type, transport, command, python, args, env, envFile, cwd, url, serverUrl, headers, oauth, auth, enabled, disabled, autoApprove, alwaysAllow, prefix, timeoutMs, installTimeoutMs, start, idleTimeoutMs, retry, results, maxConcurrency, maxResponseBytes, includeTools, excludeTools, disabledTools, trust, quarantined, dev, gallery, version"`);
     expect(await executor.callTool("echo", {})).toMatchObject({ ok: true });
     await executor.close();
   });

@@ -44,6 +44,22 @@ function bearerOf(request: IncomingMessage): string | undefined {
  */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const verifier = options.oauth ? createJwtVerifier(options.oauth) : undefined;
+  /**
+   * Whether a credential is needed. With a store that is down (Redis restarting), the last answer it
+   * gave stands: no key can be created meanwhile (writes fail), so "none" stays true, and local
+   * tools keep being served. Down since start, there is no answer to stand by: undefined (503).
+   */
+  let lastKnownAnyKey: boolean | undefined;
+  const credentialNeeded = async (): Promise<boolean | undefined> => {
+    if (options.token !== undefined || verifier !== undefined) return true;
+    if (options.keys === undefined) return false;
+    try {
+      lastKnownAnyKey = await anyActiveKey(options.keys);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SERVICE_UNAVAILABLE") throw error;
+    }
+    return lastKnownAnyKey;
+  };
   const refuse = (status: 401 | 403 | 503, message: string, metadataUrl: string, error?: string): AuthVerdict => {
     const parts: string[] = [];
     if (verifier) parts.push(`resource_metadata=${quoted(metadataUrl)}`);
@@ -56,20 +72,27 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     async authenticate(request, metadataUrl) {
       const bearer = bearerOf(request);
       if (bearer === undefined) {
-        const needed = options.token !== undefined || verifier !== undefined || (options.keys !== undefined && (await anyActiveKey(options.keys)));
+        const needed = await credentialNeeded();
+        if (needed === undefined) return refuse(503, "The store that holds API keys is unavailable, so who may call cannot be checked; try again shortly", metadataUrl);
         return needed ? refuse(401, "A bearer credential is required (Authorization: Bearer <key or token>)", metadataUrl) : { ok: true, principal: LOCAL_PRINCIPAL };
       }
       // Digests of equal length: the compare leaks nothing about the token's length.
       if (options.token !== undefined && timingSafeEqual(digest(bearer), digest(options.token))) return { ok: true, principal: { id: "token", kind: "token", scopes: [], tier: "destructive" } };
       if (options.keys !== undefined && looksLikeApiKey(bearer)) {
-        const checked = await checkApiKey(options.keys, bearer);
-        return checked.ok ? checked : refuse(401, checked.message, metadataUrl, "invalid_token");
+        // A key cannot be checked while its store is down: 503 (try again), never a 401 for a key that may be good.
+        const checked = await checkApiKey(options.keys, bearer).catch((error: { code?: string; message?: string }) => {
+          if (error.code === "SERVICE_UNAVAILABLE") return { ok: false as const, unavailable: true, message: error.message ?? "The key store is unavailable" };
+          throw error;
+        });
+        if (checked.ok) return checked;
+        return "unavailable" in checked ? refuse(503, checked.message, metadataUrl) : refuse(401, checked.message, metadataUrl, "invalid_token");
       }
       if (verifier) {
         const verdict = await verifier.verify(bearer);
         return verdict.ok ? verdict : refuse(verdict.status, `Bearer token refused: ${verdict.message}`, metadataUrl, verdict.error);
       }
-      const needed = options.token !== undefined || (options.keys !== undefined && (await anyActiveKey(options.keys)));
+      const needed = options.token !== undefined || (await credentialNeeded());
+      if (needed === undefined) return refuse(503, "The store that holds API keys is unavailable, so who may call cannot be checked; try again shortly", metadataUrl);
       return needed ? refuse(401, "Missing or wrong bearer token", metadataUrl) : { ok: true, principal: LOCAL_PRINCIPAL };
     },
   };
