@@ -11,7 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startNginx, startRedis, startReplica, writeClusterProject } from "../helpers/serve-cluster.mjs";
 
 const API_KEY = "scale-test-key-0123456789abcdef0123";
@@ -78,6 +79,22 @@ describe("replicas behind nginx sharing Redis", () => {
     // The bound is the behaviour (≤ 1 s); 3 s holds when both cores are busy. Measured quiet: ~0.3 s.
     expect(elapsed).toBeLessThan(3000);
     expect((await second.callTool({ name: "greet", arguments: {} })).structuredContent).toEqual({ hello: "world" });
+  }, 60_000);
+
+  it("tells a 2026-07-28 client listening on replica 3 (subscriptions/listen) of a registry write made through replica 1", async () => {
+    const modern = new ModernClient({ name: "scale-modern", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new ModernHttpTransport(new URL(replicas[2]!.url)));
+    try {
+      const changed = vi.fn();
+      modern.setNotificationHandler("notifications/tools/list_changed", changed);
+      const subscription = await modern.listen({ toolsListChanged: true });
+      expect((await registryWrite(replicas[0]!, toolNamed("wave"), "echo '{}'\n")).status).toBe(201);
+      await vi.waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 15_000, interval: 50 });
+      expect((await modern.listTools()).tools.map((tool) => tool.name)).toContain("wave");
+      await subscription.close();
+    } finally {
+      await modern.close();
+    }
   }, 60_000);
 
   it("keeps serving while Redis restarts, refuses registry writes meanwhile (503), and shares writes again once it is back", async () => {
