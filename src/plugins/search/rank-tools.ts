@@ -244,7 +244,7 @@ export function rankTools(index: IndexStatistics, query: string, limit: number, 
     insertSorted(results, candidate);
     if (results.length > limit) results.pop();
   }
-  if (leader) results.unshift({ name: leader.name, score: Math.max(Math.round(fusedOf(leader) * 1e4) / 1e4, (results[0]?.score ?? 0) + 1e-4), summary: leader.summary });
+  if (leader) results.unshift({ name: leader.name, score: Math.round(Math.max(fusedOf(leader), (results[0]?.score ?? 0) + 1e-4) * 1e4) / 1e4, summary: leader.summary });
   const route = without.has("routes") ? undefined : routeByShape(index, query, index.serverTerms());
   if (route !== undefined) promoteBuiltIn(index, results, route);
   return results.slice(0, limit);
