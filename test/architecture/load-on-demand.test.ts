@@ -1,7 +1,8 @@
 /**
  * The main entry and `createExecutor` load only what the project uses (issue 30): importing
  * `toolexec` loads no dependency at all; an executor whose mcp.json names no server never loads the
- * MCP SDK, and one whose tools have not run never loads execa. Checked on the build (dist/), in a
+ * MCP SDK, one whose tools have not run never loads execa, and nothing loads the OpenTelemetry API
+ * until something registers with it. Checked on the build (dist/), in a
  * fresh process that records every package it loads (test/fixtures/loaded-packages.mjs).
  */
 import { execFile } from "node:child_process";
@@ -14,16 +15,20 @@ import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(HERE, "..", "..", "dist");
 const RECORDER = path.join(HERE, "..", "fixtures", "loaded-packages.mjs");
+const LATE_TRACING = path.join(HERE, "..", "fixtures", "late-tracing.mjs");
 
-/** The packages a fresh process loaded doing `action` (see the recorder's usage). */
-function loadedPackages(...args: string[]): Promise<string[]> {
+/** The last line a fresh `node script DIST ...args` printed, as JSON. */
+function runFixture<T>(script: string, ...args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [RECORDER, DIST, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [script, DIST, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as string[]);
+      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as T);
     });
   });
 }
+
+/** The packages a fresh process loaded doing `action` (see the recorder's usage). */
+const loadedPackages = (...args: string[]) => runFixture<string[]>(RECORDER, ...args);
 
 const mcpSdk = (packages: string[]) => packages.filter((name) => name.startsWith("@modelcontextprotocol/"));
 
@@ -47,6 +52,13 @@ describe("loading on demand", () => {
     const called = await loadedPackages("call", root, "echo");
     expect(called).toContain("execa");
     expect(mcpSdk(called)).toEqual([]);
+  });
+
+  it("loads the OpenTelemetry API only once something registers with it, and then traces", async () => {
+    const { root } = project();
+    expect(await loadedPackages("call", root, "echo")).not.toContain("@opentelemetry/api");
+    const late = await runFixture<{ apiLoadedAtStart: boolean; ok: boolean; spans: string[] }>(LATE_TRACING, root, "echo");
+    expect(late).toEqual({ apiLoadedAtStart: false, ok: true, spans: ["execute_tool echo"] });
   });
 
   it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {
