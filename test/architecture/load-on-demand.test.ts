@@ -27,8 +27,9 @@ function runFixture<T>(script: string, ...args: string[]): Promise<T> {
   });
 }
 
-/** The packages a fresh process loaded doing `action` (see the recorder's usage). */
-const loadedPackages = (...args: string[]) => runFixture<string[]>(RECORDER, ...args);
+/** The packages and the dist files a fresh process loaded doing `action` (see the recorder's usage). */
+const loaded = (...args: string[]) => runFixture<{ packages: string[]; files: string[] }>(RECORDER, ...args);
+const loadedPackages = async (...args: string[]) => (await loaded(...args)).packages;
 
 const mcpSdk = (packages: string[]) => packages.filter((name) => name.startsWith("@modelcontextprotocol/"));
 
@@ -59,6 +60,20 @@ describe("loading on demand", () => {
     expect(await loadedPackages("call", root, "echo")).not.toContain("@opentelemetry/api");
     const late = await runFixture<{ apiLoadedAtStart: boolean; ok: boolean; spans: string[] }>(LATE_TRACING, root, "echo");
     expect(late).toEqual({ apiLoadedAtStart: false, ok: true, spans: ["execute_tool echo"] });
+  });
+
+  it("loads the python and web-search plugins' running code only when the project has something for them", async () => {
+    const { root } = project();
+    const idle = (await loaded("call", root, "echo")).files;
+    expect(idle).toContain("plugins/python/config/python-modules-section.js");
+    expect(idle).not.toContain("plugins/python/python-plugin.js");
+    expect(idle).toContain("plugins/web-search/web-search-plugin.js");
+    expect(idle).not.toContain("plugins/web-search/start-web-search.js");
+    const busy = createTempProject({ tools: { tools: [{ name: "echo_py", function: "echo_function.py:echo" }], webSearch: { provider: "searxng", url: "http://127.0.0.1:9" } } });
+    busy.write("tools/echo_function.py", "def echo(text: str) -> str:\n    \"\"\"Echo the text.\"\"\"\n    return text\n");
+    const used = (await loaded("create", busy.root)).files;
+    expect(used).toContain("plugins/python/python-plugin.js");
+    expect(used).toContain("plugins/web-search/start-web-search.js");
   });
 
   it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {
