@@ -38,6 +38,17 @@ async function appears(file: string, deadlineMs: number): Promise<boolean> {
   return true;
 }
 
+/** A runtime with this heap cap starts (SES loaded, locked down: it reports ready), then ends. */
+async function startRuntime(memoryLimitMb: number): Promise<void> {
+  const runtime = spawnRuntime({ memoryLimitMb, maxFrameBytes: 1 << 20 });
+  try {
+    await runtime.ready;
+  } finally {
+    runtime.kill();
+    await runtime.exited;
+  }
+}
+
 describe.runIf(linux)("SES code cache", () => {
   it("is written in the background the first time, V8 accepts it under the runtime's flags, and the runtime may read it", async () => {
     const args = runtimeArguments(96);
@@ -52,13 +63,7 @@ const script = new vm.Script(fs.readFileSync(${JSON.stringify(sesPath)}, "utf8")
 console.log(JSON.stringify({ rejected: script.cachedDataRejected }));`;
     const accepted = spawnSync(process.execPath, [...v8Flags, "-e", check], { encoding: "utf8", timeout: 30_000 });
     expect(JSON.parse(accepted.stdout)).toEqual({ rejected: false });
-    const runtime = spawnRuntime({ memoryLimitMb: 96, maxFrameBytes: 1 << 20 });
-    try {
-      await runtime.ready;
-    } finally {
-      runtime.kill();
-      await runtime.exited;
-    }
+    await startRuntime(96);
   });
 
   it("starts a runtime whose cache file is damaged, and leaves the file to V8's judgement", async () => {
@@ -67,12 +72,6 @@ console.log(JSON.stringify({ rejected: script.cachedDataRejected }));`;
     mkdirSync(path.dirname(cacheFile), { recursive: true });
     writeFileSync(cacheFile, Buffer.alloc(4096, 7));
     expect(cacheFile).toBe(runtimeArguments(97).at(-1));
-    const runtime = spawnRuntime({ memoryLimitMb: 97, maxFrameBytes: 1 << 20 });
-    try {
-      await runtime.ready;
-    } finally {
-      runtime.kill();
-      await runtime.exited;
-    }
+    await startRuntime(97);
   });
 });
