@@ -12,6 +12,8 @@
 //   first code call      `code_execution` of `return 1 + 1` sent right after that listing → answered
 //   serve RSS            the serve process's resident size after the listing, and after the code call
 //   runtime RSS          each code runtime (a child process of serve) after the code call
+//   runtime CPU          the CPU time of the runtime that ran it: Node's start, SES (from its V8 code
+//                        cache once the host has written it), lockdown, and the run
 //   serve http ready     spawn of `toolexec serve --http --port 0` → URL printed (port open), and →
 //                        `tools/list` answered over HTTP
 // With `--baseline <dir>` (a checkout of another version with its own built dist/ and node_modules),
@@ -134,8 +136,11 @@ async function serveStdio(checkout, root) {
     const codeMs = code.at - sent;
     if (code.message.result?.isError !== false && code.message.result?.isError !== undefined) throw new Error(`code_execution failed: ${JSON.stringify(code.message)}`);
     const codeRss = rssMb(child.pid);
-    const runtimes = runtimeChildren(child.pid).map(rssMb);
-    return { readyMs, listedCpu, codeMs, listedRss, codeRss, runtimeRss: runtimes.length > 0 ? Math.max(...runtimes) : NaN, runtimes: runtimes.length };
+    const children = runtimeChildren(child.pid);
+    const runtimes = children.map(rssMb);
+    // The runtime that ran the call has used the most CPU: its start (Node, SES, lockdown) and the run.
+    const runtimeCpu = children.length > 0 ? Math.max(...children.map(cpuMs)) : NaN;
+    return { readyMs, listedCpu, codeMs, listedRss, codeRss, runtimeRss: runtimes.length > 0 ? Math.max(...runtimes) : NaN, runtimeCpu, runtimes: runtimes.length };
   } finally {
     child.stdin.end();
     await withDeadline(exited, "serve exit");
@@ -223,6 +228,7 @@ const ROWS = {
     ["serve RSS after listing (MB)", "listedRss"],
     ["serve RSS after one code call (MB)", "codeRss"],
     ["code runtime RSS (MB)", "runtimeRss"],
+    ["code runtime CPU: start + one run", "runtimeCpu"],
   ],
   http: [
     ["serve http: URL printed after spawn", "portMs"],

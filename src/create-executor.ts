@@ -15,7 +15,7 @@ import { checkExecutorOptions, type ExecutorOptions } from "./executor-options.j
 import { codePlugin } from "./plugins/code/code-plugin.js";
 import { humanInputPlugin } from "./plugins/human/human-input-plugin.js";
 import { lazyMcpPlugin as mcpPlugin } from "./plugins/mcp/lazy-mcp-plugin.js";
-import { pythonPlugin } from "./plugins/python/python-plugin.js";
+import { lazyPythonPlugin as pythonPlugin } from "./plugins/python/lazy-python-plugin.js";
 import { scriptPlugin } from "./plugins/script/script-plugin.js";
 import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";
 import { searchPlugin } from "./plugins/search/search-plugin.js";

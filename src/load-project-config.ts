@@ -15,7 +15,7 @@ import type { ResolvedCodeExecutionOptions } from "./plugins/code/config/code-ex
 import type { McpServerEntry } from "./plugins/mcp/config/resolve-mcp-server.js";
 import { lazyMcpPlugin as mcpPlugin } from "./plugins/mcp/lazy-mcp-plugin.js";
 import type { PythonSettings } from "./plugins/python/config/python-modules-section.js";
-import { pythonPlugin } from "./plugins/python/python-plugin.js";
+import { lazyPythonPlugin as pythonPlugin } from "./plugins/python/lazy-python-plugin.js";
 import type { ResolvedToolSearchSettings } from "./plugins/search/config/tool-search-config.js";
 import { searchPlugin } from "./plugins/search/search-plugin.js";
 import type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";

@@ -4,7 +4,7 @@
  * for `serve --http` the in-process registry `/metrics` renders. Both meter providers are registered
  * as one (fan-out) global provider, so each instrument records into both.
  */
-import { context, metrics, propagation, trace, type MeterProvider } from "@opentelemetry/api";
+import type { MeterProvider } from "@opentelemetry/api";
 import type { MetricsRegistry } from "../serve.js";
 import type { Output } from "./command-context.js";
 
@@ -25,6 +25,8 @@ const NOTHING: CliTelemetry = { shutdown: async () => {} };
 export async function startCliTelemetry(options: { serving: boolean }, environment: NodeJS.ProcessEnv, output: Output): Promise<CliTelemetry> {
   const exporting = (environment.OTEL_EXPORTER_OTLP_ENDPOINT ?? "") !== "" && environment.OTEL_SDK_DISABLED?.toLowerCase() !== "true";
   if (!exporting && !options.serving) return NOTHING;
+  // Loaded here, not at the top: a command that neither exports nor serves over HTTP never needs the API.
+  const { context, metrics, propagation, trace } = await import("@opentelemetry/api");
   const providers: MeterProvider[] = [];
   let registry: MetricsRegistry | undefined;
   if (options.serving) {

@@ -5,7 +5,7 @@
  * span is a child), and `mcp.server.operation.duration`. Nothing when nobody traces or meters.
  */
 import { performance } from "node:perf_hooks";
-import { SpanKind, SpanStatusCode, context, propagation, trace, type Attributes } from "@opentelemetry/api";
+import type { Attributes } from "@opentelemetry/api";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   DURATION_BUCKETS_SECONDS,
@@ -57,6 +57,8 @@ export async function traceServedCall(call: ServedCall, work: () => Promise<Call
   const histogram = durations();
   const tracing = isTracingEnabled();
   if (!histogram && !tracing) return work();
+  // Only now: something registered a provider, so the API is loaded already; nobody listening, it never loads.
+  const { SpanKind, SpanStatusCode, context, propagation, trace } = await import("@opentelemetry/api");
   const started = performance.now();
   const attributes = servedAttributes(call, call.params.name);
   const parent = propagation.extract(context.active(), call.params._meta ?? {});

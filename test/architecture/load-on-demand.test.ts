@@ -1,7 +1,8 @@
 /**
  * The main entry and `createExecutor` load only what the project uses (issue 30): importing
  * `toolexec` loads no dependency at all; an executor whose mcp.json names no server never loads the
- * MCP SDK, and one whose tools have not run never loads execa. Checked on the build (dist/), in a
+ * MCP SDK, one whose tools have not run never loads execa, and nothing loads the OpenTelemetry API
+ * until something registers with it. Checked on the build (dist/), in a
  * fresh process that records every package it loads (test/fixtures/loaded-packages.mjs).
  */
 import { execFile } from "node:child_process";
@@ -14,16 +15,21 @@ import { createTempProject, toolEntry } from "../helpers/temp-project.js";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(HERE, "..", "..", "dist");
 const RECORDER = path.join(HERE, "..", "fixtures", "loaded-packages.mjs");
+const LATE_TRACING = path.join(HERE, "..", "fixtures", "late-tracing.mjs");
 
-/** The packages a fresh process loaded doing `action` (see the recorder's usage). */
-function loadedPackages(...args: string[]): Promise<string[]> {
+/** The last line a fresh `node script DIST ...args` printed, as JSON. */
+function runFixture<T>(script: string, ...args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [RECORDER, DIST, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [script, DIST, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as string[]);
+      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as T);
     });
   });
 }
+
+/** The packages and the dist files a fresh process loaded doing `action` (see the recorder's usage). */
+const loaded = (...args: string[]) => runFixture<{ packages: string[]; files: string[] }>(RECORDER, ...args);
+const loadedPackages = async (...args: string[]) => (await loaded(...args)).packages;
 
 const mcpSdk = (packages: string[]) => packages.filter((name) => name.startsWith("@modelcontextprotocol/"));
 
@@ -47,6 +53,27 @@ describe("loading on demand", () => {
     const called = await loadedPackages("call", root, "echo");
     expect(called).toContain("execa");
     expect(mcpSdk(called)).toEqual([]);
+  });
+
+  it("loads the OpenTelemetry API only once something registers with it, and then traces", async () => {
+    const { root } = project();
+    expect(await loadedPackages("call", root, "echo")).not.toContain("@opentelemetry/api");
+    const late = await runFixture<{ apiLoadedAtStart: boolean; ok: boolean; spans: string[] }>(LATE_TRACING, root, "echo");
+    expect(late).toEqual({ apiLoadedAtStart: false, ok: true, spans: ["execute_tool echo"] });
+  });
+
+  it("loads the python and web-search plugins' running code only when the project has something for them", async () => {
+    const { root } = project();
+    const idle = (await loaded("call", root, "echo")).files;
+    expect(idle).toContain("plugins/python/config/python-modules-section.js");
+    expect(idle).not.toContain("plugins/python/python-plugin.js");
+    expect(idle).toContain("plugins/web-search/web-search-plugin.js");
+    expect(idle).not.toContain("plugins/web-search/start-web-search.js");
+    const busy = createTempProject({ tools: { tools: [{ name: "echo_py", function: "echo_function.py:echo" }], webSearch: { provider: "searxng", url: "http://127.0.0.1:9" } } });
+    busy.write("tools/echo_function.py", "def echo(text: str) -> str:\n    \"\"\"Echo the text.\"\"\"\n    return text\n");
+    const used = (await loaded("create", busy.root)).files;
+    expect(used).toContain("plugins/python/python-plugin.js");
+    expect(used).toContain("plugins/web-search/start-web-search.js");
   });
 
   it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {

@@ -4,8 +4,8 @@
  * `TOOLEXEC_PYTHON_ENVS` overrides the place (CI caches, read-only homes).
  */
 import { createHash } from "node:crypto";
-import os from "node:os";
 import path from "node:path";
+import { userCacheFolder } from "../files/user-cache-folder.js";
 import type { PythonRequirements } from "./python-requirements.js";
 
 /** The environment variable that names the environments folder. */
@@ -22,10 +22,7 @@ export const ENVIRONMENTS_FOLDER_VARIABLE = "TOOLEXEC_PYTHON_ENVS";
 export function pythonEnvironmentsFolder(environment: Readonly<Record<string, string | undefined>> = process.env): string {
   const chosen = environment[ENVIRONMENTS_FOLDER_VARIABLE];
   if (chosen && path.isAbsolute(chosen)) return chosen;
-  if (process.platform === "win32" && environment["LOCALAPPDATA"]) return path.join(environment["LOCALAPPDATA"], "toolexec", "python-envs");
-  if (process.platform === "darwin") return path.join(os.homedir(), "Library", "Caches", "toolexec", "python-envs");
-  const xdg = environment["XDG_CACHE_HOME"];
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache"), "toolexec", "python-envs");
+  return path.join(userCacheFolder(environment), "python-envs");
 }
 
 /**

@@ -4,7 +4,8 @@
  * and the `toolexec.*` call metrics. With no tracer provider registered no span is started at all;
  * with no meter provider the instruments are the API's no-ops and no attribute object is built.
  */
-import { SpanKind, SpanStatusCode, context, metrics, trace, type Context, type Counter, type Histogram, type Meter, type Span } from "@opentelemetry/api";
+import type { Context, Counter, Histogram, Meter, Span } from "@opentelemetry/api";
+import { registeredOpenTelemetry, type OpenTelemetryApi } from "./registered-api.js";
 import type { ToolResult } from "../tool-result.js";
 import { ATTRIBUTE, DURATION_BUCKETS_SECONDS, EXECUTE_TOOL, INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION, METRIC, QUEUE_WAIT_BUCKETS_SECONDS } from "./telemetry-names.js";
 import { isMetering, isTracingEnabled } from "./tracing-enabled.js";
@@ -72,14 +73,14 @@ function createInstruments(meter: Meter, gauges: CallGauges): { instruments: Ins
   };
 }
 
-function endSpan(telemetry: CallTelemetryOptions, { span }: CallSpan, result: ToolResult, plugin: string | undefined, args: unknown): void {
+function endSpan(api: OpenTelemetryApi, telemetry: CallTelemetryOptions, { span }: CallSpan, result: ToolResult, plugin: string | undefined, args: unknown): void {
   if (plugin !== undefined) span.setAttribute(ATTRIBUTE.plugin, plugin);
   if (telemetry.captureContent) span.setAttribute(ATTRIBUTE.toolCallArguments, telemetry.scrub(args ?? {}));
   if (result.ok) {
     if (telemetry.captureContent) span.setAttribute(ATTRIBUTE.toolCallResult, telemetry.scrub(result.value));
   } else {
     span.setAttribute(ATTRIBUTE.errorType, result.error.code);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+    span.setStatus({ code: api.SpanStatusCode.ERROR, message: result.error.message });
   }
   span.end();
 }
@@ -90,20 +91,22 @@ function endSpan(telemetry: CallTelemetryOptions, { span }: CallSpan, result: To
  */
 export function createCallTelemetry(options: CallTelemetryOptions, gauges: CallGauges): CallTelemetry {
   // Asked once: a meter provider must be registered before createExecutor (the CLI does so).
-  const meter = metrics.getMeter(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION);
-  const metered = isMetering(meter) ? createInstruments(meter, gauges) : undefined;
+  const meter = registeredOpenTelemetry()?.metrics.getMeter(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION);
+  const metered = meter !== undefined && isMetering(meter) ? createInstruments(meter, gauges) : undefined;
   return {
     start(tool, executionId, parent, toolCallId) {
       if (!isTracingEnabled()) return undefined;
+      const api = registeredOpenTelemetry()!;
       const attributes: Record<string, string> = { [ATTRIBUTE.operationName]: EXECUTE_TOOL, [ATTRIBUTE.toolName]: tool, [ATTRIBUTE.executionId]: executionId };
       if (toolCallId !== undefined) attributes[ATTRIBUTE.toolCallId] = toolCallId;
-      const parentContext = parent ?? context.active();
+      const parentContext = parent ?? api.context.active();
       // Asked per call (cheap: providers cache their tracers), so a provider registered after createExecutor is used.
-      const span = trace.getTracer(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION).startSpan(`${EXECUTE_TOOL} ${tool}`, { kind: SpanKind.INTERNAL, attributes }, parentContext);
-      return { span, context: trace.setSpan(parentContext, span) };
+      const span = api.trace.getTracer(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION).startSpan(`${EXECUTE_TOOL} ${tool}`, { kind: api.SpanKind.INTERNAL, attributes }, parentContext);
+      return { span, context: api.trace.setSpan(parentContext, span) };
     },
     end(callSpan, result, plugin, args) {
-      if (callSpan?.span.isRecording()) endSpan(options, callSpan, result, plugin, args);
+      // A span exists only when a tracer provider is registered, so the API is loaded.
+      if (callSpan?.span.isRecording()) endSpan(registeredOpenTelemetry()!, options, callSpan, result, plugin, args);
       else callSpan?.span.end();
       if (!metered) return;
       const seconds = result.durationMs / 1000;

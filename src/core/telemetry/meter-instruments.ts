@@ -3,7 +3,8 @@
  * module can hold its histogram without asking the API on every request, and a host that registers
  * its SDK late (or a test that swaps providers) is still heard.
  */
-import { metrics, type Meter } from "@opentelemetry/api";
+import type { Meter } from "@opentelemetry/api";
+import { registeredOpenTelemetry } from "./registered-api.js";
 import { INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION } from "./telemetry-names.js";
 import { isMetering } from "./tracing-enabled.js";
 
@@ -16,7 +17,9 @@ export function meterInstruments<T>(build: (meter: Meter) => T): () => T | undef
   let provider: unknown;
   let built: T | undefined;
   return () => {
-    const current = metrics.getMeterProvider();
+    // No API loaded: nothing registered a provider, so there is nothing to record into yet.
+    const current = registeredOpenTelemetry()?.metrics.getMeterProvider();
+    if (current === undefined) return undefined;
     if (current !== provider) {
       provider = current;
       const meter = current.getMeter(INSTRUMENTATION_NAME, INSTRUMENTATION_VERSION);

@@ -1,10 +1,12 @@
 /** Small helpers between a call's span and the rest: running in its context, and its ids for the log. */
-import { context, trace, type Attributes, type Span } from "@opentelemetry/api";
+import type { Attributes, Span } from "@opentelemetry/api";
 import type { CallSpan } from "./call-telemetry.js";
+import { registeredOpenTelemetry } from "./registered-api.js";
 
 /** Run `work` with `callSpan` as the active span (for the plugin's own spans and propagation). */
 export function runInSpan<T>(callSpan: CallSpan, work: () => T): T {
-  return context.with(callSpan.context, work);
+  // A span exists only when a tracer provider is registered, so the API is loaded.
+  return registeredOpenTelemetry()!.context.with(callSpan.context, work);
 }
 
 /**
@@ -25,6 +27,6 @@ export function spanIds(span: Span): { traceId?: string; spanId?: string } {
  * annotateActiveSpan(() => ({ [ATTRIBUTE.processPid]: child.pid }));
  */
 export function annotateActiveSpan(describe: () => Attributes): void {
-  const span = trace.getActiveSpan();
+  const span = registeredOpenTelemetry()?.trace.getActiveSpan();
   if (span?.isRecording()) span.setAttributes(describe());
 }

@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sesCodeCacheFile, writeSesCodeCacheIfMissing } from "./ses-code-cache.js";
 
 export const RUNTIME_DIRECTORY = fileURLToPath(new URL("./runtime/", import.meta.url));
 export const RUNTIME_ENTRY = path.join(RUNTIME_DIRECTORY, "runtime-main.mjs");
@@ -38,15 +39,19 @@ function permissionFlag(): string {
  */
 export function runtimeArguments(memoryLimitMb: number): string[] {
   const { sesPath, files } = runtimeFiles();
+  const v8Flags = [`--max-old-space-size=${memoryLimitMb}`, "--max-semi-space-size=16"];
+  // SES's compiled form, when cached (ses-code-cache.ts): the runtime may read that one file too.
+  const cacheFile = sesCodeCacheFile(sesPath, v8Flags);
+  writeSesCodeCacheIfMissing(sesPath, v8Flags, cacheFile);
   return [
     permissionFlag(),
-    ...[...files, sesPath].map((file) => `--allow-fs-read=${file}`),
+    ...[...files, sesPath, cacheFile].map((file) => `--allow-fs-read=${file}`),
     "--allow-worker",
-    `--max-old-space-size=${memoryLimitMb}`,
-    "--max-semi-space-size=16",
+    ...v8Flags,
     // The permission model's "experimental" warning would only fill the stderr tail.
     "--no-warnings",
     RUNTIME_ENTRY,
     sesPath,
+    cacheFile,
   ];
 }

@@ -5,20 +5,30 @@
  * and Node's permission model (no file reads beyond these files and SES, no writes, no child
  * processes). It locks down once, then runs each request in a fresh Compartment.
  *
- * Usage: node [flags] runtime-main.mjs <path of ses/dist/ses.cjs>
+ * Usage: node [flags] runtime-main.mjs <path of ses/dist/ses.cjs> [<its V8 code cache>]
  * Host → runtime: IPC messages { t: "run", ... } and { t: "replies", r: [[c, result], ...] } (async
  * call answers, `result` as JSON text).
  * Runtime → host: JSON lines on fd 3 (see run-code.mjs), starting with { t: "ready" }.
  */
-import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { Script } from "node:vm";
 import { Worker } from "node:worker_threads";
 
-const sesPath = process.argv[2];
+const [sesPath, sesCache] = process.argv.slice(2);
 if (sesPath === undefined || typeof process.send !== "function") {
   process.stderr.write("runtime-main.mjs is started by toolexec's code plugin, with an IPC channel and the path of SES\n");
   process.exit(64);
 }
-createRequire(import.meta.url)(sesPath);
+/** The cache the host wrote (ses-code-cache.ts), if any: V8 checks it and compiles SES itself when it refuses it. */
+function readSesCache() {
+  try {
+    return sesCache === undefined ? undefined : readFileSync(sesCache);
+  } catch {
+    return undefined;
+  }
+}
+// SES's bundle is a plain script (no require, module or exports), run as one so V8 can take its cached code.
+new Script(readFileSync(sesPath, "utf8"), { filename: sesPath, cachedData: readSesCache() }).runInThisContext();
 
 // The host kills this process at a run's deadline. If the host itself dies (SIGKILL, OOM) while
 // code spins, nothing would: a thread of our own notices the orphaning and ends the process.
