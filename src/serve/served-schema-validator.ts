@@ -1,5 +1,5 @@
 /**
- * One JSON Schema validator for every served MCP server. Unless given one, the SDK's `Server`
+ * One JSON Schema validator for every 2025-era served MCP server. Unless given one, the SDK v1 `Server`
  * builds its own ajv with every format at construction, ~0.2 ms of CPU and much garbage each time,
  * and stateless HTTP builds a server per request. The validator only checks an elicitation's answer
  * against the form that asked (`elicitInput`), so ajv is made at the first such check, and a form's

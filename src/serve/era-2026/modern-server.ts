@@ -25,7 +25,6 @@ import { completeServed } from "../serve-completions.js";
 import { getServedPrompt, listServedPrompts } from "../serve-prompts.js";
 import { listServedResources, listServedResourceTemplates, readServedResource } from "../serve-resources.js";
 import { traceServedCall } from "../served-call-telemetry.js";
-import { servedSchemaValidator } from "../served-schema-validator.js";
 import { toMcpResult, toMcpTool } from "../to-mcp-result.js";
 import { canElicit, humanInputRound, type HumanInputState } from "./human-input-rounds.js";
 import { REQUEST_STATE_TTL_SECONDS } from "./request-state-key.js";
@@ -103,8 +102,6 @@ export function createModernServer(executor: Executor, options: ModernServerOpti
     {
       capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, completions: {}, logging: {} },
       requestState: { verify: (state, context) => options.codec.verify(state, context) },
-      // A server is built per request: without a shared validator each would build its own ajv.
-      jsonSchemaValidator: servedSchemaValidator,
     },
   );
   const { access } = options;
