@@ -8,11 +8,14 @@
 // On a machine whose cores are busy, the calls' CPU (clients, nginx, replicas, upstream servers) caps
 // the rate below the replicas' capacity; --delay 500 makes capacity the limit again (ceiling 4·N).
 // Each phase also says where the CPU went per call (replicas, their upstream servers, nginx, redis, the
-// clients in this process) and how busy the whole machine was (every process, other users' too): a
+// clients in this process, its worker threads) and how busy the whole machine was (every process, other users' too): a
 // machine near 100 % busy is CPU-bound, so the figure is the machine's, not the replicas' capacity.
-// Usage: npm run build && node bench/serve-scale.mjs [--clients 50] [--seconds 4] [--rounds 3] [--writes 5] [--delay 50]
+// The clients run in --threads worker threads (default 4), so the load generator is not one thread
+// holding one share of the CPU of a busy machine.
+// Usage: npm run build && node bench/serve-scale.mjs [--clients 50] [--threads 4] [--seconds 4] [--rounds 3] [--writes 5] [--delay 50]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
+import { Worker } from "node:worker_threads";
 import path from "node:path";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -25,6 +28,7 @@ const SECONDS = Number(flag("seconds", "4"));
 const ROUNDS = Number(flag("rounds", "3"));
 const WRITES = Number(flag("writes", "5"));
 const DELAY_MS = Number(flag("delay", "50"));
+const THREADS = Number(flag("threads", "4"));
 const API_KEY = "bench-key-0123456789abcdef0123456789";
 
 /** A cluster of `replicas` on fresh copies of the project, one Redis prefix per cluster. */
@@ -60,26 +64,47 @@ async function connectClients(url, count) {
   );
 }
 
-/** Every client calls in a loop for `seconds`; calls/s of those that ended inside the window, and the errors. */
-async function load(clients, seconds) {
-  const stopAt = Date.now() + seconds * 1000;
-  let calls = 0;
-  const errors = [];
-  const started = Date.now();
+/** One answer of a worker (bench/serve-scale-clients.mjs) to one message. */
+function ask(worker, message) {
+  return new Promise((resolve, reject) => {
+    const answered = (answer) => {
+      worker.off("error", reject);
+      resolve(answer);
+    };
+    worker.once("message", answered);
+    worker.once("error", reject);
+    worker.postMessage(message);
+  });
+}
+
+/**
+ * The load: `count` clients of `url` spread over `threads` worker threads (one thread alone gets one
+ * share of a busy machine's CPU and becomes the limit). `load(seconds)`: every client calls in a loop;
+ * calls/s of those that ended inside the window, and the errors.
+ */
+async function startLoad(url, count, threads) {
+  const workers = Array.from({ length: threads }, () => new Worker(new URL("./serve-scale-clients.mjs", import.meta.url)));
+  let first = 0;
   await Promise.all(
-    clients.map(async (client) => {
-      while (Date.now() < stopAt) {
-        try {
-          const result = await client.callTool({ name: "fixture__read_slow", arguments: { delayMs: DELAY_MS } }, undefined, { timeout: 120_000 });
-          if (result.isError) errors.push(JSON.stringify(result.content).slice(0, 200));
-          else calls++;
-        } catch (error) {
-          errors.push(error.message);
-        }
-      }
+    workers.map((worker, index) => {
+      const share = Math.floor(count / threads) + (index < count % threads ? 1 : 0);
+      const connect = ask(worker, { connect: { url, count: share, first } });
+      first += share;
+      return connect;
     }),
   );
-  return { perSecond: calls / ((Date.now() - started) / 1000), calls, errors };
+  return {
+    async load(seconds) {
+      const results = (await Promise.all(workers.map((worker) => ask(worker, { run: { seconds, delayMs: DELAY_MS } })))).map((answer) => answer.ran);
+      const calls = results.reduce((sum, result) => sum + result.calls, 0);
+      const elapsed = Math.max(...results.map((result) => result.elapsedMs));
+      return { perSecond: calls / (elapsed / 1000), calls, errors: results.flatMap((result) => result.errors) };
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => ask(worker, { close: true })));
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
 }
 
 /** CPU ms a process used so far (user + system), from /proc; 0 once it is gone. */
@@ -144,15 +169,15 @@ function cpuReport(before, after, calls) {
 
 async function measure(redis, replicas, maxConcurrency) {
   const cluster = await startCluster(redis, replicas, maxConcurrency);
-  const clients = await connectClients(cluster.nginx.url, CLIENTS);
+  const clients = await startLoad(cluster.nginx.url, CLIENTS, THREADS);
   try {
-    await load(clients, 1); // warm-up: upstream servers started, code paths hot
+    await clients.load(1); // warm-up: upstream servers started, code paths hot
     const rounds = [];
     const errors = [];
     let calls = 0;
     const before = cpuSnapshot();
     for (let round = 0; round < ROUNDS; round++) {
-      const result = await load(clients, SECONDS);
+      const result = await clients.load(SECONDS);
       rounds.push(result.perSecond);
       errors.push(...result.errors);
       calls += result.calls;
@@ -160,13 +185,14 @@ async function measure(redis, replicas, maxConcurrency) {
     const cpu = cpuReport(before, cpuSnapshot(), calls);
     return { perSecond: median(rounds), rounds, errors, cluster, clients, cpu };
   } catch (error) {
+    await clients.close();
     await cluster.close();
     throw error;
   }
 }
 
 async function closeAll({ cluster, clients }) {
-  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  await clients.close();
   await cluster.close();
 }
 
