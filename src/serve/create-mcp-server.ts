@@ -23,6 +23,7 @@ import { registerCompletionHandler } from "./serve-completions.js";
 import { registerPromptHandlers } from "./serve-prompts.js";
 import { registerResourceHandlers } from "./serve-resources.js";
 import { traceServedCall } from "./served-call-telemetry.js";
+import { servedSchemaValidator } from "./served-schema-validator.js";
 import { toMcpResult, toMcpTool } from "./to-mcp-result.js";
 // The telemetry scope version is the package version (src/core/package-version.ts), through a public entry.
 import { INSTRUMENTATION_VERSION as PACKAGE_VERSION } from "../plugin.js";
@@ -70,7 +71,10 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   const maxCalls = options.maxConcurrentCalls ?? DEFAULT_MAX_CALLS_PER_SESSION;
   const server = new Server(
     { name: options.name ?? "toolexec", version: options.version ?? PACKAGE_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} } },
+    {
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} },
+      jsonSchemaValidator: servedSchemaValidator,
+    },
   );
   let running = 0;
   let logLevel: LoggingLevel | undefined;

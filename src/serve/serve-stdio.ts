@@ -4,12 +4,12 @@
  * message picks the era: `initialize` gets the 2025 server (create-mcp-server.ts), a request with
  * the 2026-07-28 envelope gets the modern one (era-2026/).
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import type { Executor } from "../index.js";
 import { createMcpServer, PACKAGE_VERSION, type McpServerOptions } from "./create-mcp-server.js";
 import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import { routeStdioByEra } from "./era-2026/stdio-era-switch.js";
+import { createServedStdioTransport } from "./served-stdio-transport.js";
 
 export interface StdioServing {
   /** Resolves when the client went away (its input closed) or `close()` was called. */
@@ -38,7 +38,7 @@ export async function serveStdio(executor: Executor, options: McpServerOptions &
       return;
     }
     const legacy = createMcpServer(executor, serverOptions);
-    const transport = new StdioServerTransport(input, stdout);
+    const transport = createServedStdioTransport(input, stdout);
     transport.onclose = () => finish();
     served = Promise.resolve(legacy);
     void legacy.server.connect(transport);

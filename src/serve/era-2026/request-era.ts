@@ -1,8 +1,9 @@
 /**
  * Which protocol era a request belongs to. A 2026-07-28 request carries the per-request envelope's
  * claim (`_meta["io.modelcontextprotocol/protocolVersion"]`); a 2025-era one (`initialize`, then
- * `Mcp-Session-Id` requests) does not. Over HTTP the SDK's own classifier decides whatever is not
- * plainly 2025-era, so this routing never disagrees with the modern handler it routes to.
+ * `Mcp-Session-Id` requests) does not. Over HTTP the SDK's own classifier decides what is neither
+ * plainly 2025-era nor a claimed POST (a modern header without a claim), so this routing never
+ * disagrees with the modern handler it routes to.
  */
 import type { IncomingMessage } from "node:http";
 
@@ -26,10 +27,13 @@ const isOldVersionHeader = (header: string | string[] | undefined) => header ===
  * if (await isModernRequest(request, body)) return modern.handle(request, response, body);
  */
 export async function isModernRequest(request: IncomingMessage, body: unknown): Promise<boolean> {
-  // The common 2025 request decides without building a web Request: it is on every call's path.
+  // Both common cases decide from the parsed body, without building a web Request (the modern
+  // handler builds its own): a 2025 request has no claim and no modern header; a POST whose JSON
+  // carries the claim is the modern path's in the SDK's rules, whatever it then answers.
   const claimed = Array.isArray(body) ? body.some(hasEnvelopeClaim) : hasEnvelopeClaim(body);
   if (!claimed && isOldVersionHeader(request.headers["mcp-protocol-version"])) return false;
   if (request.method !== "POST") return false;
+  if (claimed) return true;
   const [{ isLegacyRequest }, { toWebRequest }] = await Promise.all([import("@modelcontextprotocol/server"), import("@modelcontextprotocol/node")]);
   return !(await isLegacyRequest(await toWebRequest(request, body), body));
 }
