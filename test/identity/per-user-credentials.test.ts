@@ -39,16 +39,16 @@ async function createKey(name: string): Promise<{ id: string; key: string }> {
 }
 
 /** `toolexec auth login per --as <id>`, the browser signing in as `person` (the fixture's login_hint). */
-async function loginAs(id: string, person: string) {
+async function loginAs(id: string | undefined, person: string, args: string[] = []) {
   let browser: Promise<Response> | undefined;
-  const run = await runOAuthCli(["auth", "login", "per", "--as", id], place, (line) => {
+  const run = await runOAuthCli(["auth", "login", "per", ...(id === undefined ? [] : ["--as", id]), ...args], place, (line) => {
     const link = /^\s+(http\S+authorize\S+)$/.exec(line)?.[1];
     if (link) browser = followAuthorization(`${link}&login_hint=${person}`).then((redirect) => fetch(redirect));
   });
   await browser;
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
-  expect(run.stdout).toContain(`Logged in to "per" as ${id}; it is connected`);
+  expect(run.stdout).toContain(`Logged in to "per"${id === undefined ? "" : ` as ${id}`}; it is connected`);
 }
 
 function startServe(): Promise<string> {
@@ -174,9 +174,20 @@ describe("a per-user upstream served to several principals", () => {
     }
   });
 
-  it("a call without a principal (the host's own) is refused: the shared login is not a fallback", async () => {
-    executor = await createExecutor({ root: project.root, logDir: false, watch: false, logger: silentLogger, mcp: { tokenStore: createFileTokenStore(path.join(place.configHome, "toolexec", "oauth")) } });
-    const result = await executor.callTool("per__whoami_subject", {});
-    expect(result).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED" } });
+  it("a shared login is no fallback: a call without a principal, and a principal without a login, are refused unless \"anonymous\": \"shared\"", async () => {
+    await loginAs(undefined, "admin");
+    const tokenStore = createFileTokenStore(path.join(place.configHome, "toolexec", "oauth"));
+    executor = await createExecutor({ root: project.root, logDir: false, watch: false, logger: silentLogger, mcp: { tokenStore } });
+    expect(await executor.callTool("per__whoami_subject", {})).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED" } });
+    const carol = await (await clientOf("carol")).callTool({ name: "per__whoami_subject", arguments: {} });
+    expect(errorCode(carol)).toBe("AUTH_REQUIRED");
+    await executor.close();
+
+    const config = JSON.parse(readFileSync(project.path("mcp.json"), "utf8")) as { mcpServers: { per: { oauth: object } } };
+    config.mcpServers.per.oauth = { ...config.mcpServers.per.oauth, anonymous: "shared" };
+    project.write("shared-mcp.json", config);
+    executor = await createExecutor({ root: project.root, mcpConfig: project.path("shared-mcp.json"), logDir: false, watch: false, logger: silentLogger, mcp: { tokenStore } });
+    const shared = await executor.callTool("per__whoami_subject", {});
+    expect(shared).toMatchObject({ ok: true, value: { subject: "admin" } });
   }, 60_000);
 });
