@@ -194,7 +194,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
   return {
     listTools: (): ToolDefinition[] => [...routes.table().values()].map((route) => route.tool.definition),
     onToolsChanged: feed.onChanged,
-    secrets: () => [...new Set(run.all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? [])]))],
+    secrets: () => [...new Set(run.all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? []), ...(connection.principals?.secrets() ?? [])]))],
     explainMissingTool: (name) => (run.closed ? undefined : whyMissing(name)),
     // A tool of a server that needs login: a login stored since by another process (`toolexec auth
     // login`) connects the server within this call, which then runs (docs/auth.md). The executor

@@ -31,6 +31,8 @@ export interface PrincipalConnections {
   connection(principal: PrincipalReference): ServerConnection;
   /** How many principals hold a connection now. */
   size(): number;
+  /** Every token and secret the principals' connections hold, for redaction. */
+  secrets(): string[];
   close(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export function createPrincipalConnections(options: PrincipalConnectionsOptions)
     },
     connection,
     size: () => held.size,
+    secrets: () => [...held.values()].flatMap((entry) => entry.connection.authorization?.secrets() ?? []),
     async close() {
       closed = true;
       const all = [...held.values()];
