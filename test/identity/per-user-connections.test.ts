@@ -97,6 +97,13 @@ describe("a per-user server's connections", () => {
     expect(connection.liveSession()).toBeUndefined();
   });
 
+  it("forgets a principal's connection at its logout: its session does not outlive its tokens", async () => {
+    const principals = pool();
+    const { connection } = await connectAs(principals, BOB);
+    await principals.forget(BOB);
+    expect([principals.size(), connection.liveSession()]).toEqual([0, undefined]);
+  });
+
   it("past the cap, the longest-idle connection gives way; when every one is busy a new principal is refused", async () => {
     const principals = pool({ maxConnections: 1 });
     const { connection: alices } = await connectAs(principals, ALICE);

@@ -29,6 +29,8 @@ export interface PrincipalConnections {
   lease(principal: PrincipalReference): Promise<PrincipalLease>;
   /** The principal's connection, made if needed (a login under way uses its authorization). */
   connection(principal: PrincipalReference): ServerConnection;
+  /** Close the principal's connection (it logged out: its session must not outlive its tokens). */
+  forget(principal: PrincipalReference): Promise<void>;
   /** How many principals hold a connection now. */
   size(): number;
   /** Every token and secret the principals' connections hold, for redaction. */
@@ -88,19 +90,19 @@ export function createPrincipalConnections(options: PrincipalConnectionsOptions)
   const held = new Map<string, Held>();
   let closed = false;
 
-  const drop = (label: string) => {
+  const drop = (label: string): Promise<void> => {
     const entry = held.get(label);
-    if (!entry) return;
+    if (!entry) return Promise.resolve();
     held.delete(label);
     clearTimeout(entry.idleTimer);
-    void entry.connection.close();
+    return entry.connection.close();
   };
   /** Room for one more: the longest-idle connection without calls under way gives way. */
   const makeRoom = () => {
     if (held.size < maxConnections) return true;
     const idle = [...held.entries()].filter(([, entry]) => entry.inFlight === 0).sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
     if (idle.length === 0) return false;
-    drop(idle[0]![0]);
+    void drop(idle[0]![0]);
     return true;
   };
   const connection = (principal: PrincipalReference): ServerConnection => {
@@ -143,12 +145,13 @@ export function createPrincipalConnections(options: PrincipalConnectionsOptions)
           released = true;
           entry.lastUsed = Date.now();
           if (--entry.inFlight > 0 || closed) return;
-          entry.idleTimer = setTimeout(() => held.get(label) === entry && entry.inFlight === 0 && drop(label), idleCloseMs);
+          entry.idleTimer = setTimeout(() => held.get(label) === entry && entry.inFlight === 0 && void drop(label), idleCloseMs);
           entry.idleTimer.unref();
         },
       };
     },
     connection,
+    forget: (principal) => drop(principalLabel(principal)),
     size: () => held.size,
     secrets: () => [...held.values()].flatMap((entry) => entry.connection.authorization?.secrets() ?? []),
     async close() {

@@ -50,7 +50,8 @@ const failed = (error: unknown): LoginError => ({
  * const started = await logins.startServerLogin("docs"); // { ok: true, authorized: false, url, redirectUrl }
  */
 export function createServerLogins(connections: () => ServerConnection[]): ServerLogins {
-  const find = (server: string, options: ServerLoginOptions | undefined): { connection: ServerConnection } | LoginError => {
+  type Found = { connection: ServerConnection; forget?: () => Promise<void> };
+  const find = (server: string, options: ServerLoginOptions | undefined): Found | LoginError => {
     const connection = connections().find((candidate) => candidate.entry.name === server);
     if (!connection) return { ok: false, error: { code: "TOOL_NOT_FOUND", message: `No MCP server named "${server}"`, details: { servers: connections().map((candidate) => candidate.entry.name) } } };
     if (!connection.authorization) {
@@ -59,8 +60,10 @@ export function createServerLogins(connections: () => ServerConnection[]): Serve
     if (options?.principal === undefined) return { connection };
     if (!connection.principals) return { ok: false, error: { code: "INVALID_INPUT", message: `Server "${server}" has one shared login, not one per principal; set "perUser": true in its "oauth" to sign principals in one by one` } };
     try {
+      const principal = parsePrincipal(options.principal);
+      const { principals } = connection;
       // The principal's own connection: its authorization reads and writes only that principal's record.
-      return { connection: connection.principals.connection(parsePrincipal(options.principal)) };
+      return { connection: principals.connection(principal), forget: () => principals.forget(principal) };
     } catch (error) {
       return failed(error);
     }
@@ -94,6 +97,7 @@ export function createServerLogins(connections: () => ServerConnection[]): Serve
       const found = find(server, options);
       if (!("connection" in found)) return false;
       await found.connection.authorization!.logout();
+      await found.forget?.();
       return true;
     },
   };
