@@ -26,6 +26,6 @@ export type { UnmatchedPattern } from "./plugins/mcp/trust/tool-filter.js";
 export type { AuthorizationHandler, AuthorizationRequest } from "./plugins/mcp/auth/server-authorization.js";
 export { createFileTokenStore } from "./plugins/mcp/auth/token-store.js";
 export type { OAuthTokenStore, StoredAuthorization } from "./plugins/mcp/auth/token-store.js";
-export type { ServerLogins, StartLoginResult, FinishLoginResult } from "./plugins/mcp/server-logins.js";
+export type { ServerLoginOptions, ServerLogins, StartLoginResult, FinishLoginResult } from "./plugins/mcp/server-logins.js";
 export type { McpServerEntry, StdioServerEntry, RemoteServerEntry, McpRetryPolicy } from "./plugins/mcp/config/resolve-mcp-server.js";
 export type { TrustPolicy } from "./plugins/mcp/config/mcp-server-schema.js";

@@ -26,25 +26,37 @@ function loginTimeout(context: CommandContext): number {
 
 const toolCount = (server: McpServerInfo) => `${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`;
 
+/** `--as <principal>`: whose login on a per-user server; `--store`: where tokens live (a shared store seals them). */
+function loginTarget(context: CommandContext): { options: { principal?: string }; store: { store?: string }; whose: string } {
+  const principal = context.values.as;
+  const store = context.values.store;
+  return {
+    options: principal === undefined ? {} : { principal },
+    store: store === undefined ? {} : { store },
+    whose: principal === undefined ? "" : ` as ${principal}`,
+  };
+}
+
 export async function runAuthLogin(context: CommandContext): Promise<number> {
   const server = serverArgument(context);
   const timeoutMs = loginTimeout(context);
+  const { options, store, whose } = loginTarget(context);
   const project = selectProjectFiles(context.values, context.cwd, context.command);
-  return withExecutor(context, project, { logDir: false, mcp: { servers: [server] } }, async (executor, signal) => {
-    const started = await executor.startServerLogin(server);
+  return withExecutor(context, project, { logDir: false, mcp: { servers: [server] }, ...store }, async (executor, signal) => {
+    const started = await executor.startServerLogin(server, options);
     if (!started.ok) throw new CliError(`${started.error.code}: ${started.error.message}`);
     if (started.authorized) {
-      context.output.out(`Already logged in to "${server}" (${started.server.state}, ${toolCount(started.server)}).`);
+      context.output.out(`Already logged in to "${server}"${whose} (${started.server.state}, ${toolCount(started.server)}).`);
       return 0;
     }
     const redirect = await listenForRedirect(new URL(started.redirectUrl), signal, timeoutMs);
-    context.output.out(`Open this URL to log in to "${server}":\n  ${started.url}\nWaiting for the redirect on ${started.redirectUrl} …`);
+    context.output.out(`Open this URL to log in to "${server}"${whose}:\n  ${started.url}\nWaiting for the redirect on ${started.redirectUrl} …`);
     const outcome = await redirect.received;
     if ("error" in outcome) throw new CliError(`The authorization server sent no code: ${outcome.error}`);
-    const finished = await executor.finishServerLogin(server, outcome);
+    const finished = await executor.finishServerLogin(server, outcome, options);
     if (!finished.ok) throw new CliError(`${finished.error.code}: ${finished.error.message}`);
     const state = finished.server.state === "connected" ? `it is connected with ${toolCount(finished.server)}` : `its state is ${finished.server.state}`;
-    context.output.out(`Logged in to "${server}"; ${state}.`);
+    context.output.out(`Logged in to "${server}"${whose}; ${state}.`);
     return 0;
   });
 }
@@ -68,12 +80,13 @@ export async function runAuthStatus(context: CommandContext): Promise<number> {
 
 export async function runAuthLogout(context: CommandContext): Promise<number> {
   const server = serverArgument(context);
+  const { options, store, whose } = loginTarget(context);
   const project = selectProjectFiles(context.values, context.cwd, context.command);
-  const forgotten = await withExecutor(context, project, { logDir: false, mcp: { servers: [server], startupTimeoutMs: 0 } }, async (executor) => {
+  const forgotten = await withExecutor(context, project, { logDir: false, mcp: { servers: [server], startupTimeoutMs: 0 }, ...store }, async (executor) => {
     if (!executor.servers().some((candidate) => candidate.name === server)) throw new CliError(`No MCP server named "${server}" in the config`);
-    return executor.logoutServer(server);
+    return executor.logoutServer(server, options);
   });
-  if (!forgotten) throw new CliError(`Server "${server}" does not use OAuth: nothing to forget`);
-  context.output.out(`Logged out of "${server}": its tokens and registered client are forgotten.`);
+  if (!forgotten) throw new CliError(`Server "${server}" does not use OAuth${options.principal === undefined ? "" : " per principal"}: nothing to forget`);
+  context.output.out(`Logged out of "${server}"${whose}: its tokens and registered client are forgotten.`);
   return 0;
 }

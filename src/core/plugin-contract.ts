@@ -254,8 +254,9 @@ export interface PluginInstance<Api = unknown> {
    * since. Asked only for names not in the registry, in start order, before `explainMissingTool`;
    * resolve true once the tool is listed (the call then runs it), false for names that are not yours
    * or that stay missing. `signal` aborts at the call's deadline or cancel; a throw counts as false.
+   * `caller` is who the call runs as (a per-user MCP server connects that principal's session).
    */
-  resolveMissingTool?(name: string, options: { signal: AbortSignal }): Promise<boolean>;
+  resolveMissingTool?(name: string, options: { signal: AbortSignal; caller?: CallerInfo }): Promise<boolean>;
   /**
    * Capability: the plugin's own API for hosts, reached with `executor.pluginApi(plugin)` (typed by
    * the plugin's `Api`), e.g. the MCP plugin's servers and resources.

@@ -91,7 +91,7 @@ describe("OAuth against a local authorization server", () => {
     printed.push(run.stdout, run.stderr);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Logged in to "docs"; it is connected with 3 tools.');
+    expect(run.stdout).toContain('Logged in to "docs"; it is connected with 4 tools.');
     const page = run.page!;
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Logged in");

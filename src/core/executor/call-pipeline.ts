@@ -247,7 +247,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
     call.span = dependencies.telemetry?.start(call.name, call.executionId, parent?.traceContext, options.toolCallId);
     let registered = host.lease(name);
-    if (!registered && (await resolveMissingTool(dependencies, name, options))) registered = host.lease(name);
+    if (!registered && (await resolveMissingTool(dependencies, name, options, call.caller))) registered = host.lease(name);
     if (!registered) return finish(dependencies, missingForCaller(access, name, explainMissingTool(dependencies, name)), call);
     const leased = (call.registered = registered);
     try {

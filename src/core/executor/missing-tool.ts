@@ -47,7 +47,7 @@ export function explainMissingTool(sources: MissingToolSources, name: string): P
  * Ask the plugins that can to make a missing tool available within the call's time (its timeout
  * and cancel); true once one did. Names no plugin claims cost only the asking.
  */
-export async function resolveMissingTool(sources: MissingToolSources, name: string, options: CallToolOptions): Promise<boolean> {
+export async function resolveMissingTool(sources: MissingToolSources, name: string, options: CallToolOptions, caller = options.caller): Promise<boolean> {
   if (name.length > MAX_TOOL_NAME_LENGTH) return false;
   const resolvers = sources.host.instances().filter((instance) => instance.resolveMissingTool);
   if (resolvers.length === 0) return false;
@@ -57,7 +57,7 @@ export async function resolveMissingTool(sources: MissingToolSources, name: stri
   const stopped = new Promise<false>((resolve) => (signal.aborted ? resolve(false) : signal.addEventListener("abort", () => resolve(false), { once: true })));
   for (const instance of resolvers) {
     try {
-      if (await Promise.race([instance.resolveMissingTool!(name, { signal }), stopped])) return true;
+      if (await Promise.race([instance.resolveMissingTool!(name, caller === undefined ? { signal } : { signal, caller }), stopped])) return true;
     } catch {
       // A throwing resolver is a tool that stays missing.
     }

@@ -7,6 +7,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { abortReasonCode, type PluginCallOptions, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
+import { connectionForCaller, principalLoginRequired } from "./principal-connections.js";
 import { requestWithRetry } from "./request-with-retry.js";
 import type { ServerPool } from "./server-pool.js";
 import { isRetrySafe } from "./tool-definitions.js";
@@ -28,12 +29,17 @@ const SDK_TIMEOUT_SLACK_MS = 1_000;
 export async function callServerTool(pool: ServerPool, route: Route | undefined, call: ToolCall, { signal, deadline, onProgress, caller }: PluginCallOptions): Promise<PluginResult> {
   if (!route) return toolError("TOOL_NOT_FOUND", `No MCP tool named "${call.name}"`);
   if (signal.aborted) return toolError(abortReasonCode(signal), `"${call.name}" was aborted before it was sent`);
-  const { connection, tool } = route;
+  const { tool } = route;
+  // A per-user server: the caller's principal's own connection, or a refusal naming the login to make.
+  const chosen = await connectionForCaller(route.connection, caller);
+  if (!chosen.ok) return toolError(chosen.error.code, chosen.error.message, chosen.error.details);
+  const { connection, principal } = chosen;
   const gate = pool.gate(connection);
   try {
     // A free slot is taken at once, without a promise to wait on.
     if (!gate.tryAcquire()) await gate.acquire(signal);
   } catch {
+    chosen.release();
     return toolError(signal.aborted ? abortReasonCode(signal) : "EXECUTOR_CLOSED", `"${call.name}" ended while waiting for a free slot on server "${tool.server}" (maxConcurrency ${connection.entry.maxConcurrency})`);
   }
   // While the call runs, the server's own requests and log messages may be its caller's.
@@ -49,6 +55,10 @@ export async function callServerTool(pool: ServerPool, route: Route | undefined,
         }),
       { deadline, signal, repeatable: isRetrySafe(tool.definition), what: call.name },
     );
+    if (!outcome.ok && outcome.failure.code === "AUTH_REQUIRED" && principal) {
+      const refused = principalLoginRequired(tool.server, principal, "its login was refused (expired or revoked, and no refresh worked)");
+      return toolError(refused.code, refused.message, refused.details);
+    }
     if (!outcome.ok) return toolError(outcome.failure.code ?? "SERVICE_UNAVAILABLE", outcome.failure.message, { server: tool.server, ...outcome.failure.details });
     const limit = connection.entry.maxResponseBytes;
     const bytes = await estimateJsonBytes(outcome.value, limit);
@@ -57,5 +67,6 @@ export async function callServerTool(pool: ServerPool, route: Route | undefined,
   } finally {
     leave();
     gate.release();
+    chosen.release();
   }
 }

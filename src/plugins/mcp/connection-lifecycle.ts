@@ -58,6 +58,8 @@ export interface ConnectionRun {
   idleTimer?: NodeJS.Timeout;
   /** The close of a session stopped as idle; the next attempt waits for it (one process at a time). */
   stopping?: Promise<void>;
+  /** A per-user server's principals' connections, closed with it. */
+  principals?: { close(): Promise<void> };
 }
 
 export const closedFailure = (name: string): SessionFailure => ({ kind: "aborted", code: "EXECUTOR_CLOSED", message: `Server "${name}" was closed` });

@@ -6,7 +6,7 @@ import { mcpConfigSection } from "./config/mcp-config-section.js";
 import { DEFAULT_MAX_CONCURRENT_STARTS, type ServerStartMode } from "./config/mcp-server-schema.js";
 import { DEFAULT_INSTALL_TIMEOUT_MS } from "./config/package-runner.js";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
-import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginContext, type PluginInstance, type ToolDefinition } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, type CallerInfo, type ExecutorPlugin, type PluginContext, type PluginInstance, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
 import type { AuthorizationHandler } from "./auth/server-authorization.js";
@@ -28,6 +28,7 @@ import { createToolRoutes, trustView, type ToolRoutes } from "./tool-routes.js";
 import { createToolFilter } from "./trust/tool-filter.js";
 import { createToolTrust } from "./trust/tool-trust.js";
 import { observeServerStates } from "./server-state-metric.js";
+import { connectionForCaller } from "./principal-connections.js";
 
 export type { AddServerResult, McpApi } from "./mcp-api.js";
 
@@ -193,12 +194,12 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
   return {
     listTools: (): ToolDefinition[] => [...routes.table().values()].map((route) => route.tool.definition),
     onToolsChanged: feed.onChanged,
-    secrets: () => [...new Set(run.all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? [])]))],
+    secrets: () => [...new Set(run.all().flatMap((connection) => [...connection.entry.secrets, ...(connection.authorization?.secrets() ?? []), ...(connection.principals?.secrets() ?? [])]))],
     explainMissingTool: (name) => (run.closed ? undefined : whyMissing(name)),
     // A tool of a server that needs login: a login stored since by another process (`toolexec auth
     // login`) connects the server within this call, which then runs (docs/auth.md). The executor
     // asks this before explainMissingTool.
-    async resolveMissingTool(name, { signal }) {
+    async resolveMissingTool(name, { signal, caller }) {
       if (run.closed) return false;
       if (await startRestingOwner(run, name, signal)) return !run.closed && routes.table().has(name);
       const explained = whyMissing(name);
@@ -206,6 +207,8 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       const server = String(explained.details?.server);
       const connection = run.all().find((candidate) => candidate.entry.name === server);
       if (!connection || signal.aborted) return false;
+      // A per-user server without a shared login lists the tools its caller's own session lists.
+      if (connection.principals) return (await listAsCaller(connection, caller, signal)) && !run.closed && routes.table().has(name);
       // The executor stops waiting at the call's deadline; the connection goes on in the background.
       const connected = await connection.resumeStoredLogin().catch((error: unknown) => {
         context.logger.warn(`MCP server "${server}": reading its stored login failed: ${(error as Error)?.message ?? String(error)}`);
@@ -231,6 +234,17 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       }
     },
   };
+}
+
+/** Connect the caller's principal's session to a per-user server (its listing becomes the server's); true once up. */
+async function listAsCaller(connection: ServerConnection, caller: CallerInfo | undefined, signal: AbortSignal): Promise<boolean> {
+  const lease = await connectionForCaller(connection, caller);
+  if (!lease.ok) return false;
+  try {
+    return (await lease.connection.ensureSession(Number.MAX_SAFE_INTEGER, signal)).ok;
+  } finally {
+    lease.release();
+  }
 }
 
 /**

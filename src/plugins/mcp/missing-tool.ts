@@ -25,6 +25,7 @@ function describeState(server: McpServerInfo, now: number): string {
       return `${why ?? `${subject} is not reachable${message === undefined ? "" : `: ${message}`}`}${next}`;
     }
     case "needs-login":
+      if (server.perUser) return `${subject} signs in each caller on its own and the caller has no login there: run \`${cliInvocation()} auth login ${server.name} --as <principal>\``;
       return `${subject} needs login: run \`${cliInvocation()} auth login ${server.name}\``;
     case "connecting":
       return `${subject} is still connecting; its tools are listed once it is up`;

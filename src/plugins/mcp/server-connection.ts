@@ -21,6 +21,7 @@ import { holdServer, stayStopped } from "./on-demand-lifecycle.js";
 import { createRetrySchedule } from "./retry-schedule.js";
 import type { McpServerEvents, McpServerInfo } from "./server-info.js";
 import { createServerToolList } from "./server-tool-list.js";
+import { createPrincipalConnections, type PrincipalConnections } from "./principal-connections.js";
 import type { SessionFailure } from "./session-failure.js";
 import type { StartGate } from "./start-gate.js";
 import type { ToolListCache } from "./tool-list-cache.js";
@@ -49,6 +50,8 @@ export interface ConnectionContext {
   toolCache?: ToolListCache;
   /** Start-up waits out a package runner's first start (its download) instead of only the start-up wait. */
   waitForInstalls: boolean;
+  /** This is one principal's connection to a per-user server (it has no principals of its own). */
+  forPrincipal?: boolean;
 }
 
 export type SessionOutcome = { ok: true; session: McpSession } | { ok: false; failure: SessionFailure };
@@ -58,6 +61,8 @@ export interface ServerConnection {
   readonly source: "config" | "runtime";
   /** OAuth of an http / sse server (absent for stdio servers and `"oauth": false`). */
   readonly authorization?: ServerAuthorization;
+  /** A per-user server's connections, one per principal (`"oauth": { "perUser": true }`). */
+  readonly principals?: PrincipalConnections;
   /** A login finished (or was found unnecessary): connect now. */
   afterLogin(): Promise<void>;
   /** While `needs-login`: connect when another process (`toolexec auth login`) stored tokens since. True once connected. */
@@ -109,10 +114,13 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     busy: 0,
   };
   const { authorization } = run;
+  const principals = entry.transport !== "stdio" && entry.oauth !== false && entry.oauth.perUser && !context.forPrincipal ? perUserConnections(entry, context, run) : undefined;
+  run.principals = principals;
   return {
     entry,
     source: context.source,
     ...(authorization ? { authorization } : {}),
+    ...(principals ? { principals } : {}),
     afterLogin: () => afterLogin(run),
     resumeStoredLogin: () => resumeStoredLogin(run),
     info: () => describeConnection(run),
@@ -131,6 +139,18 @@ export function createServerConnection(entry: McpServerEntry, context: Connectio
     },
     close: () => closeConnection(run),
   };
+}
+
+function perUserConnections(entry: McpServerEntry, context: ConnectionContext, run: ConnectionRun): PrincipalConnections {
+  return createPrincipalConnections({
+    server: entry.name,
+    store: context.oauth.store,
+    create: (own) => createServerConnection(entry, { ...context, ...own, forPrincipal: true }),
+    // Without a session of its own (no shared login) the server lists what a principal's session listed.
+    onTools: (from) => {
+      if (!run.session?.alive && !run.closed && from.tools().length > 0) run.tools.set([...from.tools()]);
+    },
+  });
 }
 
 /** OAuth of an http / sse server, unless its entry says `"oauth": false`. */
@@ -246,6 +266,7 @@ function describeConnection(run: ConnectionRun): McpServerInfo {
     ...((state === "retrying" || state === "failed") && nextAttemptAt !== undefined ? { nextAttemptAt } : {}),
     ...(lastError === undefined ? {} : { lastError: { code: codeOf(lastError), message: lastError.message } }),
     ...(authorization ? { authorization: authorization.status() } : {}),
+    ...(run.principals ? { perUser: true as const } : {}),
     ...(server ? { serverInfo: { name: server.name, version: server.version } } : {}),
   };
 }
@@ -262,5 +283,5 @@ async function closeConnection(run: ConnectionRun): Promise<void> {
   run.connected.clear();
   const live = run.session;
   run.session = undefined;
-  await Promise.all([live?.close(), run.attempt?.catch(() => undefined), run.stopping]);
+  await Promise.all([live?.close(), run.attempt?.catch(() => undefined), run.stopping, run.principals?.close()]);
 }

@@ -48,6 +48,8 @@ export interface McpServerInfo {
   lastError?: { code: ErrorCode; message: string };
   /** OAuth servers: `authorized` (tokens held), `needs-login`, or `unknown` (the server has not asked yet). */
   authorization?: "authorized" | "needs-login" | "unknown";
+  /** Each served principal signs in on its own (`"oauth": { "perUser": true }`); `authorization` and `state` are then those of the shared login, which only lists tools unless `"anonymous": "shared"`. */
+  perUser?: true;
   /** The server's own name and version, from `initialize`. */
   serverInfo?: { name: string; version: string };
 }

@@ -52,6 +52,8 @@ export interface ServerAuthorization {
    * read of the store, shared by the checks that overlap; false when not `needs-login`.
    */
   loginStoredElsewhere(): Promise<boolean>;
+  /** Whether the store holds tokens now (read afresh): a per-user principal without any is told to log in, no request sent. */
+  hasStoredLogin(): Promise<boolean>;
   /** Start a login: the URL for the person, or `authorized` when stored tokens (or a refresh) do. */
   startLogin(): Promise<{ authorized: true } | { authorized: false; url: string; redirectUrl: string }>;
   /** Finish a login with the `code` (and `state`) of the redirect. Throws `AUTH_REQUIRED` when refused. */
@@ -129,6 +131,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       status: () => statusOf(provider.tokens() !== undefined),
       ...markers,
       loginStoredElsewhere: async () => false,
+      hasStoredLogin: async () => true,
       startLogin: async () => {
         const result = await auth(provider, { serverUrl, fetchFn: fetch }).catch((error: unknown) => {
           throw new ToolexecError("AUTH_REQUIRED", `Server "${server}": ${describeAuthorizationError(error)}`);
@@ -219,6 +222,11 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       if (!needsLogin) return Promise.resolve(false);
       checking ??= checkStore().finally(() => (checking = undefined));
       return checking;
+    },
+    async hasStoredLogin() {
+      provider.reload();
+      await provider.stored();
+      return provider.hasTokens();
     },
     async startLogin() {
       loginsAsked = 0;

@@ -67,6 +67,8 @@ export const mcpRetrySchema = z
 
 /** The grants toolexec runs for a server: a person logs in, or the client authenticates as itself. */
 export const OAUTH_GRANTS = ["authorization_code", "client_credentials"] as const;
+/** What a per-user server does with calls that come with no principal. */
+export const PER_USER_ANONYMOUS_MODES = ["refuse", "shared"] as const;
 /** How the client proves itself at the token endpoint (RFC 7591 `token_endpoint_auth_method`). */
 export const OAUTH_TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none", "private_key_jwt"] as const;
 
@@ -82,6 +84,8 @@ export const mcpOAuthSchema = z
     signingAlgorithm: nonEmpty.optional().describe('private_key_jwt: the JWS algorithm (default "RS256").'),
     issuer: nonEmpty.optional().describe("client_credentials: the authorization server the credentials belong to; they are sent to no other."),
     tokenEndpointAuthMethod: z.enum(OAUTH_TOKEN_ENDPOINT_AUTH_METHODS).optional().describe("How a pre-registered client authenticates at the token endpoint (default: the best the server supports)."),
+    perUser: z.boolean().optional().describe("true: every served principal signs in on its own (`toolexec auth login <server> --as <principal>`) and its calls carry only its own token, over its own connection; a principal without a login gets AUTH_REQUIRED (default false: one shared login). docs/identity.md."),
+    anonymous: z.enum(PER_USER_ANONYMOUS_MODES).optional().describe('With "perUser": what calls without a principal (the host\'s own, `local` served callers) get: "refuse" (AUTH_REQUIRED; the default) or "shared" (the shared login of `toolexec auth login <server>`).'),
   })
   .describe("OAuth 2.1 for an http / sse server (docs/auth.md).");
 

@@ -23,6 +23,10 @@ export interface McpOAuthSettings {
   /** client_credentials: the only authorization server the credentials go to. */
   issuer?: string;
   tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | "private_key_jwt";
+  /** Each principal logs in on its own; its calls carry only its token (docs/identity.md). */
+  perUser?: boolean;
+  /** A per-user server's calls without a principal: refused (default) or sent with the shared login. */
+  anonymous?: "refuse" | "shared";
 }
 
 export interface OAuthResolveHelpers {
@@ -65,6 +69,11 @@ export function resolveMcpOAuth(entry: McpServerEntryFile, headers: Record<strin
     settings.scope = (Array.isArray(written.scopes) ? written.scopes.map((scope, index) => expand(scope, [...at("scopes"), index])) : [expand(written.scopes, at("scopes"))]).join(" ");
   }
   if (written.tokenEndpointAuthMethod !== undefined) settings.tokenEndpointAuthMethod = written.tokenEndpointAuthMethod;
+  const { perUser, anonymous } = entry.oauth ?? {};
+  if (perUser === true) settings.perUser = true;
+  if (anonymous !== undefined) settings.anonymous = anonymous;
+  if (anonymous !== undefined && perUser !== true) problem(at("anonymous"), '"anonymous" is for a per-user server; set "perUser": true');
+  if (perUser === true && settings.grant === "client_credentials") problem(at("perUser"), 'A client_credentials login is the client\'s own, not a person\'s: "perUser" needs the authorization_code grant');
   if (settings.clientMetadataUrl !== undefined && !isHttpsUrlWithPath(settings.clientMetadataUrl)) {
     problem(at("clientMetadataUrl"), `Expected an https URL with a path (a client ID metadata document), got ${JSON.stringify(settings.clientMetadataUrl)}`);
   }
