@@ -141,9 +141,9 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         const settle = () => {
           clearTimeout(timer);
           signal.removeEventListener("abort", onAbort);
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
         };
+        // The pool takes a waiter out of the queue before it answers it; one that gives up leaves it
+        // itself (a search of the queue, which holds thousands in a burst, only then).
         const waiter: Waiter = {
           resolve(runtime) {
             settle();
@@ -154,12 +154,15 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
             reject(error);
           },
         };
+        const leave = (error: ToolexecError) => {
+          const index = waiters.indexOf(waiter);
+          if (index >= 0) waiters.splice(index, 1);
+          waiter.reject(error);
+        };
         const timer = setTimeout(() => {
-          waiter.reject(
-            new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`),
-          );
+          leave(new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`));
         }, Math.max(0, deadline - Date.now()));
-        const onAbort = () => waiter.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
+        const onAbort = () => leave(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
         signal.addEventListener("abort", onAbort, { once: true });
         // A nested run goes first: its caller holds a runtime until it has one.
         if (nested) waiters.unshift(waiter);
