@@ -19,21 +19,27 @@ mkdirSync(path.join(root, "tools"));
 writeFileSync(path.join(root, "tools.json"), JSON.stringify({ tools: [] }));
 writeFileSync(path.join(root, "mcp.json"), JSON.stringify({ mcpServers: {} }));
 
-/** An in-process tool with no cost of its own beyond the pipeline, so overhead is all that is left. */
-const noopPlugin = {
+/**
+ * An in-process tool with no cost of its own beyond the pipeline, so overhead is all that is left;
+ * with `extra`, that many more such tools, for a catalog of a realistic size.
+ */
+const noopPlugin = (extra = 0) => ({
   name: "bench",
   async start() {
+    const names = ["noop", ...Array.from({ length: extra }, (_, index) => `noop_${index}`)];
     return {
-      listTools: () => [{ name: "noop", description: "Returns its arguments.", inputSchema: { type: "object" }, parallel: true }],
+      listTools: () => names.map((name) => ({ name, description: "Returns its arguments.", inputSchema: { type: "object" }, parallel: true })),
       callTool: async (call) => ({ ok: true, value: call.arguments }),
       close: async () => {},
     };
   },
-};
+});
 
-const makeExecutor = (poolSize) =>
-  createExecutor({ root, watch: false, logDir: false, plugins: [noopPlugin], maxConcurrency: 64, codeExecution: { enabled: true, ...(poolSize === undefined ? {} : { poolSize }), maxQueue: burstSize } });
+const makeExecutor = (poolSize, extraTools = 0) =>
+  createExecutor({ root, watch: false, logDir: false, plugins: [noopPlugin(extraTools)], maxConcurrency: 64, codeExecution: { enabled: true, ...(poolSize === undefined ? {} : { poolSize }), maxQueue: burstSize } });
 const executor = await makeExecutor(undefined);
+/** @type {Awaited<ReturnType<typeof makeExecutor>> | undefined} */
+let wideCatalog;
 
 const ticks = (stat, first) => ((Number(stat[first]) + Number(stat[first + 1])) * 1000) / 100;
 
@@ -110,6 +116,14 @@ const commands = {
     await warmPool(executor);
     return burst(executor);
   },
+  /** Trivial code with 200 tools listed to code (one executor kept for the rounds): what the catalog's size costs a run that calls none. */
+  async wideCatalog({ runs }) {
+    wideCatalog ??= await makeExecutor(undefined, 199);
+    for (let index = 0; index < 300; index++) await run("1 + 1", wideCatalog);
+    const before = cpuNow();
+    const times = await roundTrips(() => run("1 + 1", wideCatalog), runs);
+    return { p50: median(times), cpu: cpuPer(before, cpuNow(), runs) };
+  },
   /** The section that leaves state behind: 760 KB results ×40, then 30-call fan-outs ×200. */
   async heavy() {
     for (let index = 0; index < 40; index++) await run(LARGE_RESULT);
@@ -163,6 +177,7 @@ const commands = {
 process.on("message", async ({ id, command, ...parameters }) => {
   if (command === "close") {
     await executor.close();
+    await wideCatalog?.close();
     rmSync(root, { recursive: true, force: true });
     process.send({ id, figures: {} }, () => process.exit(0));
     return;

@@ -1,8 +1,9 @@
 // Code mode, in one run, set against the bare cost of a child-process IPC round trip (and a worker
 // thread's) measured in the same run: the warm round trip of trivial code (p50/p99), a three-tool
 // composition's overhead beyond the same three calls made directly, the host's and the runtimes'
-// CPU per execution, and executions per second on the default pool (one runtime per core) both
-// before and after a section of large results (760 KB ×40) and 30-call fan-outs (×200). Then,
+// CPU per execution, trivial code with 200 tools listed to code, and executions per second on the
+// default pool (one runtime per core) both before and after a section of large results (760 KB
+// ×40) and 30-call fan-outs (×200). Then,
 // for this build alone: a 760 KB result, one synchronous call_tool, one call of a call_tools
 // fan-out, a burst on a pool of 10, and how late TIMEOUT comes after the deadline of `while (true) {}`.
 //
@@ -115,7 +116,12 @@ try {
       record(target, "compositionRuntimeCpu", composition.cpu.runtime);
       const before = await target.ask("throughput");
       record(target, "before", before.perSecond);
+      record(target, "beforeHostCpu", before.cpu.host);
       record(target, "beforeRuntimeCpu", before.cpu.runtime);
+      const wide = await target.ask("wideCatalog", { runs: Math.round(runs / 2) });
+      record(target, "wide", wide.p50);
+      record(target, "wideHostCpu", wide.cpu.host);
+      record(target, "wideRuntimeCpu", wide.cpu.runtime);
     });
   }
   for (const target of targets) await target.ask("heavy");
@@ -123,6 +129,7 @@ try {
     await eachTarget(round, async (target) => {
       const after = await target.ask("throughput");
       record(target, "after", after.perSecond);
+      record(target, "afterHostCpu", after.cpu.host);
       record(target, "afterRuntimeCpu", after.cpu.runtime);
     });
   }
@@ -139,8 +146,9 @@ try {
     report("three calls made directly, p50", range(own.direct));
     report("three-tool composition, overhead beyond the three direct calls, p50", `${range(own.overhead)}  = ${(median(own.overhead) / ipcRoundTrip).toFixed(2)}x IPC round trip`);
     report("three-tool composition CPU per execution: host / runtime", `${range(own.compositionHostCpu, fine)} / ${range(own.compositionRuntimeCpu, fine)}`);
-    report(`executions/s, ${burst} at once on the default pool, warm, before the heavy section`, `${range(own.before, rate)}  (runtime CPU ${range(own.beforeRuntimeCpu, fine)})`);
-    report(`executions/s, the same after 760 KB results x40 and 30-call fan-outs x200`, `${range(own.after, rate)}  (runtime CPU ${range(own.afterRuntimeCpu, fine)})`);
+    report("trivial code with 200 tools listed to code, p50", `${range(own.wide)}  (CPU host ${range(own.wideHostCpu, fine)} / runtime ${range(own.wideRuntimeCpu, fine)})`);
+    report(`executions/s, ${burst} at once on the default pool, warm, before the heavy section`, `${range(own.before, rate)}  (CPU host ${range(own.beforeHostCpu, fine)} / runtime ${range(own.beforeRuntimeCpu, fine)})`);
+    report(`executions/s, the same after 760 KB results x40 and 30-call fan-outs x200`, `${range(own.after, rate)}  (CPU host ${range(own.afterHostCpu, fine)} / runtime ${range(own.afterRuntimeCpu, fine)})`);
   }
   if (targets.length === 2) {
     const [current, baseline] = targets.map((target) => figures.get(target.label));
@@ -149,6 +157,7 @@ try {
     report("trivial p50", `${ratio("trivial")}x`);
     report("composition overhead p50", `${ratio("overhead")}x`);
     report("host CPU per trivial execution / per composition", `${ratio("trivialHostCpu")}x / ${ratio("compositionHostCpu")}x`);
+    report("trivial with 200 tools listed: p50 / runtime CPU", `${ratio("wide")}x / ${ratio("wideRuntimeCpu")}x`);
     report("executions/s before / after the heavy section", `${ratio("before")}x / ${ratio("after")}x`);
   }
   if (!process.argv.includes("--no-details")) {

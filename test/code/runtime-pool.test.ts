@@ -1,7 +1,8 @@
 /**
  * The pool's rules with stand-in runtimes whose start, idle report and exit the test controls:
  * on-demand start up to the pool size, the bounded queue, deadlines and aborts while waiting,
- * the idle handshake, and replacements that start only after a killed runtime has exited.
+ * the idle handshake (and runs handed over ahead of it), and replacements that start only after
+ * a killed runtime has exited.
  */
 import { describe, expect, it } from "vitest";
 import { ToolexecError } from "../../src/index.js";
@@ -13,6 +14,8 @@ interface FakeRuntime extends RuntimeProcess {
   start(): void;
   failStart(message: string): void;
   reportIdle(run: number): void;
+  /** The idle handshake of `run` times out. */
+  missIdle(run: number): void;
   exit(): void;
   markTainted(): void;
   killed: boolean;
@@ -43,6 +46,9 @@ function fakeRuntime(id: number): FakeRuntime {
     get tainted() {
       return tainted;
     },
+    get idleRun() {
+      return idleRun;
+    },
     baselineBytes: undefined,
     catalogVersion: -1,
     onFrame: undefined,
@@ -71,6 +77,7 @@ function fakeRuntime(id: number): FakeRuntime {
       idleRun = run;
       idleWaiters.get(run)?.(true);
     },
+    missIdle: (run) => idleWaiters.get(run)?.(false),
     exit() {
       alive = false;
       markExited({ code: null, signal: "SIGKILL", stderr: "" });
@@ -152,6 +159,43 @@ describe("runtime pool", () => {
     expect(made).toHaveLength(1);
     made[0]!.reportIdle(run);
     expect(await next).toBe(made[0]);
+    await runtimes.close();
+  });
+
+  it("hands a given-back runtime to a request waiting before its idle report, and kills it when the report never comes", async () => {
+    const { pool: runtimes, made } = pool({ poolSize: 1 });
+    made[0]!.start();
+    const runtime = await runtimes.acquire(later(), never());
+    const waiting = runtimes.acquire(later(), never());
+    const run = runtime.nextRun();
+    runtimes.release(runtime, run);
+    expect(await waiting).toBe(made[0]);
+    expect(made[0]!.killed).toBe(false);
+    made[0]!.missIdle(run);
+    await tick();
+    expect(made[0]!.killed).toBe(true);
+    await runtimes.close();
+  });
+
+  it("gives a request an idle runtime first, then one given back whose idle report is due", async () => {
+    const { pool: runtimes, made } = pool({ poolSize: 2 });
+    made[0]!.start();
+    const first = await runtimes.acquire(later(), never());
+    const second = runtimes.acquire(later(), never());
+    made[1]!.start();
+    const other = await second;
+    const run = first.nextRun();
+    runtimes.release(first, run);
+    const otherRun = other.nextRun();
+    runtimes.release(other, otherRun);
+    made[1]!.reportIdle(otherRun);
+    await tick();
+    expect(await runtimes.acquire(later(), never())).toBe(other);
+    expect(await runtimes.acquire(later(), never())).toBe(first);
+    expect(runtimes.stats()).toEqual({ runtimes: 2, idle: 0, waiting: 0 });
+    made[0]!.reportIdle(run);
+    await tick();
+    expect(runtimes.stats().idle).toBe(0);
     await runtimes.close();
   });
 

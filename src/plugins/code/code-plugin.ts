@@ -15,12 +15,13 @@ import { createCodeExecutionTool } from "./code-execution-tool.js";
 import { shapeCodeLogRecord, type CodeRunStats } from "./code-log-record.js";
 import { toCodeResult, type CodeExecutionOutput, type CodeFailureDetails } from "./code-result.js";
 import { createPreparedSourceCache } from "./prepared-source-cache.js";
+import { countLines } from "./prepare-source.js";
 import { resolveCodeRequest } from "./resolve-code-request.js";
-import { runOnRuntime, type RunError } from "./run-on-runtime.js";
+import { runOnRuntime, type RunError, type RunOutcome, type RunRequest } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
 import { warmCodeMode } from "./warm-code-mode.js";
 import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
-import { createToolDispatcher, type ToolCallTrace } from "./tool-dispatch.js";
+import { createToolDispatcher, type ToolCallTrace, type ToolDispatcher } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
 import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
 import { createSavedToolChains, type SavedToolChainPosition } from "./saved/saved-tool-chains.js";
@@ -41,20 +42,6 @@ ENDED_RUN_CALLS.abort(RUN_ENDED);
 
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
-
-/** Lines of `code` as the runtime's stack frames count them, without splitting it into strings. */
-function countLines(code: string): number {
-  let lines = 1;
-  for (let index = 0; index < code.length; index++) {
-    const char = code.charCodeAt(index);
-    if (char === 0x0a || char === 0x2028 || char === 0x2029) lines++;
-    else if (char === 0x0d) {
-      lines++;
-      if (code.charCodeAt(index + 1) === 0x0a) index++;
-    }
-  }
-  return lines;
-}
 
 export interface CodePluginOptions {
   /** Reload saved tools after hand edits of their files (the executor's `watch`). Default false. */
@@ -165,50 +152,58 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         const prepared = sources.prepare(request.code, savedTool);
         if (!prepared.ok) return end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } });
         const runDeadline = Math.min(Date.now() + request.timeoutMs, deadline);
-        let runtime;
-        try {
-          runtime = await pool.acquire(runDeadline, signal, position.nested);
-        } catch (error) {
-          const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
-          queueMs = performance.now() - started;
-          return end({ ok: false, error: { code: fault.code, message: fault.message } });
-        }
-        queueMs = performance.now() - started;
         catalog ??= buildToolCatalog(context.listTools(), options.excludeTools, ++catalogVersion);
-        // Made on the first tool call: most runs make none, and the run's hot path makes no controller for them.
+        // Made on the first tool call: most runs make none, and their hot path makes neither a dispatcher nor a controller.
         let calls: AbortController | undefined;
-        const dispatcher = createToolDispatcher({
-          catalog,
-          policy: request.policy,
-          executionId,
-          signal: () => (calls ??= new AbortController()).signal,
-          explainMissing: (name) => context.explainMissingTool?.(name),
-          callTool: (name, callArgs, callOptions) => context.callTool(name, callArgs, callOptions),
-        });
-        const runStarted = performance.now();
-        chains.enter(executionId, position.chain);
-        const outcome = await runOnRuntime(runtime, {
-          prepared: prepared.prepared,
-          codeLines: countLines(request.code),
-          inputJson: request.inputJson,
-          deadline: runDeadline,
-          timeoutMs: request.timeoutMs,
-          signal,
-          stopSignal: closing.signal,
-          catalog,
-          ...(pluginOptions.rankTools ? { rankTools: pluginOptions.rankTools } : {}),
-          dispatcher,
-          limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
-        });
-        chains.end(executionId);
+        let dispatcher: ToolDispatcher | undefined;
+        const runCatalog = catalog;
+        const dispatch: RunRequest["dispatch"] = (target, callArgs) =>
+          (dispatcher ??= createToolDispatcher({
+            catalog: runCatalog,
+            policy: request.policy,
+            executionId,
+            signal: () => (calls ??= new AbortController()).signal,
+            explainMissing: (name) => context.explainMissingTool?.(name),
+            callTool: (name, toolArgs, callOptions) => context.callTool(name, toolArgs, callOptions),
+          })).dispatch(target, callArgs);
+        let outcome: RunOutcome;
+        let runStarted: number;
+        do {
+          let runtime;
+          try {
+            runtime = await pool.acquire(runDeadline, signal, position.nested);
+          } catch (error) {
+            const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
+            queueMs = performance.now() - started;
+            return end({ ok: false, error: { code: fault.code, message: fault.message } });
+          }
+          runStarted = performance.now();
+          queueMs = runStarted - started;
+          chains.enter(executionId, position.chain);
+          outcome = await runOnRuntime(runtime, {
+            prepared: prepared.prepared,
+            codeLines: countLines(request.code),
+            inputJson: request.inputJson,
+            deadline: runDeadline,
+            timeoutMs: request.timeoutMs,
+            signal,
+            stopSignal: closing.signal,
+            catalog: runCatalog,
+            ...(pluginOptions.rankTools ? { rankTools: pluginOptions.rankTools } : {}),
+            dispatch,
+            limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
+          });
+          chains.end(executionId);
+          if (outcome.reusable) pool.release(runtime, outcome.run);
+          // Sent ahead to a runtime that died before starting it: nothing ran, so it runs on another.
+        } while (outcome.notStarted);
         runMs = performance.now() - runStarted;
         // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
         if (calls) calls.abort(RUN_ENDED);
         else calls = ENDED_RUN_CALLS;
-        if (outcome.reusable) pool.release(runtime, outcome.run);
         logs = outcome.logs;
-        trace = dispatcher.trace;
-        toolCallCount = dispatcher.count;
+        trace = dispatcher?.trace ?? [];
+        toolCallCount = dispatcher?.count ?? 0;
         return end(outcome.result);
       };
 

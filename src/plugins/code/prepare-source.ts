@@ -136,3 +136,17 @@ export function prepareSource(code: string): PrepareResult {
   }
   return { ok: true, prepared: { source: `${text}${WRAPPER_END}`, columnEdits } };
 }
+
+/** Lines of `code` as the runtime's stack frames count them, without splitting it into strings. */
+export function countLines(code: string): number {
+  let lines = 1;
+  for (let index = 0; index < code.length; index++) {
+    const char = code.charCodeAt(index);
+    if (char === 0x0a || char === 0x2028 || char === 0x2029) lines++;
+    else if (char === 0x0d) {
+      lines++;
+      if (code.charCodeAt(index + 1) === 0x0a) index++;
+    }
+  }
+  return lines;
+}

@@ -11,7 +11,7 @@ import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
 import type { ToolCatalog } from "./tool-catalog.js";
-import { envelopeJson, type ToolDispatcher } from "./tool-dispatch.js";
+import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";
 
 const MIB = 1024 * 1024;
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
@@ -44,7 +44,8 @@ export interface RunRequest {
   catalog: ToolCatalog;
   /** The executor's ranking, for `search_tools`; without it, word matching over the catalog. */
   rankTools?: RankTools;
-  dispatcher: ToolDispatcher;
+  /** Run one tool call the code asked for (tool-dispatch.ts). */
+  dispatch(target: unknown, args: unknown): Promise<SandboxEnvelope>;
   limits: RunLimits;
 }
 
@@ -57,6 +58,11 @@ export interface RunOutcome {
   reusable: boolean;
   /** The run's sequence number in its runtime (for the idle handshake). */
   run: number;
+  /**
+   * The runtime died before it started the run: it was sent ahead of the previous run's idle
+   * report, which never came (see RuntimePool.release). Nothing of it ran; it may run elsewhere.
+   */
+  notStarted?: true;
 }
 
 function exitError(exit: RuntimeExit, memoryLimitMb: number): RunError {
@@ -109,7 +115,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
 
   return new Promise<RunOutcome>((resolve) => {
     let finished = false;
-    const finish = (result: RunOutcome["result"], reusable: boolean) => {
+    const finish = (result: RunOutcome["result"], reusable: boolean, notStarted = false) => {
       if (finished) return;
       finished = true;
       clearTimeout(deadlineTimer);
@@ -120,7 +126,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       runtime.onExit = undefined;
       if (!reusable) runtime.kill();
       if (logsDropped) logs.push(`[toolexec] later log lines were dropped: the limit is ${request.limits.maxLogBytes} bytes per execution`);
-      resolve({ result, logs, reusable, run });
+      resolve(notStarted ? { result, logs, reusable, run, notStarted } : { result, logs, reusable, run });
     };
     const fail = (code: ErrorCode, message: string) => finish({ ok: false, error: { code, message } }, false);
 
@@ -148,7 +154,8 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
     request.signal.addEventListener("abort", onAbort, { once: true });
     request.stopSignal?.addEventListener("abort", onStop, { once: true });
     if (!runtime.alive) return fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
-    runtime.onExit = (exit) => finish({ ok: false, error: exitError(exit, request.limits.memoryLimitMb) }, false);
+    // The runtime reports a run idle before it starts the next (runtime/run-code.mjs): without that report, this run never began.
+    runtime.onExit = (exit) => finish({ ok: false, error: exitError(exit, request.limits.memoryLimitMb) }, false, runtime.idleRun < run - 1);
 
     const onLog = (frame: RuntimeFrame) => {
       if (frame.dropped === true) logsDropped = true;
@@ -165,7 +172,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
     const onCall = (frame: RuntimeFrame) => {
       const call = frame.c;
       if (typeof call !== "number") return fail("RUNTIME_ERROR", "The code's runtime sent a malformed tool call");
-      void request.dispatcher
+      void request
         .dispatch(frame.target, frame.args)
         .catch((error: unknown) => ({ ok: false as const, error: { code: "PLUGIN_FAILED", message: `The host failed to run the call: ${(error as Error)?.message ?? String(error)}` } }))
         .then((envelope) => {

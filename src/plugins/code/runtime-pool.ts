@@ -1,9 +1,10 @@
 /**
  * The pool of warm runtimes. Runtimes start on demand up to `poolSize` and stay warm; a request
  * with none free waits in a bounded FIFO queue under its own deadline. A runtime goes back to
- * the pool only after it reported its run idle (no microtask of it left running); one that misses
- * that handshake, or was killed, is replaced, and only once it has exited, so kills on a busy
- * machine never pile up respawns.
+ * the idle list only after it reported its run idle (no microtask of it left running); a request
+ * that would otherwise wait takes it sooner, and the runtime itself holds that run until its
+ * report is out. One that misses the handshake, or was killed, is replaced, and only once it has
+ * exited, so kills on a busy machine never pile up respawns.
  */
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import type { Logger } from "../../core/plugin-contract.js";
@@ -37,7 +38,12 @@ export interface RuntimePool {
    * `EXECUTOR_CLOSED`.
    */
   acquire(deadline: number, signal: AbortSignal, nested?: boolean): Promise<RuntimeProcess>;
-  /** Give back a runtime whose run `run` finished; it is reused once it reports idle. */
+  /**
+   * Give back a runtime whose run `run` finished. A request waiting, or the next one when no
+   * runtime is idle, gets it at once: the runtime starts that run only after it reported `run`
+   * idle. Missing that report within the handshake time kills it; the run sent ahead then ends
+   * with `notStarted` (see run-on-runtime.ts) and may be run again on another runtime.
+   */
   release(runtime: RuntimeProcess, run: number): void;
   /** Runtimes alive or starting, and requests waiting. */
   stats(): { runtimes: number; idle: number; waiting: number };
@@ -113,6 +119,11 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         const runtime = idle.pop()!;
         if (runtime.alive) return Promise.resolve(runtime);
       }
+      // No idle runtime: one whose run has ended takes the request ahead of its idle report.
+      for (const runtime of settling) {
+        settling.delete(runtime);
+        if (runtime.alive) return Promise.resolve(runtime);
+      }
       // A runtime starting or settling will serve one waiter each; start another only past them.
       const coming = starting + settling.size;
       if (all.size < options.poolSize && waiters.length >= coming) start();
@@ -130,9 +141,9 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         const settle = () => {
           clearTimeout(timer);
           signal.removeEventListener("abort", onAbort);
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
         };
+        // The pool takes a waiter out of the queue before it answers it; one that gives up leaves it
+        // itself (a search of the queue, which holds thousands in a burst, only then).
         const waiter: Waiter = {
           resolve(runtime) {
             settle();
@@ -143,12 +154,15 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
             reject(error);
           },
         };
+        const leave = (error: ToolexecError) => {
+          const index = waiters.indexOf(waiter);
+          if (index >= 0) waiters.splice(index, 1);
+          waiter.reject(error);
+        };
         const timer = setTimeout(() => {
-          waiter.reject(
-            new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`),
-          );
+          leave(new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`));
         }, Math.max(0, deadline - Date.now()));
-        const onAbort = () => waiter.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
+        const onAbort = () => leave(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
         signal.addEventListener("abort", onAbort, { once: true });
         // A nested run goes first: its caller holds a runtime until it has one.
         if (nested) waiters.unshift(waiter);
@@ -158,10 +172,16 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     release(runtime, run) {
       if (closed || !runtime.alive) return;
       if (runtime.tainted) return runtime.kill();
-      settling.add(runtime);
+      // A request waiting gets the runtime now, ahead of its idle report (see RuntimePool.release).
+      const ahead = waiters.length > 0;
+      if (ahead) handOver(runtime);
+      else settling.add(runtime);
       void runtime.waitIdle(run, IDLE_HANDSHAKE_TIMEOUT_MS).then((isIdle) => {
-        settling.delete(runtime);
-        if (isIdle && !runtime.tainted) handOver(runtime);
+        // Taken ahead (here or by acquire): a miss kills it, and the run sent ahead, which the
+        // runtime never started, runs again elsewhere; a late call is for that run's release.
+        if (!settling.delete(runtime)) {
+          if (!isIdle) runtime.kill();
+        } else if (isIdle && !runtime.tainted) handOver(runtime);
         else runtime.kill();
       });
     },

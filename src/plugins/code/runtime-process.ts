@@ -55,6 +55,8 @@ export interface RuntimeProcess {
   readonly tainted: boolean;
   /** Resident bytes when it became ready: the memory watchdog's baseline. */
   readonly baselineBytes: number | undefined;
+  /** The latest run it reported idle (0 before any): a run sent after an unreported one has not started. */
+  readonly idleRun: number;
   /** The tool-catalog version this runtime holds; the host sends a new catalog when it differs. */
   catalogVersion: number;
   /** Where frames of the run under way go (`idle` and `late` frames are handled here). */
@@ -198,6 +200,9 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
     },
     get baselineBytes() {
       return baselineBytes;
+    },
+    get idleRun() {
+      return idleRun;
     },
     catalogVersion: -1,
     onFrame: undefined,

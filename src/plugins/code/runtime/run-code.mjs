@@ -64,6 +64,23 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   };
   prepareCompartment();
 
+  /**
+   * The finished run whose idle report is due, and the macrotask that sends it. A run the host
+   * sent ahead (before that report) arrives in a macrotask too, so the report is then true: it is
+   * sent at once, before any frame of the new run, and the host knows from its order that a
+   * runtime whose report never came never started the run sent ahead.
+   * @type {{ x: number, immediate: ReturnType<typeof setImmediate> } | undefined}
+   */
+  let idleReport;
+  const reportIdle = () => {
+    if (idleReport === undefined) return;
+    const { x, immediate } = idleReport;
+    idleReport = undefined;
+    clearImmediate(immediate);
+    prepareCompartment();
+    channel.send({ t: "idle", x });
+  };
+
   /** @param {RunRequest} request */
   function startRun(request) {
     const { x, limits } = request;
@@ -132,14 +149,10 @@ export function createRunner({ channel, ToolError, Date, Math }) {
       state.finished = true;
       if (outcome.ok) channel.sendText(`{"t":"done","x":${x},"ok":true,"value":${outcome.json}}`);
       else channel.send({ t: "done", x, ok: false, error: { code: outcome.code, message: outcome.message, ...(outcome.stack ? { stack: outcome.stack } : {}) } });
-      // Runs only once no microtask of the run is left: a run that keeps the loop busy never sends it.
-      // The next Compartment is made first: the host waits for "idle" before it sends this runtime
-      // another run, so made after it, the next run waited for it; made here, it overlaps the host's
-      // own work on the result it just got.
-      setImmediate(() => {
-        prepareCompartment();
-        channel.send({ t: "idle", x });
-      });
+      // Sent only once no microtask of the run is left (a macrotask proves it): a run that keeps the
+      // loop busy never sends it. The next Compartment is made first, so it overlaps the host's own
+      // work on the result it just got; a run the host sent ahead sends the report itself (run()).
+      idleReport = { x, immediate: setImmediate(() => reportIdle()) };
     };
 
     const settle = async () => {
@@ -179,6 +192,7 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   return {
     /** @param {RunRequest} request */
     run(request) {
+      reportIdle();
       active = startRun(request);
     },
     /** An async call's answer; `result` is JSON text. @param {{ c: number, result: string }} message */

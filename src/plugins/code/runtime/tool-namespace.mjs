@@ -72,39 +72,79 @@ function missing(path, kind, key, names) {
   return new TypeError(`${path} has no ${kind} ${JSON.stringify(key)}${known}; search_tools("words") finds tools`);
 }
 
+/** Every Proxy trap but `get` (an ordinary object's target has no `apply` or `construct`). */
+const FORWARDED_TRAPS = /** @type {const} */ (["set", "has", "deleteProperty", "defineProperty", "getOwnPropertyDescriptor", "ownKeys", "getPrototypeOf", "setPrototypeOf", "isExtensible", "preventExtensions"]);
+
 /**
- * An object whose own properties are the only names that read as values; any other string name throws.
+ * An object whose own properties are the only names that read as values; any other string name
+ * throws. Its properties are made on its first use, by `fill`: a run pays for the servers and tools
+ * it touches, not for the whole catalog. Every trap fills the target first, so nothing can tell it
+ * from an object made filled.
  *
- * @param {Record<string, unknown>} target a null-prototype object, filled in already
+ * @param {readonly string[]} names the names `fill` defines, for the error of a missing one
+ * @param {(target: Record<string, unknown>) => void} fill
  * @param {string} path
  * @param {"server" | "tool"} kind
  */
-function strict(target, path, kind) {
-  const names = Object.keys(target);
-  return new Proxy(target, {
-    get(object, key, receiver) {
+function lazyStrict(names, fill, path, kind) {
+  /** @type {Record<string, unknown>} */
+  const target = Object.create(null);
+  let filled = false;
+  const ready = () => {
+    if (!filled) {
+      filled = true;
+      fill(target);
+    }
+    return target;
+  };
+  /** @type {ProxyHandler<Record<string, unknown>>} */
+  const handler = {
+    get(_target, key, receiver) {
+      const object = ready();
       if (typeof key === "symbol" || Object.hasOwn(object, key) || isProbe(key)) return Reflect.get(object, key, receiver);
-      throw missing(path, kind, key, names);
+      throw missing(path, kind, key, /** @type {string[]} */ (names));
     },
-  });
+  };
+  for (const trap of FORWARDED_TRAPS) {
+    handler[trap] = (/** @type {any} */ _target, /** @type {any[]} */ ...rest) => /** @type {any} */ (Reflect[trap])(ready(), ...rest);
+  }
+  return new Proxy(target, handler);
+}
+
+/** Each catalog's tools grouped by server, kept while the runtime holds that catalog. @type {WeakMap<object, { servers: string[], byServer: Map<string, string[]> }>} */
+const groupings = new WeakMap();
+
+/** @param {ReadonlyArray<[string, string]>} catalog */
+function groupByServer(catalog) {
+  let grouped = groupings.get(catalog);
+  if (grouped === undefined) {
+    /** @type {Map<string, string[]>} */
+    const byServer = new Map();
+    for (const [server, tool] of catalog) {
+      const tools = byServer.get(server);
+      if (tools === undefined) byServer.set(server, [tool]);
+      else tools.push(tool);
+    }
+    grouped = { servers: [...byServer.keys()], byServer };
+    groupings.set(catalog, grouped);
+  }
+  return grouped;
 }
 
 /**
- * @param {ReadonlyArray<[string, string]>} catalog server and tool of every callable tool
+ * @param {ReadonlyArray<[string, string]>} catalog server and tool of every callable tool (one array per catalog version)
  * @param {(server: string, tool: string) => (args?: unknown) => Promise<unknown>} wrap
  * @returns {Record<string, Record<string, (args?: unknown) => Promise<unknown>>>}
  */
 export function createToolNamespace(catalog, wrap) {
-  /** @type {Map<string, Record<string, (args?: unknown) => Promise<unknown>>>} */
-  const servers = new Map();
-  for (const [server, tool] of catalog) {
-    let namespace = servers.get(server);
-    if (namespace === undefined) servers.set(server, (namespace = Object.create(null)));
-    Object.defineProperty(namespace, tool, { value: wrap(server, tool), enumerable: true });
-  }
-  const tools = Object.create(null);
-  for (const [server, namespace] of servers) {
-    Object.defineProperty(tools, server, { value: strict(namespace, `tools${propertyAccess(server)}`, "tool"), enumerable: true });
-  }
-  return /** @type {Record<string, Record<string, (args?: unknown) => Promise<unknown>>>} */ (strict(tools, "tools", "server"));
+  const { servers, byServer } = groupByServer(catalog);
+  const fillServers = (/** @type {Record<string, unknown>} */ tools) => {
+    for (const [server, names] of byServer) {
+      const fillTools = (/** @type {Record<string, unknown>} */ namespace) => {
+        for (const tool of names) Object.defineProperty(namespace, tool, { value: wrap(server, tool), enumerable: true });
+      };
+      Object.defineProperty(tools, server, { value: lazyStrict(names, fillTools, `tools${propertyAccess(server)}`, "tool"), enumerable: true });
+    }
+  };
+  return /** @type {Record<string, Record<string, (args?: unknown) => Promise<unknown>>>} */ (lazyStrict(servers, fillServers, "tools", "server"));
 }
