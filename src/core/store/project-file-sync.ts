@@ -78,7 +78,8 @@ async function mergeKey(local: Store, shared: Store, agreed: Map<StoreKey, strin
 /** Start syncing: one full merge first (a store that is down is logged; the local files serve meanwhile). */
 export async function startProjectFileSync(options: ProjectFileSyncOptions): Promise<ProjectFileSync> {
   const { shared, logger } = options;
-  const local = createFileStore(options.root);
+  // Unguarded: these writes copy what the store holds, or read what is being pushed to it.
+  const local = createFileStore(options.root, { guarded: false });
   /** The content both sides last agreed on, per key (undefined: absent on both). */
   const agreed = new Map<StoreKey, string | undefined>();
   let queue: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,122 @@
+/**
+ * Servers added at run time with a shared Redis store: a server added through one replica is listed
+ * and callable through another within a second, each replica running its own connection (its own
+ * stdio process); removal likewise; the entry (its env) is sealed in Redis; a replica started later
+ * runs the stored servers; while Redis is down `addServer` answers SERVICE_UNAVAILABLE and adds
+ * nothing; without TOOLEXEC_STORE_KEY it answers CONFIG_MISSING.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createExecutor, type Executor } from "../../src/index.js";
+import { createRedisStore } from "../../src/core/store/redis-store.js";
+import { startRedis, FIXTURE_MCP_SERVER } from "../helpers/serve-cluster.mjs";
+import { createTempProject } from "../helpers/temp-project.js";
+
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let prefixes = 0;
+beforeAll(async () => {
+  redis = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await redis?.close();
+});
+
+function replica(url: string): Promise<Executor> {
+  const project = createTempProject();
+  project.write("tools.json", { tools: [] });
+  return createExecutor({ root: project.root, store: url, mcpConfig: false });
+}
+
+/** A trusted stdio server whose env names the file it logs its start to (a stand-in for a secret). */
+function fixtureServer(log: string) {
+  return { command: process.execPath, args: [FIXTURE_MCP_SERVER], env: { FIXTURE_LOG: log } };
+}
+
+const serverTools = async (executor: Executor) => (await executor.listTools()).map((tool) => tool.name).filter((name) => name.startsWith("fixture__"));
+const startedPids = (log: string) =>
+  existsSync(log)
+    ? readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { event: string; pid: number })
+        .filter((line) => line.event === "started")
+        .map((line) => line.pid)
+    : [];
+
+describe("servers added at run time, shared through Redis", () => {
+  it("lists and calls a server added through one replica on another within a second, each with its own process; removal likewise; sealed in Redis", async () => {
+    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
+    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const [first, second] = await Promise.all([replica(url), replica(url)]);
+    const log = path.join(first.root, "fixture-secret-start.log");
+    try {
+      const added = Date.now();
+      expect(await first.addServer("fixture", fixtureServer(log), { trusted: true })).toMatchObject({ ok: true, server: { state: "connected" } });
+      await expect.poll(() => serverTools(second), { timeout: 10_000, interval: 20 }).toContain("fixture__echo");
+      // The bound is the behaviour (≤ 1 s, a stdio server's start included); 3 s holds when both cores are busy.
+      expect(Date.now() - added).toBeLessThan(3000);
+      expect(await second.callTool("fixture__echo", { text: "through the second" })).toMatchObject({ ok: true });
+      expect(second.servers().find((server) => server.name === "fixture")).toMatchObject({ source: "runtime", state: "connected" });
+      // Each replica started its own process, with the env the host gave (opened from the sealed record).
+      expect(new Set(startedPids(log)).size).toBe(2);
+
+      const raw = await createRedisStore(url);
+      try {
+        const record = await raw.get(".toolexec/servers/fixture");
+        expect(record).toBeDefined();
+        expect(record).not.toContain("fixture-secret-start.log");
+        expect(record).not.toContain(FIXTURE_MCP_SERVER);
+      } finally {
+        await raw.close();
+      }
+
+      const removed = Date.now();
+      expect(await second.removeServer("fixture")).toBe(true);
+      await expect.poll(() => serverTools(first), { timeout: 10_000, interval: 20 }).toEqual([]);
+      expect(Date.now() - removed).toBeLessThan(3000);
+      expect(first.servers().map((server) => server.name)).not.toContain("fixture");
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  }, 60_000);
+
+  it("runs the stored servers in a replica started later", async () => {
+    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
+    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const first = await replica(url);
+    let later: Executor | undefined;
+    try {
+      expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
+      later = await replica(url);
+      expect(await serverTools(later)).toContain("fixture__echo");
+    } finally {
+      await Promise.all([first.close(), later?.close()]);
+    }
+  }, 60_000);
+
+  it("answers SERVICE_UNAVAILABLE while Redis is down and adds nothing; CONFIG_MISSING without TOOLEXEC_STORE_KEY", async () => {
+    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
+    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const executor = await replica(url);
+    try {
+      await redis.stop();
+      const refused = await executor.addServer("fixture", fixtureServer(path.join(executor.root, "start.log")), { trusted: true });
+      expect(refused).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE" } });
+      expect(executor.servers()).toEqual([]);
+      await redis.start();
+    } finally {
+      await executor.close();
+    }
+    vi.stubEnv("TOOLEXEC_STORE_KEY", "");
+    const keyless = await replica(`${redis.url}?prefix=servers-${prefixes++}:`);
+    try {
+      const refused = await keyless.addServer("fixture", fixtureServer(path.join(keyless.root, "start.log")), { trusted: true });
+      expect(refused).toMatchObject({ ok: false, error: { code: "CONFIG_MISSING", message: expect.stringContaining("TOOLEXEC_STORE_KEY") } });
+      expect(keyless.servers()).toEqual([]);
+    } finally {
+      await keyless.close();
+    }
+  }, 60_000);
+});
