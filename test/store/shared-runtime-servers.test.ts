@@ -2,13 +2,17 @@
  * Servers added at run time with a shared Redis store: a server added through one replica is listed
  * and callable through another within a second, each replica running its own connection (its own
  * stdio process); removal likewise; the entry (its env) is sealed in Redis; a replica started later
- * runs the stored servers; while Redis is down `addServer` answers SERVICE_UNAVAILABLE and adds
- * nothing; without TOOLEXEC_STORE_KEY it answers CONFIG_MISSING.
+ * runs the stored servers, and so do replicas after Redis restarted without its data (they write back
+ * what they run); a 2026-07-28 client listening on another replica hears of the new tools; while Redis
+ * is down `addServer` answers SERVICE_UNAVAILABLE and adds nothing; without TOOLEXEC_STORE_KEY it
+ * answers CONFIG_MISSING.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
 import { createExecutor, type Executor } from "../../src/index.js";
+import { serveHttp } from "../../src/serve.js";
 import { createRedisStore } from "../../src/core/store/redis-store.js";
 import { startRedis, FIXTURE_MCP_SERVER } from "../helpers/serve-cluster.mjs";
 import { createTempProject } from "../helpers/temp-project.js";
@@ -91,6 +95,50 @@ describe("servers added at run time, shared through Redis", () => {
       expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
       later = await replica(url);
       expect(await serverTools(later)).toContain("fixture__echo");
+    } finally {
+      await Promise.all([first.close(), later?.close()]);
+    }
+  }, 60_000);
+
+  it("tells a 2026-07-28 client listening (subscriptions/listen) on another replica of a server added through the first", async () => {
+    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
+    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const [first, second] = await Promise.all([replica(url), replica(url)]);
+    const serving = await serveHttp(second, { port: 0, stateless: true });
+    const modern = new ModernClient({ name: "listener", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    try {
+      await modern.connect(new ModernHttpTransport(new URL(serving.url)));
+      const changed = vi.fn();
+      modern.setNotificationHandler("notifications/tools/list_changed", changed);
+      const subscription = await modern.listen({ toolsListChanged: true });
+      expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
+      await vi.waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 15_000, interval: 50 });
+      expect((await modern.listTools()).tools.map((tool) => tool.name)).toContain("fixture__echo");
+      await subscription.close();
+    } finally {
+      await modern.close();
+      await serving.close();
+      await Promise.all([first.close(), second.close()]);
+    }
+  }, 60_000);
+
+  it("writes its servers back to a Redis restarted without its data, for replicas started afterwards", async () => {
+    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
+    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const first = await replica(url);
+    let later: Executor | undefined;
+    try {
+      expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
+      await redis.restart();
+      const raw = await createRedisStore(url);
+      try {
+        await expect.poll(() => raw.list(".toolexec/servers/").catch(() => []), { timeout: 20_000, interval: 100 }).toEqual([".toolexec/servers/fixture"]);
+      } finally {
+        await raw.close();
+      }
+      later = await replica(url);
+      expect(await serverTools(later)).toContain("fixture__echo");
+      expect(await serverTools(first)).toContain("fixture__echo");
     } finally {
       await Promise.all([first.close(), later?.close()]);
     }

@@ -29,6 +29,9 @@ interface Following {
 /** What keeping a server in the store may answer: the store down, or its key missing or too short. */
 const KEEP_FAULTS = new Set(["SERVICE_UNAVAILABLE", "CONFIG_MISSING", "CONFIG_INVALID"]);
 
+/** How soon a re-read of the store that failed is tried again. */
+const RESYNC_RETRY_MS = 1_000;
+
 const following = new WeakMap<McpShared, Following>();
 
 /** Add a server now (and, with a shared store, keep it there first, for every replica). */
@@ -89,15 +92,31 @@ export async function followRuntimeServers(run: McpInstanceRun): Promise<void> {
   }
   const state: Following = { run, agreed: new Map(), queue: Promise.resolve(), stop: () => {} };
   following.set(run.shared, state);
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
   const enqueue = (task: () => Promise<void>) => {
-    const next = state.queue.then(task).catch((error: unknown) => state.run.context.logger.warn(`Servers added at run time not synced with the store: ${(error as Error).message}`));
-    state.queue = next;
+    const next = state.queue.then(task).then(
+      () => true,
+      (error: unknown) => {
+        state.run.context.logger.warn(`Servers added at run time not synced with the store: ${(error as Error).message}`);
+        return false;
+      },
+    );
+    state.queue = next.then(() => undefined);
     return next;
   };
-  state.stop = servers.subscribe((change) => void enqueue(() => (change.kind === "resync" ? resync(state, servers) : applyStored(state, servers, change.name))));
-  await enqueue(async () => {
-    for (const name of await servers.names()) await applyStored(state, servers, name);
-  });
+  // Until it succeeds: the store may answer its subscribers before its commands once back.
+  const resyncUntilDone = async (): Promise<void> => {
+    clearTimeout(retry);
+    if (!(await enqueue(() => resync(state, servers))) && !stopped) retry = setTimeout(() => void resyncUntilDone(), RESYNC_RETRY_MS).unref();
+  };
+  const unsubscribe = servers.subscribe((change) => void (change.kind === "resync" ? resyncUntilDone() : enqueue(() => applyStored(state, servers, change.name))));
+  state.stop = () => {
+    stopped = true;
+    clearTimeout(retry);
+    unsubscribe();
+  };
+  await resyncUntilDone();
 }
 
 /** Stop following (the plugin's last instance closes). */
