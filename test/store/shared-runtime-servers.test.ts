@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
 import { createExecutor, type Executor } from "../../src/index.js";
 import { serveHttp } from "../../src/serve.js";
@@ -22,10 +22,16 @@ let prefixes = 0;
 beforeAll(async () => {
   redis = await startRedis();
 }, 30_000);
+beforeEach(() => {
+  vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
+});
 afterAll(async () => {
   vi.unstubAllEnvs();
   await redis?.close();
 });
+
+/** A key prefix of its own per test: the tests share one redis-server. */
+const nextUrl = () => `${redis.url}?prefix=servers-${prefixes++}:`;
 
 function replica(url: string): Promise<Executor> {
   const project = createTempProject();
@@ -37,6 +43,9 @@ function replica(url: string): Promise<Executor> {
 function fixtureServer(log: string) {
   return { command: process.execPath, args: [FIXTURE_MCP_SERVER], env: { FIXTURE_LOG: log } };
 }
+
+/** Add the fixture server through `executor`, logging its starts beside its project. */
+const addFixture = (executor: Executor) => executor.addServer("fixture", fixtureServer(path.join(executor.root, "start.log")), { trusted: true });
 
 const serverTools = async (executor: Executor) => (await executor.listTools()).map((tool) => tool.name).filter((name) => name.startsWith("fixture__"));
 const startedPids = (log: string) =>
@@ -51,8 +60,7 @@ const startedPids = (log: string) =>
 
 describe("servers added at run time, shared through Redis", () => {
   it("lists and calls a server added through one replica on another within a second, each with its own process; removal likewise; sealed in Redis", async () => {
-    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
-    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const url = nextUrl();
     const [first, second] = await Promise.all([replica(url), replica(url)]);
     const log = path.join(first.root, "fixture-secret-start.log");
     try {
@@ -87,12 +95,11 @@ describe("servers added at run time, shared through Redis", () => {
   }, 60_000);
 
   it("runs the stored servers in a replica started later", async () => {
-    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
-    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const url = nextUrl();
     const first = await replica(url);
     let later: Executor | undefined;
     try {
-      expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
+      expect(await addFixture(first)).toMatchObject({ ok: true });
       later = await replica(url);
       expect(await serverTools(later)).toContain("fixture__echo");
     } finally {
@@ -101,8 +108,7 @@ describe("servers added at run time, shared through Redis", () => {
   }, 60_000);
 
   it("tells a 2026-07-28 client listening (subscriptions/listen) on another replica of a server added through the first", async () => {
-    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
-    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const url = nextUrl();
     const [first, second] = await Promise.all([replica(url), replica(url)]);
     const serving = await serveHttp(second, { port: 0, stateless: true });
     const modern = new ModernClient({ name: "listener", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
@@ -111,7 +117,7 @@ describe("servers added at run time, shared through Redis", () => {
       const changed = vi.fn();
       modern.setNotificationHandler("notifications/tools/list_changed", changed);
       const subscription = await modern.listen({ toolsListChanged: true });
-      expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
+      expect(await addFixture(first)).toMatchObject({ ok: true });
       await vi.waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 15_000, interval: 50 });
       expect((await modern.listTools()).tools.map((tool) => tool.name)).toContain("fixture__echo");
       await subscription.close();
@@ -123,12 +129,11 @@ describe("servers added at run time, shared through Redis", () => {
   }, 60_000);
 
   it("writes its servers back to a Redis restarted without its data, for replicas started afterwards", async () => {
-    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
-    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const url = nextUrl();
     const first = await replica(url);
     let later: Executor | undefined;
     try {
-      expect(await first.addServer("fixture", fixtureServer(path.join(first.root, "start.log")), { trusted: true })).toMatchObject({ ok: true });
+      expect(await addFixture(first)).toMatchObject({ ok: true });
       await redis.restart();
       const raw = await createRedisStore(url);
       try {
@@ -145,12 +150,11 @@ describe("servers added at run time, shared through Redis", () => {
   }, 60_000);
 
   it("answers SERVICE_UNAVAILABLE while Redis is down and adds nothing; CONFIG_MISSING without TOOLEXEC_STORE_KEY", async () => {
-    vi.stubEnv("TOOLEXEC_STORE_KEY", "0123456789abcdef0123456789abcdef");
-    const url = `${redis.url}?prefix=servers-${prefixes++}:`;
+    const url = nextUrl();
     const executor = await replica(url);
     try {
       await redis.stop();
-      const refused = await executor.addServer("fixture", fixtureServer(path.join(executor.root, "start.log")), { trusted: true });
+      const refused = await addFixture(executor);
       expect(refused).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE" } });
       expect(executor.servers()).toEqual([]);
       await redis.start();
@@ -158,9 +162,9 @@ describe("servers added at run time, shared through Redis", () => {
       await executor.close();
     }
     vi.stubEnv("TOOLEXEC_STORE_KEY", "");
-    const keyless = await replica(`${redis.url}?prefix=servers-${prefixes++}:`);
+    const keyless = await replica(nextUrl());
     try {
-      const refused = await keyless.addServer("fixture", fixtureServer(path.join(keyless.root, "start.log")), { trusted: true });
+      const refused = await addFixture(keyless);
       expect(refused).toMatchObject({ ok: false, error: { code: "CONFIG_MISSING", message: expect.stringContaining("TOOLEXEC_STORE_KEY") } });
       expect(keyless.servers()).toEqual([]);
     } finally {
