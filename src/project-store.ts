@@ -1,10 +1,10 @@
 /**
  * The executor's store (DESIGN §17) and what a shared one changes: with Redis, the project's shared
  * files (tools.json and tools/, saved tools, the trust lock) are synced through it, OAuth tokens and
- * the servers added at run time live in it sealed, and the project's write queue is guarded by it: every write of those files, through
- * any door (an executor method, code mode's save_tool, a plugin's API), first checks the store is
- * reachable (`SERVICE_UNAVAILABLE` before anything is written) and resolves only once the write is in
- * it. The files store changes nothing: it is the project's own files.
+ * the servers added at run time live in it sealed, and it guards the project's write queue: every
+ * write of those files, through any door (an executor method, code mode's save_tool, a plugin's API),
+ * first checks the store is reachable (`SERVICE_UNAVAILABLE` before anything is written) and resolves
+ * only once the write is in it. The files store changes nothing: it is the project's own files.
  */
 import path from "node:path";
 import type { ResolvedExecutorOptions } from "./core/executor/executor-options.js";

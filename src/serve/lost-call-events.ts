@@ -37,13 +37,18 @@ function requestIdsOf(id: string): RequestId[] | undefined {
   }
 }
 
-/** Whether a `Last-Event-ID` names a stateless answer stream (so this replica answers it as lost). */
-export function isLostCallEventId(id: unknown): boolean {
-  return typeof id === "string" && requestIdsOf(id) !== undefined;
+/**
+ * The event store of a stateless request: for an answer stream (`streams`: a POST asking for progress)
+ * or a resumption of one (a GET whose `Last-Event-ID` is ours); none otherwise.
+ */
+export function statelessEvents(request: { method?: string; headers: Record<string, string | string[] | undefined> }, body: unknown, streams: boolean): EventStore | undefined {
+  if (streams) return createLostCallEvents(requestIdsIn(body));
+  const lastEventId = request.headers["last-event-id"];
+  return request.method === "GET" && typeof lastEventId === "string" && requestIdsOf(lastEventId) !== undefined ? createLostCallEvents() : undefined;
 }
 
 /** The request ids of a POST body (a request or a batch). */
-export function requestIdsIn(body: unknown): RequestId[] {
+function requestIdsIn(body: unknown): RequestId[] {
   const messages = Array.isArray(body) ? body : [body];
   return messages.flatMap((message) => {
     const id = (message as { id?: unknown; method?: unknown } | null)?.id;
@@ -57,7 +62,7 @@ export function requestIdsIn(body: unknown): RequestId[] {
  * `Last-Event-ID` names with the lost-call error.
  *
  * @example
- * new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, eventStore: createLostCallEvents(requestIdsIn(body)) });
+ * new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, eventStore: createLostCallEvents([7]) });
  */
 export function createLostCallEvents(requestIds: readonly RequestId[] = []): EventStore {
   let sequence = 0;

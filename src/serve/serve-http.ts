@@ -27,7 +27,7 @@ import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import type { ModernHttp } from "./era-2026/serve-modern-http.js";
 import { createServedIdentity, type IdentityOptions } from "./identity/served-identity.js";
 import { jsonRpcError, readBody, send } from "./http-messages.js";
-import { createLostCallEvents, isLostCallEventId, requestIdsIn } from "./lost-call-events.js";
+import { statelessEvents } from "./lost-call-events.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -214,11 +214,9 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     }
     if (options.stateless) {
       // A plain JSON answer unless the client asked for progress: a replica that dies before answering
-      // then gets the client a load balancer's 502 at once. A stream's event ids name its requests, so
-      // a client whose stream is cut short resumes on a live replica and hears at once (lost-call-events.ts).
+      // then gets the client a load balancer's 502 at once; a stream cut short, a lost-call error (lost-call-events.ts).
       const streams = asksForProgress(body);
-      const lost = request.method === "GET" && isLostCallEventId(request.headers["last-event-id"]);
-      const session = await openSession(true, admitted, undefined, !streams, streams ? createLostCallEvents(requestIdsIn(body)) : lost ? createLostCallEvents() : undefined);
+      const session = await openSession(true, admitted, undefined, !streams, statelessEvents(request, body, streams));
       response.once("close", () => void session.served.close());
       return session.transport.handleRequest(request, response, body);
     }
