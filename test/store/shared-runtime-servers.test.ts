@@ -149,6 +149,25 @@ describe("servers added at run time, shared through Redis", () => {
     }
   }, 60_000);
 
+  it("leaves a stored server out, with a warning naming why, on a replica without TOOLEXEC_STORE_KEY", async () => {
+    const url = nextUrl();
+    const first = await replica(url);
+    let keyless: Executor | undefined;
+    try {
+      expect(await addFixture(first)).toMatchObject({ ok: true });
+      vi.stubEnv("TOOLEXEC_STORE_KEY", "");
+      const warnings: string[] = [];
+      const project = createTempProject();
+      project.write("tools.json", { tools: [] });
+      const logger = { debug() {}, info() {}, error() {}, warn: (message: string) => void warnings.push(message) };
+      keyless = await createExecutor({ root: project.root, store: url, mcpConfig: false, logger });
+      expect(await serverTools(keyless)).toEqual([]);
+      expect(warnings).toContainEqual(expect.stringMatching(/^The server "fixture" another replica added cannot run here: TOOLEXEC_STORE_KEY is not set/));
+    } finally {
+      await Promise.all([first.close(), keyless?.close()]);
+    }
+  }, 60_000);
+
   it("answers SERVICE_UNAVAILABLE while Redis is down and adds nothing; CONFIG_MISSING without TOOLEXEC_STORE_KEY", async () => {
     const url = nextUrl();
     const executor = await replica(url);

@@ -128,7 +128,15 @@ export function stopFollowingRuntimeServers(shared: McpShared): void {
 /** Make this process run `name` as the store has it: add, replace or remove. */
 async function applyStored(state: Following, servers: RuntimeServerStore, name: string): Promise<void> {
   const { pool } = state.run.shared;
-  const stored = await servers.read(name);
+  let stored: StoredRuntimeServer | undefined;
+  try {
+    stored = await servers.read(name);
+  } catch (error) {
+    // The store down is retried; a record this replica cannot open (no key, another key) is this server's problem only.
+    if (!isToolexecError(error) || error.code === "SERVICE_UNAVAILABLE") throw error;
+    state.run.context.logger.warn(`The server "${name}" another replica added cannot run here: ${error.message}`);
+    return;
+  }
   const form = stored === undefined ? undefined : JSON.stringify(stored);
   if (form !== undefined && state.agreed.get(name) === form && pool.runtime.has(name)) return;
   if (pool.runtime.has(name)) await pool.removeRuntime(name);
