@@ -59,6 +59,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     ...(options.onSampling ? { onSampling: options.onSampling } : {}),
     ...(options.onAuthorization ? { onAuthorization: options.onAuthorization } : {}),
     ...(tokenStore ? { tokenStore } : {}),
+    ...(projectStore.runtimeServers ? { runtimeServers: projectStore.runtimeServers } : {}),
     ...(options.mcp?.servers ? { servers: [...options.mcp.servers] } : {}),
     ...(options.mcp?.installTimeoutMs === undefined ? {} : { installTimeoutMs: options.mcp.installTimeoutMs }),
     ...(options.mcp?.start === undefined ? {} : { start: options.mcp.start }),

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { StreamableHTTPServerTransport, type EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolexecError, type Executor } from "../index.js";
 import type { CallerAccess } from "../plugin.js";
@@ -27,6 +27,7 @@ import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import type { ModernHttp } from "./era-2026/serve-modern-http.js";
 import { createServedIdentity, type IdentityOptions } from "./identity/served-identity.js";
 import { jsonRpcError, readBody, send } from "./http-messages.js";
+import { statelessEvents } from "./lost-call-events.js";
 
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 export const DEFAULT_SERVE_PATH = "/mcp";
@@ -163,7 +164,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
   );
 
   /** `initialize`: the response of the request that opens it (the session's first open request). */
-  const openSession = async (stateless: boolean, admitted: { access: CallerAccess; owner: string }, initialize?: ServerResponse, jsonResponse = false): Promise<Session> => {
+  const openSession = async (stateless: boolean, admitted: { access: CallerAccess; owner: string }, initialize?: ServerResponse, jsonResponse = false, lostCallEvents?: EventStore): Promise<Session> => {
     const served = createMcpServer(executor, { ...options, access: admitted.access });
     const resumable = !stateless && options.resumability !== false;
     const transport = new StreamableHTTPServerTransport({
@@ -172,7 +173,7 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
         sessions.set(id, session);
         if (initialize) expiry.track(id, initialize);
       },
-      ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : {}),
+      ...(resumable ? { eventStore: createSessionEventStore(options.resumability || {}), retryInterval: SSE_RETRY_MS } : lostCallEvents ? { eventStore: lostCallEvents, retryInterval: SSE_RETRY_MS } : {}),
       ...(jsonResponse ? { enableJsonResponse: true } : {}),
     });
     const session: Session = { served, transport, owner: admitted.owner };
@@ -213,8 +214,9 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
     }
     if (options.stateless) {
       // A plain JSON answer unless the client asked for progress: a replica that dies before answering
-      // then gets the client a load balancer's 502 at once, where a stream cut short would leave it waiting.
-      const session = await openSession(true, admitted, undefined, !asksForProgress(body));
+      // then gets the client a load balancer's 502 at once; a stream cut short, a lost-call error (lost-call-events.ts).
+      const streams = asksForProgress(body);
+      const session = await openSession(true, admitted, undefined, !streams, statelessEvents(request, body, streams));
       response.once("close", () => void session.served.close());
       return session.transport.handleRequest(request, response, body);
     }

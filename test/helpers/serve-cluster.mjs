@@ -4,7 +4,7 @@
  * `toolexec serve --http --stateless` replicas started from dist/. Each is ready once it answers
  * (PING, a TCP connect, the URL a replica prints); nothing waits on a sleep.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -179,11 +179,11 @@ export function writeClusterProject(root) {
 }
 
 /**
- * `toolexec serve --http --stateless` from dist/, on a free port; resolves once it printed its URL.
- * @param {{ root: string, store?: string, maxConcurrency?: number, apiKey?: string }} options
+ * `toolexec serve --http --stateless` from dist/, on `port` (default: a free one); resolves once it printed its URL.
+ * @param {{ root: string, store?: string, maxConcurrency?: number, apiKey?: string, port?: number }} options
  */
-export async function startReplica({ root, store, maxConcurrency, apiKey }) {
-  const args = [CLI, "serve", "--http", "--stateless", "--root", root, "--port", "0"];
+export async function startReplica({ root, store, maxConcurrency, apiKey, port = 0 }) {
+  const args = [CLI, "serve", "--http", "--stateless", "--root", root, "--port", String(port)];
   if (store) args.push("--store", store);
   if (maxConcurrency) args.push("--max-concurrency", String(maxConcurrency));
   if (apiKey) args.push("--api-key-env", "TOOLEXEC_TEST_API_KEY");
@@ -207,4 +207,22 @@ export async function startReplica({ root, store, maxConcurrency, apiKey }) {
     kill: () => killAndWait(child, "SIGKILL"),
     close: () => killAndWait(child, "SIGTERM"),
   };
+}
+
+/**
+ * The pid among `pids` that is an ancestor of a process whose command line is exactly `commandLine`
+ * (e.g. the replica whose tool runs `sleep 30.1`); undefined when none is.
+ * @param {number[]} pids @param {string} commandLine @returns {number | undefined}
+ */
+export function ancestorRunning(pids, commandLine) {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/));
+  const parents = new Map(rows.map(([pid, ppid]) => [Number(pid), Number(ppid)]));
+  for (const [pid, , ...args] of rows) {
+    if (args.join(" ") !== commandLine) continue;
+    for (let current = Number(pid); current > 1; current = parents.get(current) ?? 0) if (pids.includes(current)) return current;
+  }
+  return undefined;
 }

@@ -72,6 +72,22 @@ describe("executors sharing a Redis store", () => {
     }
   }, 60_000);
 
+  it("seeds a Redis restarted without its data again from its files, with no write to trigger it", async () => {
+    const url = `${redis.url}?prefix=reseed-${prefixes++}:`;
+    const project = replicaProject();
+    project.write("tools/hello.sh", "echo '{\"ok\": 1}'\n");
+    project.write("tools.json", { tools: [{ ...greet, name: "hello", script: "hello.sh" }] });
+    const executor = await createExecutor({ root: project.root, store: url, mcpConfig: false });
+    try {
+      await redis.restart();
+      await expect.poll(() => executor.store.get("tools.json").catch(() => undefined), { timeout: 20_000, interval: 100 }).toContain('"hello"');
+      expect(await executor.store.get("tools/hello.sh")).toContain("ok");
+      expect(readFileSync(project.path("tools.json"), "utf8")).toContain('"hello"');
+    } finally {
+      await executor.close();
+    }
+  }, 60_000);
+
   it("keeps OAuth tokens sealed in the store, readable by another replica with the same key", async () => {
     const url = `${redis.url}?prefix=oauth-${prefixes++}:`;
     const executor = await createExecutor({ root: replicaProject().root, store: url, mcpConfig: false });

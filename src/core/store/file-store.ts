@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "../files/atomic-write.js";
-import { enqueueProjectWrite } from "../files/write-queue.js";
+import { enqueueProjectWrite, type ProjectWriteOptions } from "../files/write-queue.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { checkStoreKey, checkStoreValue, type Store, type StoreChange, type StoreKey } from "./store.js";
 import { createStoreListeners } from "./store-listeners.js";
@@ -45,11 +45,15 @@ async function announceExternal(key: StoreKey, file: string, ownWrites: Map<Stor
 }
 
 /** Write `value` atomically to `file`, its folder created, in the project's write queue. */
-function writeInQueue(folder: string, file: string, value: string): Promise<void> {
-  return enqueueProjectWrite(folder, async () => {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, value);
-  });
+function writeInQueue(folder: string, file: string, value: string, options: ProjectWriteOptions): Promise<void> {
+  return enqueueProjectWrite(
+    folder,
+    async () => {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFileAtomic(file, value);
+    },
+    options,
+  );
 }
 
 function closedError(folder: string): never {
@@ -77,11 +81,14 @@ async function removeFile(file: string): Promise<boolean> {
  * A store of files under `root`. Counters are kept in this process's memory (not files): replicas
  * share them through a Redis store instead.
  *
+ * `options.guarded: false`: its writes skip the guard a shared store puts on the project's write
+ * queue (the shared store's own copy of the project's files writes through it).
+ *
  * @example
  * const store = createFileStore("/project");
  * await store.get("tools.json"); // the project's tools.json, as text
  */
-export function createFileStore(root: string): Store {
+export function createFileStore(root: string, options: ProjectWriteOptions = {}): Store {
   const folder = path.resolve(root);
   const instanceId = randomUUID();
   const listeners = createStoreListeners();
@@ -106,13 +113,13 @@ export function createFileStore(root: string): Store {
       open(key);
       checkStoreValue(key, value);
       ownWrites.set(key, value);
-      await writeInQueue(folder, fileOf(key), value);
+      await writeInQueue(folder, fileOf(key), value, options);
       announce({ key, kind: "set", origin: instanceId });
     },
     async delete(key) {
       open(key);
       ownWrites.set(key, null);
-      const existed = await enqueueProjectWrite(folder, () => removeFile(fileOf(key)));
+      const existed = await enqueueProjectWrite(folder, () => removeFile(fileOf(key)), options);
       if (existed) announce({ key, kind: "delete", origin: instanceId });
       return existed;
     },

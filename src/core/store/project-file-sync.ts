@@ -28,6 +28,9 @@ export interface ProjectFileSync {
   close(): Promise<void>;
 }
 
+/** How soon a fresh merge that failed (the store not quite back) is tried again. */
+const RESYNC_RETRY_MS = 1_000;
+
 /** Larger files are not shared (a store is no artifact repository). */
 export const MAX_SHARED_FILE_BYTES = 1024 * 1024;
 
@@ -75,57 +78,96 @@ async function mergeKey(local: Store, shared: Store, agreed: Map<StoreKey, strin
   return true;
 }
 
-/** Start syncing: one full merge first (a store that is down is logged; the local files serve meanwhile). */
-export async function startProjectFileSync(options: ProjectFileSyncOptions): Promise<ProjectFileSync> {
+/** The merges of one sync, one at a time in order. */
+interface Merger {
+  /** Merge `keys` after the merges queued before; `fresh`: forget what was agreed first. */
+  merge(keys: () => Promise<StoreKey[]>, fresh?: boolean): Promise<void>;
+  /** Merge every key: local, stored and agreed. */
+  mergeAll(): Promise<void>;
+  /** The keys of every local file and every stored value. */
+  everyKey(): Promise<StoreKey[]>;
+  /** After an outage: until a merge succeeds, every merge forgets what was agreed (it may be gone from the store). */
+  startOver(): void;
+  settled(): Promise<unknown>;
+}
+
+function createMerger(local: Store, options: ProjectFileSyncOptions): Merger {
   const { shared, logger } = options;
-  const local = createFileStore(options.root);
   /** The content both sides last agreed on, per key (undefined: absent on both). */
   const agreed = new Map<StoreKey, string | undefined>();
   let queue: Promise<unknown> = Promise.resolve();
-  let warned = false;
-
+  let afresh = false;
   const keysOf = async (store: Store) => (await Promise.all(options.keys.map((key) => (key.endsWith("/") ? store.list(key) : Promise.resolve([key]))))).flat().filter(isShareable);
   const merge = (keys: () => Promise<StoreKey[]>, fresh = false) => {
     const run = queue.then(async () => {
-      if (fresh) agreed.clear();
+      if (fresh || afresh) agreed.clear();
       const applied: StoreKey[] = [];
       for (const key of new Set(await keys())) if (await mergeKey(local, shared, agreed, key, logger)) applied.push(key);
-      warned = false;
+      afresh = false;
       if (applied.length > 0) options.onApplied(applied);
     });
     queue = run.catch(() => undefined);
     return run;
   };
-  const mergeAll = () => merge(async () => [...(await keysOf(local)), ...(await keysOf(shared)), ...agreed.keys()]);
-  const inBackground = (run: Promise<void>) =>
-    void run.catch((error: unknown) => {
-      if (!warned) logger.warn(`Shared files not synced with ${shared.location}: ${(error as Error).message}; retrying when it is back`);
-      warned = true;
-    });
-  const isShared = (key: StoreKey) => isShareable(key) && options.keys.some((shareKey) => (shareKey.endsWith("/") ? key.startsWith(shareKey) : key === shareKey));
+  const everyKey = async () => [...(await keysOf(local)), ...(await keysOf(shared))];
+  return {
+    merge,
+    mergeAll: () => merge(async () => [...(await everyKey()), ...agreed.keys()]),
+    everyKey,
+    startOver: () => void (afresh = true),
+    settled: () => queue,
+  };
+}
 
+/** Start syncing: one full merge first (a store that is down is logged; the local files serve meanwhile). */
+export async function startProjectFileSync(options: ProjectFileSyncOptions): Promise<ProjectFileSync> {
+  const { shared, logger } = options;
+  // Unguarded: these writes copy what the store holds, or read what is being pushed to it.
+  const local = createFileStore(options.root, { guarded: false });
+  const merger = createMerger(local, options);
+  let warned = false;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const inBackground = (run: Promise<void>) =>
+    void run.then(
+      () => void (warned = false),
+      (error: unknown) => {
+        if (!warned) logger.warn(`Shared files not synced with ${shared.location}: ${(error as Error).message}; retrying when it is back`);
+        warned = true;
+      },
+    );
+  const isShared = (key: StoreKey) => isShareable(key) && options.keys.some((shareKey) => (shareKey.endsWith("/") ? key.startsWith(shareKey) : key === shareKey));
+  // Back after an outage: start over as at start, so a Redis that lost its data is seeded again; tried
+  // again until it succeeds (the store may answer its subscribers before its commands).
+  const mergeAfresh = () => {
+    clearTimeout(retry);
+    merger.startOver();
+    const run = merger.merge(merger.everyKey, true);
+    run.catch(() => {
+      if (!closed) retry = setTimeout(mergeAfresh, RESYNC_RETRY_MS).unref();
+    });
+    inBackground(run);
+  };
   const undo = [
     shared.subscribe("", (change) => {
-      // Back after an outage: start over as at start, so a Redis that lost its data is seeded again.
-      if (change.kind === "resync") inBackground(merge(async () => [...(await keysOf(local)), ...(await keysOf(shared))], true));
-      else if (isShared(change.key)) inBackground(merge(async () => [change.key]));
+      if (change.kind === "resync") mergeAfresh();
+      else if (isShared(change.key)) inBackground(merger.merge(async () => [change.key]));
     }),
     ...options.keys.map((key) =>
       local.subscribe(key, (change) => {
-        if (change.origin === "external" && isShared(change.key)) inBackground(merge(async () => [change.key]));
+        if (change.origin === "external" && isShared(change.key)) inBackground(merger.merge(async () => [change.key]));
       }),
     ),
   ];
-  try {
-    await mergeAll();
-  } catch (error) {
-    inBackground(Promise.reject(error));
-  }
+  inBackground(merger.mergeAll());
+  await merger.settled();
   return {
-    syncAll: mergeAll,
+    syncAll: merger.mergeAll,
     async close() {
+      closed = true;
+      clearTimeout(retry);
       for (const each of undo) each();
-      await queue;
+      await merger.settled();
       await local.close();
     },
   };

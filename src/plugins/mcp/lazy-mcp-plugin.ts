@@ -32,7 +32,8 @@ export function lazyMcpPlugin(options: McpPluginOptions = {}): McpPlugin {
     contractVersion: PLUGIN_CONTRACT_VERSION,
     config: mcpConfigSection({ file: options.configFile, ...(options.servers ? { servers: options.servers } : {}), strict: options.strict === true }),
     async start(given, context) {
-      if (given.length > 0 || (context.config?.length ?? 0) > 0 || plugin !== undefined) return (await load()).start(given, context);
+      // A shared store may hold servers another replica added: followed from the start.
+      if (given.length > 0 || (context.config?.length ?? 0) > 0 || plugin !== undefined || options.runtimeServers) return (await load()).start(given, context);
       return idleInstance(context, async () => (await load()).start([], context));
     },
   };

@@ -5,10 +5,11 @@
 import type { PluginContext } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import type { McpPluginOptions } from "./mcp-plugin.js";
-import { prepareRuntimeServer, type AddServerOptions } from "./prepare-runtime-server.js";
+import type { AddServerOptions } from "./prepare-runtime-server.js";
 import { createResourceSubscriptions, type ResourceSubscriptions, type ResourceUpdateListener, type SubscribeResourceResult } from "./resource-subscriptions.js";
 import { completeServerArgument, type CompleteOutcome, type CompletionRequest } from "./server-completions.js";
-import { createServerConnection, type ConnectionContext, type ServerConnection } from "./server-connection.js";
+import type { ConnectionContext, ServerConnection } from "./server-connection.js";
+import { addRuntimeServer, removeRuntimeServer } from "./runtime-servers.js";
 import type { McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./server-info.js";
 import { createServerLogins, type ServerLogins } from "./server-logins.js";
 import type { ServerPool } from "./server-pool.js";
@@ -19,7 +20,10 @@ import { listServerResources, listServerResourceTemplates, readServerResource, t
 import type { ToolTrust } from "./trust/tool-trust.js";
 import type { TrustDecisionResult, TrustReview } from "./trust/trust-review.js";
 
-export type AddServerResult = { ok: true; server: McpServerInfo } | { ok: false; error: { code: "CONFIG_INVALID" | "SERVER_NOT_ALLOWED" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
+/** `SERVICE_UNAVAILABLE` and `CONFIG_MISSING` (no `TOOLEXEC_STORE_KEY`) come only with a shared store, which keeps the server for every replica. */
+export type AddServerResult =
+  | { ok: true; server: McpServerInfo }
+  | { ok: false; error: { code: "CONFIG_INVALID" | "CONFIG_MISSING" | "SERVER_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "EXECUTOR_CLOSED"; message: string; details?: Record<string, unknown> } };
 
 /** The `mcp` plugin's API for hosts (`executor.pluginApi(mcp)`; the executor's own MCP methods use it). */
 export interface McpApi extends ServerLogins {
@@ -50,10 +54,12 @@ export interface McpApi extends ServerLogins {
   /**
    * Add an MCP server at run time, e.g. a URL an end user brings. Untrusted (the default) entries must
    * be http(s) URLs to public addresses (`SERVER_NOT_ALLOWED` otherwise). Waits for the first
-   * connection like start-up does; resolves to the server's state, or `{ ok: false, error }`.
+   * connection like start-up does; resolves to the server's state, or `{ ok: false, error }`. With a
+   * shared store (replicas on Redis) the server is kept there, sealed with `TOOLEXEC_STORE_KEY`, and
+   * every replica runs it (docs/deploy.md).
    */
   addServer(name: string, entry: unknown, options?: AddServerOptions): Promise<AddServerResult>;
-  /** Remove a server added with `addServer`; false when there is none by that name. */
+  /** Remove a server added with `addServer` (on every replica, with a shared store: `SERVICE_UNAVAILABLE` while it is down); false when there is none by that name. */
   removeServer(name: string): Promise<boolean>;
   /** Every server's trust policy and tools: what is quarantined and why, description diffs, hygiene warnings. See docs/tool-trust.md. */
   reviewTools(): TrustReview;
@@ -120,25 +126,10 @@ export function createMcpApi(run: McpInstanceRun): McpApi {
     getPrompt: (server, name, args = {}, requestOptions) => withServer(server, (connection) => getServerPrompt(connection, name, args, requestOptions)),
     complete: (server, request, requestOptions) => withServer(server, (connection) => completeServerArgument(connection, request, requestOptions)),
     addServer: (name, entry, addOptions = {}) => addRuntimeServer(run, name, entry, addOptions),
-    removeServer: (name) => shared.pool.removeRuntime(name),
+    removeServer: (name) => removeRuntimeServer(shared, name),
     reviewTools: () => trust.review(),
     approveTools: (target) => trust.approve(target),
     revokeTools: (target) => trust.revoke(target),
     ...createServerLogins(() => run.all()),
   };
-}
-
-async function addRuntimeServer(run: McpInstanceRun, name: string, entry: unknown, addOptions: AddServerOptions): Promise<AddServerResult> {
-  const { shared } = run;
-  if (run.closed) return { ok: false, error: { code: "EXECUTOR_CLOSED", message: "The MCP plugin is closed" } };
-  const prepared = await prepareRuntimeServer(name, entry, addOptions, {
-    root: run.context.root,
-    taken: new Set(run.all().map((connection) => connection.entry.name)),
-    ...(shared.options.resolveHostname ? { resolveAll: shared.options.resolveHostname } : {}),
-  });
-  if (!prepared.ok) return { ok: false, error: prepared.error as Extract<AddServerResult, { ok: false }>["error"] };
-  const connection = createServerConnection(prepared.entry, run.connectionContext(prepared.entry, "runtime", addOptions.trusted === true));
-  shared.pool.addRuntime(connection);
-  await connection.start(shared.startupTimeoutMs);
-  return { ok: true, server: connection.info() };
 }

@@ -29,6 +29,8 @@ import { createToolFilter } from "./trust/tool-filter.js";
 import { createToolTrust } from "./trust/tool-trust.js";
 import { observeServerStates } from "./server-state-metric.js";
 import { connectionForCaller } from "./principal-connections.js";
+import type { RuntimeServerStore } from "./runtime-server-store.js";
+import { followRuntimeServers, stopFollowingRuntimeServers } from "./runtime-servers.js";
 
 export type { AddServerResult, McpApi } from "./mcp-api.js";
 
@@ -64,6 +66,8 @@ export interface McpPluginOptions {
   waitForInstalls?: boolean;
   /** A server entry that cannot be resolved (an unset variable, a bad URL) is a config error, not an unavailable server. */
   strict?: boolean;
+  /** Where servers added at run time are kept for every replica (a shared store); default: this process's memory. */
+  runtimeServers?: RuntimeServerStore;
 }
 
 /**
@@ -113,7 +117,7 @@ async function startInstance(shared: McpShared, entries: McpServerEntry[], conte
   const feed = followToolChanges(run, routes);
   await shared.trust.start({ root: context.root, logger: context.logger, emit: (event, payload) => context.emit(event, payload as never), ...(context.writeLog ? { writeLog: context.writeLog } : {}), servers: () => run.all().map(trustView) });
   const unsubscribeTrust = shared.trust.onChanged(feed.changed);
-  await Promise.all(configured.map((connection) => connection.start(shared.startupTimeoutMs)));
+  await Promise.all([...configured.map((connection) => connection.start(shared.startupTimeoutMs)), followRuntimeServers(run)]);
   const instance = createInstance(run, routes, feed, unsubscribeTrust);
   await refuseStartupClash(run, routes, instance);
   return instance;
@@ -228,6 +232,7 @@ function createInstance(run: McpInstanceRun, routes: ToolRoutes, feed: ToolChang
       await Promise.all([...run.configured.map((connection) => shared.pool.release(connection)), shared.trust.flush()]);
       await shared.toolCaches[context.root]?.settled();
       if (shared.instances === 0) {
+        stopFollowingRuntimeServers(shared);
         shared.trust.close();
         await shared.pool.closeRuntime();
         shared.guarded.close();

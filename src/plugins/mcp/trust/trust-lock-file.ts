@@ -7,6 +7,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../../../core/files/atomic-write.js";
+import { enqueueProjectWrite } from "../../../core/files/write-queue.js";
 import { sortKeys } from "./canonical-json.js";
 import type { LockedTool } from "./tool-fingerprint.js";
 
@@ -72,9 +73,12 @@ export function formatTrustLock(lock: TrustLock): string {
   return `${JSON.stringify(sortKeys({ version: TRUST_LOCK_VERSION, servers }), null, 2)}\n`;
 }
 
-/** Write `lock` under `root` atomically (temp file, fsync, rename over the old one). */
+/** Write `lock` under `root` atomically (temp file, fsync, rename over the old one), in the project's write queue. */
 export async function writeTrustLock(root: string, lock: TrustLock): Promise<void> {
   const file = path.join(root, TRUST_LOCK_FILE);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, formatTrustLock(lock));
+  const text = formatTrustLock(lock);
+  await enqueueProjectWrite(root, async () => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, text);
+  });
 }
