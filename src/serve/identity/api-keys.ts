@@ -13,6 +13,8 @@ export interface KeyStorage {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** Follow writes under `prefix` (a `Store` announces them): lets serving keep "is there a key" between requests. */
+  subscribe?(prefix: string, listener: () => void): () => void;
 }
 
 export const API_KEYS_PREFIX = ".toolexec/identity/api-keys/";

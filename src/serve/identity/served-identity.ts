@@ -74,7 +74,10 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
   const unsubscribe = executor.on("tools:changed", refreshSaved);
 
   return {
-    close: unsubscribe,
+    close() {
+      unsubscribe();
+      authenticator.close();
+    },
     handles: (pathname) => oauth !== undefined && isProtectedResourcePath(pathname, endpoint),
     handle(request, response) {
       response.writeHead(200, { "content-type": "application/json", "cache-control": "max-age=300" });
