@@ -51,12 +51,16 @@ export interface CallerAccess {
   /**
    * Whether the call may start: `release` is called when it ends; a refusal is the call's error
    * (`TOOL_NOT_FOUND` for a tool the caller cannot see, `FORBIDDEN`, `RATE_LIMITED`). `topLevel` is
-   * false for sub-calls (limits count the caller's own calls).
+   * false for sub-calls (limits count the caller's own calls). A promise when the answer needs a
+   * shared store (limits counted across replicas).
    */
-  admit(call: { definition: ToolDefinition; plugin: string; topLevel: boolean }): { ok: true; release(): void } | { ok: false; error: ToolErrorInfo };
+  admit(call: { definition: ToolDefinition; plugin: string; topLevel: boolean }): AccessVerdict | Promise<AccessVerdict>;
   /** The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions applied). */
   view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[]): Tool[];
 }
+
+/** Whether a call may start (see `CallerAccess.admit`). */
+export type AccessVerdict = { ok: true; release(): void } | { ok: false; error: ToolErrorInfo };
 
 /** What a call's log record says of its caller (`ExecutionRecord`). */
 export interface CallerRecord {

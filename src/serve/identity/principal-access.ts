@@ -55,9 +55,7 @@ export function createPrincipalAccess({ principal, profile, limits, isSavedTool 
       if (why === "hidden") return { ok: false, error: { code: "TOOL_NOT_FOUND", message: `No tool named "${renames[definition.name] ?? definition.name}"` } };
       if (why !== undefined) return { ok: false, error: { code: "FORBIDDEN", message: `Forbidden: ${why}` } };
       if (!topLevel || limits === undefined) return { ok: true, release: () => undefined };
-      const verdict = limits.admit(principal.id);
-      if (verdict.ok) return verdict;
-      return { ok: false, error: { code: "RATE_LIMITED", message: verdict.message, details: { retryAfterMs: verdict.retryAfterMs } } };
+      return limits.admit(principal.id).then((verdict) => (verdict.ok ? verdict : { ok: false, error: { code: "RATE_LIMITED", message: verdict.message, details: { retryAfterMs: verdict.retryAfterMs } } }));
     },
     view<Tool extends Listed>(tools: readonly Tool[]): Tool[] {
       const visible = tools.filter((tool) => refusal(tool, isSavedTool(tool.name) ? "code" : undefined) === undefined);

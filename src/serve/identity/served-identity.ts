@@ -22,6 +22,8 @@ export interface IdentityOptions {
   keys?: KeyStorage | false;
   /** Per-principal limits (default: tools.json's `identity.limits`). */
   limits?: LimitSettings;
+  /** Told when limits cannot be counted (the store is down) and calls go through uncounted. */
+  warn?(message: string): void;
 }
 
 /** The profile segment of the endpoint's path. */
@@ -66,7 +68,8 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
   const keys = options.keys === false ? undefined : (options.keys ?? executor.store);
   const authenticator = createAuthenticator({ ...(token === undefined ? {} : { token }), ...(keys === undefined ? {} : { keys }), ...(oauth === undefined ? {} : { oauth }) });
   const limitSettings = options.limits ?? configured.limits;
-  const limits = limitSettings ? createPrincipalLimits(limitSettings) : undefined;
+  // Counted in the executor's store: replicas sharing it (Redis) share each principal's count.
+  const limits = limitSettings ? createPrincipalLimits(limitSettings, { counters: executor.store, warn: options.warn ?? ((message) => process.emitWarning(`toolexec: ${message}`)) }) : undefined;
   // A listing does not say which tools are saved tools (they have no tier of their own): kept up to date here.
   let savedTools = new Set<string>();
   const refreshSaved = () => void executor.listSavedTools().then((tools) => (savedTools = new Set(tools.map((tool) => tool.name))), () => undefined);
