@@ -55,8 +55,17 @@ export interface CallerAccess {
    * shared store (limits counted across replicas).
    */
   admit(call: { definition: ToolDefinition; plugin: string; topLevel: boolean }): AccessVerdict | Promise<AccessVerdict>;
-  /** The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions applied). */
-  view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[]): Tool[];
+  /**
+   * The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions
+   * applied). `searchFirst: false`: every tool it may reach, also when its view lists only the
+   * finders and pinned tools (what code mode and search reach through).
+   */
+  view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[], options?: { searchFirst?: boolean }): Tool[];
+  /**
+   * Callers whose accesses have the same key see the same view: a plugin may keep what it derives
+   * from `view` (code mode's declarations) by it, until the tools change. Absent: per access.
+   */
+  viewKey?: string;
 }
 
 /** Whether a call may start (see `CallerAccess.admit`). */

@@ -116,8 +116,8 @@ export function createModernServer(executor: Executor, options: ModernServerOpti
   );
   const { access } = options;
   server.setRequestHandler("tools/list", async () => {
-    const tools = await executor.listTools();
-    return { tools: (access === undefined ? tools : access.view(tools)).map(toMcpTool) as never };
+    const tools = await executor.listTools(access === undefined ? undefined : { access });
+    return { tools: tools.map(toMcpTool) as never };
   });
   server.setRequestHandler("tools/call", (request, context) => {
     const envelope = envelopeOf(context);
