@@ -76,7 +76,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         return needed ? refuse(401, "A bearer credential is required (Authorization: Bearer <key or token>)", metadataUrl) : { ok: true, principal: LOCAL_PRINCIPAL };
       }
       // Digests of equal length: the compare leaks nothing about the token's length.
-      if (options.token !== undefined && timingSafeEqual(digest(bearer), digest(options.token))) return { ok: true, principal: { id: "token", kind: "token", scopes: [], tier: "destructive" } };
+      if (options.token !== undefined && timingSafeEqual(digest(bearer), digest(options.token))) return { ok: true, principal: { id: "token", kind: "token", scopes: [], tier: "destructive", operator: true } };
       if (options.keys !== undefined && looksLikeApiKey(bearer)) {
         // A key cannot be checked while its store is down: 503 (try again), never a 401 for a key that may be good.
         const checked = await checkApiKey(options.keys, bearer).catch((error: { code?: string; message?: string }) => {

@@ -12,6 +12,7 @@ import type { KeyStorage } from "./api-keys.js";
 import { createAuthenticator } from "./authenticate.js";
 import type { OAuthSettings } from "./jwt-verifier.js";
 import { createPrincipalAccess } from "./principal-access.js";
+import { OPERATOR_SCOPE } from "./principal.js";
 import { createPrincipalLimits, type LimitSettings } from "./principal-limits.js";
 import { isProtectedResourcePath, protectedResourceMetadata, resourceMetadataUrl } from "./protected-resource.js";
 
@@ -29,6 +30,8 @@ export interface IdentityOptions {
 /** The profile segment of the endpoint's path. */
 export const PROFILE_PATH = "/p/";
 
+export type OperatorVerdict = { ok: true } | { ok: false; status: number; message: string; headers: Record<string, string> };
+
 export type Admission = { ok: true; access: CallerAccess; owner: string } | { ok: false; status: number; message: string; headers: Record<string, string> };
 
 export interface ServedIdentity {
@@ -39,6 +42,11 @@ export interface ServedIdentity {
   route(pathname: string): { profile: string | undefined } | undefined;
   /** The principal behind `request`, with its access through `profile`; or the refusal to send. */
   admit(request: IncomingMessage, profile: string | undefined): Promise<Admission>;
+  /**
+   * Whether `request` may use the operator routes (`/metrics`, `/readyz`, the console's API): the
+   * static token, a key or JWT with the `toolexec:operator` scope, or no credential where none is needed.
+   */
+  authorizeOperator(request: IncomingMessage): Promise<OperatorVerdict>;
   /** Stop following the registry. */
   close(): void;
 }
@@ -91,6 +99,13 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
       if (!pathname.startsWith(endpoint + PROFILE_PATH)) return undefined;
       const name = decodeURIComponent(pathname.slice(endpoint.length + PROFILE_PATH.length));
       return name === "" || name.includes("/") ? undefined : { profile: name };
+    },
+    async authorizeOperator(request) {
+      const verdict = await authenticator.authenticate(request, resourceMetadataUrl(request, endpoint));
+      if (!verdict.ok) return verdict;
+      const { principal } = verdict;
+      if (principal.kind === "local" || principal.operator === true) return { ok: true };
+      return refusal(403, `${principal.kind} "${principal.id}" lacks the "${OPERATOR_SCOPE}" scope the operator routes need`);
     },
     async admit(request, pathProfile) {
       const verdict = await authenticator.authenticate(request, resourceMetadataUrl(request, endpoint));
