@@ -28,5 +28,5 @@ export type { ApiKeyRecord, CreateKeyOptions, KeyStorage } from "./serve/identit
 export type { IdentityOptions } from "./serve/identity/served-identity.js";
 export type { OAuthSettings } from "./serve/identity/jwt-verifier.js";
 export type { LimitSettings } from "./serve/identity/principal-limits.js";
-export { TIERS } from "./serve/identity/principal.js";
+export { OPERATOR_SCOPE, TIERS } from "./serve/identity/principal.js";
 export type { Principal, PrincipalKind, Tier } from "./serve/identity/principal.js";

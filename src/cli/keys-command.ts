@@ -48,7 +48,7 @@ export async function runKeysCreate(context: CommandContext): Promise<number> {
   const { toolPatternProblem } = await import("../config.js");
   const scopes = values.scope ?? [];
   for (const scope of scopes) {
-    const problem = toolPatternProblem(scope);
+    const problem = scope === serve.OPERATOR_SCOPE ? undefined : toolPatternProblem(scope);
     if (problem) throw new UsageError(`--scope ${problem}`, command);
   }
   const created = await withStore(context, (store) =>

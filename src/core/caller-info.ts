@@ -51,12 +51,25 @@ export interface CallerAccess {
   /**
    * Whether the call may start: `release` is called when it ends; a refusal is the call's error
    * (`TOOL_NOT_FOUND` for a tool the caller cannot see, `FORBIDDEN`, `RATE_LIMITED`). `topLevel` is
-   * false for sub-calls (limits count the caller's own calls).
+   * false for sub-calls (limits count the caller's own calls). A promise when the answer needs a
+   * shared store (limits counted across replicas).
    */
-  admit(call: { definition: ToolDefinition; plugin: string; topLevel: boolean }): { ok: true; release(): void } | { ok: false; error: ToolErrorInfo };
-  /** The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions applied). */
-  view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[]): Tool[];
+  admit(call: { definition: ToolDefinition; plugin: string; topLevel: boolean }): AccessVerdict | Promise<AccessVerdict>;
+  /**
+   * The tools the caller sees, as it sees them (hidden ones left out, renames and descriptions
+   * applied). `searchFirst: false`: every tool it may reach, also when its view lists only the
+   * finders and pinned tools (what code mode and search reach through).
+   */
+  view<Tool extends { name: string; description: string; annotations?: ToolDefinition["annotations"] }>(tools: readonly Tool[], options?: { searchFirst?: boolean }): Tool[];
+  /**
+   * Callers whose accesses have the same key see the same view: a plugin may keep what it derives
+   * from `view` (code mode's declarations) by it, until the tools change. Absent: per access.
+   */
+  viewKey?: string;
 }
+
+/** Whether a call may start (see `CallerAccess.admit`). */
+export type AccessVerdict = { ok: true; release(): void } | { ok: false; error: ToolErrorInfo };
 
 /** What a call's log record says of its caller (`ExecutionRecord`). */
 export interface CallerRecord {

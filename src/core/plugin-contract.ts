@@ -7,7 +7,7 @@
  * The caller's optional `elicit`, `createMessage` and `log`, `contractVersion`, `config` and
  * `context.config` came later, additively (no bump).
  */
-import type { CallerInfo, CallerRecord } from "./caller-info.js";
+import type { CallerAccess, CallerInfo, CallerRecord } from "./caller-info.js";
 import type { ErrorCode } from "./errors/error-codes.js";
 import type { PluginConfigSection } from "./plugin-config.js";
 import type { PluginEvents } from "./plugin-events.js";
@@ -61,6 +61,8 @@ export interface ToolDefinition {
   server?: { name: string; tool: string };
   /** Characters of its value a bounded call gets before the rest is kept for `read_result`; absent: the executor's budget. */
   results?: { maxChars?: number };
+  /** Capability: the description as a caller with `access` reads it, for a tool whose description names other tools (code_execution). */
+  describeFor?(access: CallerAccess): string;
 }
 
 /** One call, as the core hands it to the plugin after validating the arguments. */

@@ -83,8 +83,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
 
   const { access } = options;
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = await executor.listTools();
-    return { tools: (access === undefined ? tools : access.view(tools)).map(toMcpTool) };
+    const tools = await executor.listTools(access === undefined ? undefined : { access });
+    return { tools: tools.map(toMcpTool) };
   });
 
   // Traced as a SERVER span whose parent is the client's trace context in `params._meta`.

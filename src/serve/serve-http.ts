@@ -141,8 +141,10 @@ export async function serveHttp(executor: Executor, options: HttpServeOptions = 
           readBody: (request) => readBody(request, limit),
           audit: options.onAudit ? async (entry) => options.onAudit!(entry) : createAuditFile(path.join(executor.root, DEFAULT_AUDIT_FILE)),
         });
-  const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing });
-  const webConsole = options.console ? createWebConsole(executor, { guard, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
+  // Both ask the identity (below) whether a credential is an operator's.
+  const authorize = (request: IncomingMessage) => identity.authorizeOperator(request);
+  const operator = createOperatorRoutes(executor, { guard, metrics: options.metrics, closing: () => closing, authorize });
+  const webConsole = options.console ? createWebConsole(executor, { guard, authorize, logDir: options.console.logDir ?? (executor.logDir || undefined), readBody: (request) => readBody(request, limit) }) : undefined;
   const requestStateKey = resolveRequestStateKey(options.requestStateKey);
   // The 2026 leg (and the SDK v2 packages) load with the first 2026-07-28 request.
   let modern: Promise<ModernHttp> | undefined;

@@ -22,7 +22,7 @@ describe("the web console over HTTP", () => {
       const refused = await fetch(`${origin}${route}`);
       expect(refused.status, route).toBe(401);
       expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="toolexec-console"');
-      expect(await refused.json()).toEqual({ ok: false, error: { code: "AUTH_FAILED", message: "Missing or wrong bearer token" } });
+      expect(await refused.json()).toEqual({ ok: false, error: { code: "AUTH_FAILED", message: "A bearer credential is required (Authorization: Bearer <key or token>)" } });
     }
     expect((await fetch(`${origin}/console/api/tools`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
     const post = await fetch(`${origin}/console/api/call`, { method: "POST", body: JSON.stringify({ tool: "echo", arguments: { message: "x" } }) });

@@ -55,20 +55,34 @@ describe("audit and limits of a served principal", () => {
     expect(new Set(lines.map((line) => (line.caller as { session: string }).session)).size).toBe(1);
   }, 60_000);
 
-  it("counts calls per minute in a sliding window and calls at once, per principal", () => {
-    let now = 1_000_000;
-    const limits = createPrincipalLimits({ callsPerMinute: 2, concurrentCalls: 1 }, () => now);
-    const first = limits.admit("alice");
+  it("counts calls per minute with the previous minute weighed, and calls at once, per principal", async () => {
+    const store = createFileStore(createTempProject().root);
+    let now = 100 * 60_000;
+    const limits = createPrincipalLimits({ callsPerMinute: 2, concurrentCalls: 1 }, { counters: store, warn: () => undefined, now: () => now });
+    const first = await limits.admit("alice");
     expect(first.ok).toBe(true);
-    expect(limits.admit("alice")).toMatchObject({ ok: false, retryAfterMs: 1_000, message: expect.stringContaining("1 calls already running") });
-    expect(limits.admit("bob").ok).toBe(true);
+    expect(await limits.admit("alice")).toMatchObject({ ok: false, retryAfterMs: 1_000, message: expect.stringContaining("1 calls already running") });
+    expect((await limits.admit("bob")).ok).toBe(true);
     if (first.ok) first.release();
     now += 10_000;
-    const second = limits.admit("alice");
+    const second = await limits.admit("alice");
     expect(second.ok).toBe(true);
     if (second.ok) second.release();
-    expect(limits.admit("alice")).toMatchObject({ ok: false, retryAfterMs: 50_000 });
-    now += 50_000;
-    expect(limits.admit("alice").ok).toBe(true);
+    // Two counted this minute: the next fits once half of the next minute has passed (its 2 then weigh 1).
+    expect(await limits.admit("alice")).toMatchObject({ ok: false, retryAfterMs: 80_000 });
+    now += 80_000;
+    const third = await limits.admit("alice");
+    expect(third.ok).toBe(true);
+    if (third.ok) third.release();
+    expect(await limits.admit("alice")).toMatchObject({ ok: false, retryAfterMs: 30_000 });
+    await store.close();
+  });
+
+  it("lets calls through uncounted while the store is unreachable, with one warning", async () => {
+    const warnings: string[] = [];
+    const down = { increment: () => Promise.reject(Object.assign(new Error("The store redis://127.0.0.1:1 is unavailable"), { code: "SERVICE_UNAVAILABLE" })) };
+    const limits = createPrincipalLimits({ callsPerMinute: 1 }, { counters: down, warn: (message) => warnings.push(message) });
+    for (let call = 0; call < 3; call++) expect((await limits.admit("alice")).ok).toBe(true);
+    expect(warnings).toEqual([expect.stringContaining("not counted while the store is unreachable")]);
   });
 });

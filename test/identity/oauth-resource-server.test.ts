@@ -48,6 +48,22 @@ async function post(token?: string) {
 const metadataUrl = () => `${new URL(serving.url).origin}/.well-known/oauth-protected-resource/mcp`;
 
 describe("OAuth resource server", () => {
+  it("lets a token with the toolexec:operator scope read /metrics and /readyz, even without a tools scope, and refuses others 403 and none 401", async () => {
+    const origin = new URL(serving.url).origin;
+    const status = async (route: string, token?: string) => {
+      const response = await fetch(origin + route, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const operator = await sign({ sub: "ops", aud: AUDIENCE, scope: "toolexec:operator" });
+    const reader = await sign({ sub: "alice", aud: AUDIENCE, scope: "tools:read" });
+    // 404 from /metrics: let in, and told metrics are off here (no registry given).
+    expect([await status("/metrics", operator), await status("/readyz", operator)]).toEqual([404, 200]);
+    expect([await status("/readyz", reader), await status("/readyz")]).toEqual([403, 401]);
+    // The operator's token reaches no tool: its one scope names none.
+    expect(await post(operator)).toMatchObject({ status: 200 });
+  });
+
   it("serves RFC 9728 protected-resource metadata naming the issuer, at the root and under the endpoint's path", async () => {
     for (const address of [metadataUrl(), `${new URL(serving.url).origin}/.well-known/oauth-protected-resource`]) {
       const response = await fetch(address);

@@ -88,8 +88,9 @@ describe("API keys", () => {
     const direct = await client.callTool({ name: "wipe", arguments: {} });
     expect([direct.isError, errorCode(direct)]).toEqual([true, "FORBIDDEN"]);
     expect(text(direct)).toContain(`"wipe" is a destructive tool and key`);
-    const viaCode = await client.callTool({ name: "code_execution", arguments: { code: "const r = call_tool('wipe', {}); const s = await tools.local.wipe({}).then(() => 'ran', (e) => e.code); [r.ok ? 'ran' : r.error.code, s]" } });
-    expect(text(viaCode)).toContain('["FORBIDDEN","FORBIDDEN"]');
+    const viaCode = await client.callTool({ name: "code_execution", arguments: { code: "const r = call_tool('wipe', {}); [r.ok ? 'ran' : r.error.code, 'wipe' in tools.local]" } });
+    // Code mode does not list it (code-mode-view.test.ts), and a call naming it is refused.
+    expect(text(viaCode)).toContain('["FORBIDDEN",false]');
     const viaSaved = await client.callTool({ name: "run_wipe", arguments: {} });
     expect(viaSaved.isError).toBe(true);
     expect(text(viaSaved)).toContain("FORBIDDEN");
@@ -153,8 +154,8 @@ describe("profiles", () => {
       expect((await client.callTool({ name: "look", arguments: { x: 1 } })).isError).toBeFalsy();
       const hidden = await client.callTool({ name: "everything__echo", arguments: { message: "hi" } });
       expect([errorCode(hidden), text(hidden)]).toEqual(["TOOL_NOT_FOUND", 'TOOL_NOT_FOUND: No tool named "everything__echo"']);
-      const viaCode = await client.callTool({ name: "code_execution", arguments: { code: "await tools.everything.echo({ message: 'hi' }).then(() => 'ran', (e) => e.code)" } });
-      expect(text(viaCode)).toContain("TOOL_NOT_FOUND");
+      const viaCode = await client.callTool({ name: "code_execution", arguments: { code: "['everything' in tools, call_tool('everything', 'echo', { message: 'hi' }).error?.code]" } });
+      expect(text(viaCode)).toContain('[false,"TOOL_NOT_FOUND"]');
       const search = await client.callTool({ name: "search_tools", arguments: { query: "echo a message" } });
       expect(text(search)).not.toContain("everything__");
     }

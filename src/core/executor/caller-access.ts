@@ -59,7 +59,9 @@ export async function withAdmission(
   refuse: (refusal: PluginResult) => ToolResult,
   run: () => Promise<ToolResult>,
 ): Promise<ToolResult> {
-  const admitted = call.caller?.access?.admit({ definition: registered.definition, plugin: registered.owner.name, topLevel: call.parentExecutionId === undefined });
+  let admitted = call.caller?.access?.admit({ definition: registered.definition, plugin: registered.owner.name, topLevel: call.parentExecutionId === undefined });
+  // Awaited only when it is a promise: a call without a shared count takes no extra turn.
+  if (admitted instanceof Promise) admitted = await admitted;
   if (admitted?.ok === false) {
     call.refused = true;
     return refuse(admitted);

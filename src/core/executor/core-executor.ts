@@ -5,7 +5,7 @@
 import type { RegistryChange, RegistrySnapshot, RegistryWriteOptions } from "../registry/tools-config-writer.js";
 import type { ConfigIssue } from "../errors/config-error.js";
 import type { Unsubscribe } from "../events.js";
-import type { CallToolOptions, ExecutorPlugin, JsonSchema, ToolAnnotations, UnavailableTool } from "../plugin-contract.js";
+import type { CallerAccess, CallToolOptions, ExecutorPlugin, JsonSchema, ToolAnnotations, UnavailableTool } from "../plugin-contract.js";
 import type { ToolResult } from "../tool-result.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { ReloadResult } from "./reloader.js";
@@ -53,9 +53,11 @@ export interface CoreExecutor {
   /**
    * Every callable tool with its JSON Schemas (each shown as its draft 2020-12 equivalent), less
    * those a plugin's listing policy hides from models (`codeExecution.listOnlyCodeExecution`);
-   * hidden tools stay callable.
+   * hidden tools stay callable. With `access` (a served caller's, see `CallerAccess`): the tools as
+   * that caller sees them, each described for its view (code_execution's declarations name only
+   * the tools the caller may call).
    */
-  listTools(): Promise<ToolInfo[]>;
+  listTools(options?: { access?: CallerAccess }): Promise<ToolInfo[]>;
   /** Run a tool. Resolves to a result envelope; throws only after `close()` (`EXECUTOR_CLOSED`). */
   callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolResult>;
   /** Subscribe to an event; returns the unsubscribe function. */

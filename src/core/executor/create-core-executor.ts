@@ -18,6 +18,7 @@ import { createAttributeScrubber } from "../telemetry/scrub-attribute.js";
 import { isCapturingContent } from "../telemetry/tracing-enabled.js";
 import { createCallPipeline, type CallPipeline } from "./call-pipeline.js";
 import { watchConfig, type ConfigWatcher } from "./config-watcher.js";
+import type { CallerAccess } from "../caller-info.js";
 import type { ConfigStatus, CoreExecutor, ToolInfo } from "./core-executor.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { ResolvedExecutorOptions } from "./executor-options.js";
@@ -213,9 +214,9 @@ function assembleExecutor(
     get warnings() {
       return state.config.warnings;
     },
-    async listTools() {
+    async listTools(options) {
       ensureOpen("list tools");
-      return listToolInfos(host);
+      return listToolInfos(host, options?.access);
     },
     callTool: pipeline.callTool,
     on: (event, listener) => emitter.on(event, listener),
@@ -239,19 +240,20 @@ function assembleExecutor(
   };
 }
 
-/** Every tool as a host sees it (schemas in draft 2020-12), less those a plugin's listing policy hides from models. */
-function listToolInfos(host: PluginHost): ToolInfo[] {
+/** Every tool as a host sees it (schemas in draft 2020-12), less those a plugin's listing policy hides from models; with `access`, its view. */
+function listToolInfos(host: PluginHost, access: CallerAccess | undefined): ToolInfo[] {
   const policies = host.instances().filter((instance) => instance.isListed);
   const tools = [...host.tools.values()].map(({ definition }) => definition);
   const listed = policies.length === 0 ? tools : tools.filter((definition) => policies.every((instance) => instance.isListed!(definition)));
-  return listed.map((definition) => ({
+  const infos = listed.map((definition) => ({
     name: definition.name,
-    description: definition.description,
+    description: access !== undefined && definition.describeFor ? definition.describeFor(access) : definition.description,
     // Shown in draft 2020-12 whatever the dialect; the registry validates with the original.
     inputSchema: toDraft2020Schema(definition.inputSchema),
     ...(definition.outputSchema === undefined ? {} : { outputSchema: toDraft2020Schema(definition.outputSchema) }),
     ...(definition.annotations === undefined || Object.keys(definition.annotations).length === 0 ? {} : { annotations: definition.annotations }),
   }));
+  return access === undefined ? infos : access.view(infos);
 }
 
 /** Stop the watcher, abort and drain the calls, let a reload finish, close the plugins, then the log. */

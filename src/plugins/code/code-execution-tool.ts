@@ -3,7 +3,7 @@
  * declarations/ (when to use code mode, the call_tool contract, TypeScript declarations of every
  * callable tool) and regenerated after any change to the tool list.
  */
-import type { Logger, ToolDefinition } from "../../core/plugin-contract.js";
+import type { CallerAccess, Logger, ToolDefinition } from "../../core/plugin-contract.js";
 import type { ResolvedCodeExecutionOptions } from "./config/code-execution-options.js";
 import { CODE_EXECUTION_TOOL_NAME, codeExecutionInputSchema, describeCodeExecutionTool } from "./declarations/index.js";
 
@@ -23,12 +23,16 @@ export interface CodeExecutionToolOptions {
   /** Every tool in the registry right now. */
   listTools(): readonly ToolDefinition[];
   logger: Logger;
+  /** The description as a served caller reads it: only the tools its access lets it see (caller-catalogs.ts). */
+  describeFor?(access: CallerAccess): string;
 }
 
 export interface CodeExecutionTool {
   definition: ToolDefinition;
   /** Forget the cached description: the tool list changed. */
   invalidate(): void;
+  /** The description for these tools (a caller's view of the registry). */
+  describe(tools: readonly ToolDefinition[]): string;
 }
 
 /**
@@ -39,11 +43,11 @@ export interface CodeExecutionTool {
  * const tool = createCodeExecutionTool({ options, listTools: context.listTools, logger });
  * context.onToolsChanged(tool.invalidate);
  */
-export function createCodeExecutionTool({ options, searchFirst = false, listTools, logger }: CodeExecutionToolOptions): CodeExecutionTool {
+export function createCodeExecutionTool({ options, searchFirst = false, listTools, logger, describeFor }: CodeExecutionToolOptions): CodeExecutionTool {
   let description: string | undefined;
-  const describe = (): string => {
+  const describe = (tools: readonly ToolDefinition[]): string => {
     try {
-      return describeCodeExecutionTool(listTools(), {
+      return describeCodeExecutionTool(tools, {
         exclude: options.excludeTools,
         searchFirst,
         ...(options.maxDescriptionBytes === undefined ? {} : { maxDescriptionBytes: options.maxDescriptionBytes }),
@@ -61,9 +65,10 @@ export function createCodeExecutionTool({ options, searchFirst = false, listTool
   const definition: ToolDefinition = {
     name: CODE_EXECUTION_TOOL_NAME,
     get description() {
-      description ??= describe();
+      description ??= describe(listTools());
       return description;
     },
+    ...(describeFor === undefined ? {} : { describeFor }),
     inputSchema: codeExecutionInputSchema,
     annotations: { title: "Run code that calls tools", openWorldHint: true },
     timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
@@ -74,6 +79,7 @@ export function createCodeExecutionTool({ options, searchFirst = false, listTool
   };
   return {
     definition,
+    describe,
     invalidate() {
       description = undefined;
     },

@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
-import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type CallerAccess, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
 import { CODE_EXECUTION_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
 import { codeConfigSection } from "./config/code-config-section.js";
@@ -20,7 +20,7 @@ import { resolveCodeRequest } from "./resolve-code-request.js";
 import { runOnRuntime, type RunError, type RunOutcome, type RunRequest } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
 import { warmCodeMode } from "./warm-code-mode.js";
-import { buildToolCatalog, type ToolCatalog } from "./tool-catalog.js";
+import { createCallerCatalogs } from "./caller-catalogs.js";
 import { createToolDispatcher, type ToolCallTrace, type ToolDispatcher } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
 import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
@@ -99,11 +99,12 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         // The host side of a first run follows, once the runtime is up (the executor is ready by then).
         onPrewarmed: () => warmCodeMode(closing.signal),
       });
-      const tool = createCodeExecutionTool({ options, searchFirst: typeof pluginOptions.searchFirst === "function" ? pluginOptions.searchFirst() : pluginOptions.searchFirst === true, listTools: () => context.listTools(), logger: context.logger });
-      let catalog: ToolCatalog | undefined;
-      let catalogVersion = 0;
+      const searchFirst = typeof pluginOptions.searchFirst === "function" ? pluginOptions.searchFirst() : pluginOptions.searchFirst === true;
+      const tool = createCodeExecutionTool({ options, searchFirst, listTools: () => context.listTools(), logger: context.logger, describeFor: (access) => catalogs.descriptionFor(access) });
+      // A served caller's runs and description hold only the tools its view has (docs/identity.md).
+      const catalogs = createCallerCatalogs({ listTools: () => context.listTools(), exclude: options.excludeTools, describe: (tools) => tool.describe(tools) });
       const unsubscribe = context.onToolsChanged(() => {
-        catalog = undefined;
+        catalogs.invalidate();
         tool.invalidate();
       });
       /** Each saved tool's run, for its log line: its logs and tool calls (its value is the call's value). */
@@ -119,7 +120,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       let closed: Promise<void> | undefined;
 
       /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */
-      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition, savedTool?: SavedTool): Promise<PluginResult> => {
+      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
         if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
@@ -152,11 +153,10 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         const prepared = sources.prepare(request.code, savedTool);
         if (!prepared.ok) return end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } });
         const runDeadline = Math.min(Date.now() + request.timeoutMs, deadline);
-        catalog ??= buildToolCatalog(context.listTools(), options.excludeTools, ++catalogVersion);
         // Made on the first tool call: most runs make none, and their hot path makes neither a dispatcher nor a controller.
         let calls: AbortController | undefined;
         let dispatcher: ToolDispatcher | undefined;
-        const runCatalog = catalog;
+        const runCatalog = catalogs.catalogFor(access);
         const dispatch: RunRequest["dispatch"] = (target, callArgs) =>
           (dispatcher ??= createToolDispatcher({
             catalog: runCatalog,
@@ -212,7 +212,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
        * value is the run's value, its `content` the run's whole output (the audit), its failure's
        * details the run's logs and tool calls.
        */
-      const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition): Promise<PluginResult | undefined> => {
+      const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult | undefined> => {
         const savedTool = saved.get(name);
         if (!savedTool) return undefined;
         const { chain } = position;
@@ -222,7 +222,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
             chain: [...chain, name],
           });
         }
-        const outcome = await execute(executionId, { code: savedTool.code, input }, signal, deadline, { chain: [...chain, name], nested: position.nested }, savedTool);
+        const outcome = await execute(executionId, { code: savedTool.code, input }, signal, deadline, { chain: [...chain, name], nested: position.nested }, savedTool, access);
         if (logging && savedRuns.size >= MAX_PENDING_STATS) savedRuns.delete(savedRuns.keys().next().value!);
         if (!outcome.ok) {
           if (logging && outcome.error.details) savedRuns.set(executionId, outcome.error.details as CodeFailureDetails);
@@ -236,7 +236,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
 
       const instance: PluginInstance<SavedToolsApi> = {
         listTools: () => [tool.definition, ...saved.definitions()],
-        async callTool(call, { signal, deadline }) {
+        async callTool(call, { signal, deadline, caller }) {
           if (closed) return toolError("EXECUTOR_CLOSED", "The code plugin is closed");
           const builtIn = saved.callBuiltIn(call.name, call.arguments);
           if (builtIn) return builtIn;
@@ -244,8 +244,8 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           const position = chains.positionOf(call.executionId);
           const run =
             call.name === CODE_EXECUTION_TOOL_NAME
-              ? execute(call.executionId, call.arguments, signal, deadline, position)
-              : runSavedTool(call.name, call.executionId, call.arguments, signal, deadline, position);
+              ? execute(call.executionId, call.arguments, signal, deadline, position, undefined, caller?.access)
+              : runSavedTool(call.name, call.executionId, call.arguments, signal, deadline, position, caller?.access);
           inflight.add(run);
           try {
             return (await run) ?? toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);

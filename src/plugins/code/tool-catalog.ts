@@ -17,6 +17,34 @@ export interface ToolCatalog {
   pairs: Array<[string, string]>;
   /** Registry names code may never call, listed or not: `code_execution` and code mode's `excludeTools`. */
   excluded: ReadonlySet<string>;
+  /**
+   * A served caller's catalog (caller-catalogs.ts): the registry's tools its view hides. Never
+   * listed, searched or suggested; a call naming one still goes to the executor, which refuses it
+   * (FORBIDDEN, or no such tool) and logs the refusal, as for any other door.
+   */
+  hidden?: ToolIndex;
+}
+
+/** Tools by server and tool, and by registry name. */
+export interface ToolIndex {
+  byAddress: ReadonlyMap<string, ReadonlyMap<string, CodeModeTool>>;
+  byName: ReadonlyMap<string, CodeModeTool>;
+}
+
+/**
+ * @example
+ * indexTools(listCodeModeTools(tools)).byName.get("csv_summary");
+ */
+export function indexTools(entries: readonly CodeModeTool[]): { byAddress: Map<string, Map<string, CodeModeTool>>; byName: Map<string, CodeModeTool> } {
+  const byAddress = new Map<string, Map<string, CodeModeTool>>();
+  const byName = new Map<string, CodeModeTool>();
+  for (const entry of entries) {
+    let server = byAddress.get(entry.server);
+    if (!server) byAddress.set(entry.server, (server = new Map()));
+    server.set(entry.tool, entry);
+    byName.set(entry.name, entry);
+  }
+  return { byAddress, byName };
 }
 
 /**
@@ -26,14 +54,7 @@ export interface ToolCatalog {
  */
 export function buildToolCatalog(tools: readonly ToolDefinition[], exclude: readonly string[], version: number): ToolCatalog {
   const entries = listCodeModeTools(tools, exclude);
-  const byAddress = new Map<string, Map<string, CodeModeTool>>();
-  const byName = new Map<string, CodeModeTool>();
-  for (const entry of entries) {
-    let server = byAddress.get(entry.server);
-    if (!server) byAddress.set(entry.server, (server = new Map()));
-    server.set(entry.tool, entry);
-    byName.set(entry.name, entry);
-  }
+  const { byAddress, byName } = indexTools(entries);
   return {
     version,
     entries,

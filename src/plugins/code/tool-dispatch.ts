@@ -70,14 +70,14 @@ interface Unlisted {
 function resolveTarget(catalog: ToolCatalog, target: unknown): CodeModeTool | Unlisted {
   const { server, tool, name } = (target ?? {}) as Record<string, unknown>;
   if (typeof server === "string" && typeof tool === "string") {
-    const entry = catalog.byAddress.get(server)?.get(tool);
+    const entry = catalog.byAddress.get(server)?.get(tool) ?? catalog.hidden?.byAddress.get(server)?.get(tool);
     if (entry) return entry;
     const hint = closestMatch(`${server}.${tool}`, catalog.entries.map((candidate) => `${candidate.server}.${candidate.tool}`));
     const refusal = notFound(`No tool ${server}.${tool}${hint ? `; did you mean ${hint}?` : ""} (search_tools("words") lists tools)`);
     return { refusal, name: registryNameAt(server, tool) };
   }
   if (typeof name === "string") {
-    const entry = catalog.byName.get(name);
+    const entry = catalog.byName.get(name) ?? catalog.hidden?.byName.get(name);
     if (entry) return entry;
     const hint = closestMatch(name, catalog.byName.keys());
     return { refusal: notFound(`No tool named "${name}"${hint ? `; did you mean "${hint}"?` : ""} (search_tools("words") lists tools)`), name };

@@ -5,10 +5,15 @@
 import type { CallerAccess } from "../../core/caller-info.js";
 import type { ToolDefinition } from "../../core/plugin-contract.js";
 
-/** The caller's view of `tools`, each with the registry name it stands for. */
+/**
+ * The caller's view of `tools`, each with the registry name it stands for: every tool it may reach
+ * (a search-first profile lists fewer, and search is how the rest are found), each described for
+ * the caller (code_execution's declarations name only its tools).
+ */
 export function viewedTools(tools: readonly ToolDefinition[], access: CallerAccess | undefined): Array<ToolDefinition & { registryName: string }> {
-  const named = tools.map((tool) => ({ ...tool, registryName: tool.name }));
-  return access === undefined ? named : access.view(named);
+  if (access === undefined) return tools.map((tool) => ({ ...tool, registryName: tool.name }));
+  const named = tools.map((tool) => ({ ...tool, ...(tool.describeFor === undefined ? {} : { description: tool.describeFor(access) }), registryName: tool.name }));
+  return access.view(named, { searchFirst: false });
 }
 
 /**

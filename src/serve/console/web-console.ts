@@ -1,7 +1,8 @@
 /**
  * The web console at `/console` on the served HTTP port (`serveHttp(…, { console: {} })`, `toolexec
  * serve --http --console`). The page and its scripts hold no data and are served to anyone who passes
- * the Host/Origin checks; every `/console/api/` request needs the port's bearer token when it has one.
+ * the Host/Origin checks; every `/console/api/` request needs an operator's credential when the port
+ * needs a credential at all: the static token, or an API key or JWT with the `toolexec:operator` scope.
  * A browser cannot add a header to a navigation, so the page asks for the token, keeps it in
  * sessionStorage (gone with the tab) and sends it as `Authorization: Bearer` on each fetch: it is
  * never in a URL, a cookie or a log. A strict Content-Security-Policy allows only the console's own
@@ -10,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isToolexecError, type Executor } from "../../index.js";
 import { checkRequest, type GuardOptions } from "../http-guard.js";
+import type { OperatorVerdict } from "../identity/served-identity.js";
 import { openExecutionLog } from "../../logs.js";
 import { answerConsoleRequest } from "./console-api.js";
 import { loadConsoleAssets } from "./console-assets.js";
@@ -28,8 +30,10 @@ export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export interface WebConsoleOptions {
-  /** The served port's Host/Origin rules and token. */
+  /** The served port's Host/Origin rules. */
   guard: GuardOptions;
+  /** Whether a request may use the console's API (an operator's credential, served-identity.ts). */
+  authorize(request: IncomingMessage): Promise<OperatorVerdict>;
   /** The execution log folder the executions page reads; undefined when there is no log. */
   logDir: string | undefined;
   readBody(request: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }>;
@@ -67,10 +71,13 @@ export function createWebConsole(executor: Executor, options: WebConsoleOptions)
       // The page's own fetches carry its origin, which is this server's, also off loopback (the token guards those).
       const self = `http://${request.headers.host ?? ""}`;
       const api = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
-      const guard = { ...options.guard, allowedOrigins: [...options.guard.allowedOrigins, self], token: api ? options.guard.token : undefined };
-      const verdict = checkRequest(request, guard);
+      const checked = checkRequest(request, { ...options.guard, allowedOrigins: [...options.guard.allowedOrigins, self], token: undefined });
+      const verdict = checked.ok && api ? await options.authorize(request) : checked;
       if (!verdict.ok) {
-        return send(response, verdict.status, { ok: false, error: { code: verdict.status === 401 ? "AUTH_FAILED" : "INVALID_INPUT", message: verdict.message } }, verdict.status === 401 ? { "www-authenticate": 'Bearer realm="toolexec-console"' } : {});
+        const headers: Record<string, string> = { ...("headers" in verdict ? verdict.headers : {}), ...(verdict.status === 401 ? { "www-authenticate": 'Bearer realm="toolexec-console"' } : {}) };
+        // A refused Host or Origin is the request's fault; a credential without the operator scope is FORBIDDEN.
+        const code = verdict.status === 401 ? "AUTH_FAILED" : verdict.status === 503 ? "SERVICE_UNAVAILABLE" : checked.ok ? "FORBIDDEN" : "INVALID_INPUT";
+        return send(response, verdict.status, { ok: false, error: { code, message: verdict.message } }, headers);
       }
       if (!api) {
         const name = pathname === CONSOLE_PATH || pathname === `${CONSOLE_PATH}/` ? "index.html" : pathname.slice(CONSOLE_PATH.length + 1);

@@ -40,14 +40,24 @@ export interface ModernServerOptions {
   access?: CallerAccess;
 }
 
+/** Where the admitted principal's access travels in the SDK's `authInfo.extra` (serve-modern-http.ts puts it there). */
+export const ACCESS_KEY = "toolexec/access";
+
+/** Who the request was admitted as (`kind:id`), or "" when serving knows no principal. */
+function principalOf(context: ServerContext): string {
+  const access = context.http?.authInfo?.extra?.[ACCESS_KEY] as CallerAccess | undefined;
+  return access === undefined ? "" : `${access.principal.kind}:${access.principal.id}`;
+}
+
 /**
- * The HMAC codec of `request_human_input`'s state, bound to the method it was issued for.
+ * The HMAC codec of `request_human_input`'s state, bound to the method it was issued for and to the
+ * principal it was issued to: a state minted for one key or token is refused when another replays it.
  *
  * @example
  * const codec = humanInputCodec(resolveRequestStateKey(options.requestStateKey));
  */
 export function humanInputCodec(key: string | Uint8Array): RequestStateCodec<HumanInputState> {
-  return createRequestStateCodec<HumanInputState>({ key, ttlSeconds: REQUEST_STATE_TTL_SECONDS, bind: (context) => context.mcpReq.method });
+  return createRequestStateCodec<HumanInputState>({ key, ttlSeconds: REQUEST_STATE_TTL_SECONDS, bind: (context) => `${context.mcpReq.method}\0${principalOf(context)}` });
 }
 
 /** The envelope's keys as a plain record (the SDK types it per key). */
@@ -106,8 +116,8 @@ export function createModernServer(executor: Executor, options: ModernServerOpti
   );
   const { access } = options;
   server.setRequestHandler("tools/list", async () => {
-    const tools = await executor.listTools();
-    return { tools: (access === undefined ? tools : access.view(tools)).map(toMcpTool) as never };
+    const tools = await executor.listTools(access === undefined ? undefined : { access });
+    return { tools: tools.map(toMcpTool) as never };
   });
   server.setRequestHandler("tools/call", (request, context) => {
     const envelope = envelopeOf(context);

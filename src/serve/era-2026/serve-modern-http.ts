@@ -9,10 +9,7 @@ import { createMcpHandler, type AuthInfo, type ServerEventBus } from "@modelcont
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import type { Executor } from "../../index.js";
 import type { CallerAccess } from "../../plugin.js";
-import { createModernServer, humanInputCodec } from "./modern-server.js";
-
-/** Where the admitted principal's access travels in the SDK's `authInfo.extra`. */
-const ACCESS_KEY = "toolexec/access";
+import { ACCESS_KEY, createModernServer, humanInputCodec } from "./modern-server.js";
 
 export interface ModernHttpOptions {
   name: string;

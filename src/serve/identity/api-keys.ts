@@ -6,13 +6,15 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { ToolexecError } from "../../index.js";
-import type { Principal, Tier } from "./principal.js";
+import { OPERATOR_SCOPE, type Principal, type Tier } from "./principal.js";
 
 /** The part of a store keys need (a `Store` of `toolexec`'s storage interface has it). */
 export interface KeyStorage {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** Follow writes under `prefix` (a `Store` announces them): lets serving keep "is there a key" between requests. */
+  subscribe?(prefix: string, listener: () => void): () => void;
 }
 
 export const API_KEYS_PREFIX = ".toolexec/identity/api-keys/";
@@ -107,5 +109,6 @@ export async function checkApiKey(storage: KeyStorage, presented: string, now = 
   if (!matches) return { ok: false, message: "Unknown API key" };
   if (record.revoked !== null) return { ok: false, message: `API key ${record.id} was revoked` };
   if (record.expires !== null && Date.parse(record.expires) <= now) return { ok: false, message: `API key ${record.id} expired at ${record.expires}` };
-  return { ok: true, principal: { id: record.id, kind: "key", scopes: record.scopes, tier: record.tier, ...(record.profile === null ? {} : { profile: record.profile }) } };
+  const operator = record.scopes.includes(OPERATOR_SCOPE) ? { operator: true } : {};
+  return { ok: true, principal: { id: record.id, kind: "key", scopes: record.scopes, tier: record.tier, ...(record.profile === null ? {} : { profile: record.profile }), ...operator } };
 }

@@ -7,7 +7,8 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { anyActiveKey, checkApiKey, looksLikeApiKey, type KeyStorage } from "./api-keys.js";
+import { checkApiKey, looksLikeApiKey, type KeyStorage } from "./api-keys.js";
+import { createKeyPresence } from "./key-presence.js";
 import { createJwtVerifier, type OAuthSettings } from "./jwt-verifier.js";
 import { LOCAL_PRINCIPAL, type Principal } from "./principal.js";
 
@@ -26,6 +27,8 @@ export interface Authenticator {
   readonly oauth: OAuthSettings | undefined;
   /** `metadataUrl`: the protected-resource metadata's address as this client reaches it. */
   authenticate(request: IncomingMessage, metadataUrl: string): Promise<AuthVerdict>;
+  /** Stop following the key store. */
+  close(): void;
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -45,20 +48,15 @@ function bearerOf(request: IncomingMessage): string | undefined {
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const verifier = options.oauth ? createJwtVerifier(options.oauth) : undefined;
   /**
-   * Whether a credential is needed. With a store that is down (Redis restarting), the last answer it
-   * gave stands: no key can be created meanwhile (writes fail), so "none" stays true, and local
-   * tools keep being served. Down since start, there is no answer to stand by: undefined (503).
+   * Whether a credential is needed: kept between requests (key-presence.ts). With a store that is
+   * down (Redis restarting), the last answer it gave stands: no key can be created meanwhile (writes
+   * fail), so "none" stays true, and local tools keep being served. Down since start, there is no
+   * answer to stand by: undefined (503).
    */
-  let lastKnownAnyKey: boolean | undefined;
+  const presence = options.keys === undefined ? undefined : createKeyPresence(options.keys);
   const credentialNeeded = async (): Promise<boolean | undefined> => {
     if (options.token !== undefined || verifier !== undefined) return true;
-    if (options.keys === undefined) return false;
-    try {
-      lastKnownAnyKey = await anyActiveKey(options.keys);
-    } catch (error) {
-      if ((error as { code?: string }).code !== "SERVICE_UNAVAILABLE") throw error;
-    }
-    return lastKnownAnyKey;
+    return presence === undefined ? false : presence.anyActive();
   };
   const refuse = (status: 401 | 403 | 503, message: string, metadataUrl: string, error?: string): AuthVerdict => {
     const parts: string[] = [];
@@ -69,6 +67,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   };
   return {
     oauth: options.oauth,
+    close: () => presence?.close(),
     async authenticate(request, metadataUrl) {
       const bearer = bearerOf(request);
       if (bearer === undefined) {
@@ -77,7 +76,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         return needed ? refuse(401, "A bearer credential is required (Authorization: Bearer <key or token>)", metadataUrl) : { ok: true, principal: LOCAL_PRINCIPAL };
       }
       // Digests of equal length: the compare leaks nothing about the token's length.
-      if (options.token !== undefined && timingSafeEqual(digest(bearer), digest(options.token))) return { ok: true, principal: { id: "token", kind: "token", scopes: [], tier: "destructive" } };
+      if (options.token !== undefined && timingSafeEqual(digest(bearer), digest(options.token))) return { ok: true, principal: { id: "token", kind: "token", scopes: [], tier: "destructive", operator: true } };
       if (options.keys !== undefined && looksLikeApiKey(bearer)) {
         // A key cannot be checked while its store is down: 503 (try again), never a 401 for a key that may be good.
         const checked = await checkApiKey(options.keys, bearer).catch((error: { code?: string; message?: string }) => {

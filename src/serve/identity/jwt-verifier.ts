@@ -5,7 +5,7 @@
  * `nbf`. The token's scopes (`scope`, or `scp`) become the principal's tier and tool scopes.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
-import type { Principal, Tier } from "./principal.js";
+import { OPERATOR_SCOPE, type Principal, type Tier } from "./principal.js";
 
 export interface OAuthSettings {
   /** The authorization server's issuer URL, exactly as its tokens' `iss`. */
@@ -102,9 +102,12 @@ export function createJwtVerifier(settings: OAuthSettings): JwtVerifier {
       }
       const scopes = scopesOf(payload);
       const tier = TIER_SCOPES.find(([scope]) => scopes.includes(scope))?.[1];
-      if (tier === undefined) return { ok: false, status: 403, error: "insufficient_scope", message: `the token has none of the scopes ${TIER_SCOPES.map(([scope]) => scope).join(", ")}` };
+      const operator = scopes.includes(OPERATOR_SCOPE);
+      if (tier === undefined && !operator) return { ok: false, status: 403, error: "insufficient_scope", message: `the token has none of the scopes ${TIER_SCOPES.map(([scope]) => scope).join(", ")}` };
       const toolScopes = scopes.filter((scope) => scope.startsWith(TOOL_SCOPE_PREFIX)).map((scope) => scope.slice(TOOL_SCOPE_PREFIX.length));
-      return { ok: true, principal: { id: payload.sub!, kind: "jwt", scopes: toolScopes, tier } };
+      // An operator's token without a tools scope reaches no tool: its one scope names none.
+      if (tier === undefined) return { ok: true, principal: { id: payload.sub!, kind: "jwt", scopes: [OPERATOR_SCOPE], tier: "read", operator: true } };
+      return { ok: true, principal: { id: payload.sub!, kind: "jwt", scopes: toolScopes, tier, ...(operator ? { operator: true } : {}) } };
     },
   };
 }

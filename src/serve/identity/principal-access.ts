@@ -49,21 +49,21 @@ export function createPrincipalAccess({ principal, profile, limits, isSavedTool 
   return {
     principal: { id: principal.id, kind: principal.kind },
     ...(profile === undefined ? {} : { profile: profile.name }),
+    // What decides the view: principals with the same profile, scopes and tier share one (code mode keeps its declarations by it).
+    viewKey: JSON.stringify([profile?.name ?? null, settings ?? null, principal.scopes, principal.tier]),
     registryName: (name) => (clashing.has(name) ? name : (shown.get(name) ?? name)),
     admit({ definition, plugin, topLevel }) {
       const why = refusal(definition, plugin);
       if (why === "hidden") return { ok: false, error: { code: "TOOL_NOT_FOUND", message: `No tool named "${renames[definition.name] ?? definition.name}"` } };
       if (why !== undefined) return { ok: false, error: { code: "FORBIDDEN", message: `Forbidden: ${why}` } };
       if (!topLevel || limits === undefined) return { ok: true, release: () => undefined };
-      const verdict = limits.admit(principal.id);
-      if (verdict.ok) return verdict;
-      return { ok: false, error: { code: "RATE_LIMITED", message: verdict.message, details: { retryAfterMs: verdict.retryAfterMs } } };
+      return limits.admit(principal.id).then((verdict) => (verdict.ok ? verdict : { ok: false, error: { code: "RATE_LIMITED", message: verdict.message, details: { retryAfterMs: verdict.retryAfterMs } } }));
     },
-    view<Tool extends Listed>(tools: readonly Tool[]): Tool[] {
+    view<Tool extends Listed>(tools: readonly Tool[], { searchFirst = settings?.searchFirst ?? false } = {}): Tool[] {
       const visible = tools.filter((tool) => refusal(tool, isSavedTool(tool.name) ? "code" : undefined) === undefined);
       const names = new Set(visible.map((tool) => tool.name));
       clashing = new Set([...shown.keys()].filter((to) => names.has(to) && !Object.hasOwn(renames, to)));
-      const listed = settings?.searchFirst ? visible.filter((tool) => SEARCH_FIRST_TOOLS.includes(tool.name) || settings.pinned.includes(tool.name)) : visible;
+      const listed = searchFirst && settings ? visible.filter((tool) => SEARCH_FIRST_TOOLS.includes(tool.name) || settings.pinned.includes(tool.name)) : visible;
       return listed.map((tool) => {
         const name = renames[tool.name] !== undefined && !clashing.has(renames[tool.name]!) ? renames[tool.name]! : tool.name;
         const description = settings?.descriptions[tool.name];

@@ -22,7 +22,16 @@ export interface Principal {
   tier: Tier;
   /** The profile it is bound to (a key's), if any. */
   profile?: string;
+  /** It may use the operator routes (`/metrics`, `/readyz`, the console's API): the static token, or a key or JWT with {@link OPERATOR_SCOPE}. */
+  operator?: boolean;
 }
+
+/**
+ * The scope that lets a key (`keys create --scope toolexec:operator`) or a JWT (`scope` claim) use
+ * the operator routes. It names no tool (`:` is not a tool-name character): a key whose only scope
+ * it is reaches no tool; add tool scopes (or `*`) for both.
+ */
+export const OPERATOR_SCOPE = "toolexec:operator";
 
 /** Tools that run other tools: their sub-calls carry the caller's access, so the tools themselves are let through. */
 const DISPATCHERS = new Set(["code_execution", "call_tool"]);

@@ -12,6 +12,7 @@ import type { KeyStorage } from "./api-keys.js";
 import { createAuthenticator } from "./authenticate.js";
 import type { OAuthSettings } from "./jwt-verifier.js";
 import { createPrincipalAccess } from "./principal-access.js";
+import { OPERATOR_SCOPE } from "./principal.js";
 import { createPrincipalLimits, type LimitSettings } from "./principal-limits.js";
 import { isProtectedResourcePath, protectedResourceMetadata, resourceMetadataUrl } from "./protected-resource.js";
 
@@ -22,10 +23,14 @@ export interface IdentityOptions {
   keys?: KeyStorage | false;
   /** Per-principal limits (default: tools.json's `identity.limits`). */
   limits?: LimitSettings;
+  /** Told when limits cannot be counted (the store is down) and calls go through uncounted. */
+  warn?(message: string): void;
 }
 
 /** The profile segment of the endpoint's path. */
 export const PROFILE_PATH = "/p/";
+
+export type OperatorVerdict = { ok: true } | { ok: false; status: number; message: string; headers: Record<string, string> };
 
 export type Admission = { ok: true; access: CallerAccess; owner: string } | { ok: false; status: number; message: string; headers: Record<string, string> };
 
@@ -37,6 +42,11 @@ export interface ServedIdentity {
   route(pathname: string): { profile: string | undefined } | undefined;
   /** The principal behind `request`, with its access through `profile`; or the refusal to send. */
   admit(request: IncomingMessage, profile: string | undefined): Promise<Admission>;
+  /**
+   * Whether `request` may use the operator routes (`/metrics`, `/readyz`, the console's API): the
+   * static token, a key or JWT with the `toolexec:operator` scope, or no credential where none is needed.
+   */
+  authorizeOperator(request: IncomingMessage): Promise<OperatorVerdict>;
   /** Stop following the registry. */
   close(): void;
 }
@@ -66,7 +76,8 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
   const keys = options.keys === false ? undefined : (options.keys ?? executor.store);
   const authenticator = createAuthenticator({ ...(token === undefined ? {} : { token }), ...(keys === undefined ? {} : { keys }), ...(oauth === undefined ? {} : { oauth }) });
   const limitSettings = options.limits ?? configured.limits;
-  const limits = limitSettings ? createPrincipalLimits(limitSettings) : undefined;
+  // Counted in the executor's store: replicas sharing it (Redis) share each principal's count.
+  const limits = limitSettings ? createPrincipalLimits(limitSettings, { counters: executor.store, warn: options.warn ?? ((message) => process.emitWarning(`toolexec: ${message}`)) }) : undefined;
   // A listing does not say which tools are saved tools (they have no tier of their own): kept up to date here.
   let savedTools = new Set<string>();
   const refreshSaved = () => void executor.listSavedTools().then((tools) => (savedTools = new Set(tools.map((tool) => tool.name))), () => undefined);
@@ -74,7 +85,10 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
   const unsubscribe = executor.on("tools:changed", refreshSaved);
 
   return {
-    close: unsubscribe,
+    close() {
+      unsubscribe();
+      authenticator.close();
+    },
     handles: (pathname) => oauth !== undefined && isProtectedResourcePath(pathname, endpoint),
     handle(request, response) {
       response.writeHead(200, { "content-type": "application/json", "cache-control": "max-age=300" });
@@ -85,6 +99,13 @@ export function createServedIdentity(executor: Executor, endpoint: string, token
       if (!pathname.startsWith(endpoint + PROFILE_PATH)) return undefined;
       const name = decodeURIComponent(pathname.slice(endpoint.length + PROFILE_PATH.length));
       return name === "" || name.includes("/") ? undefined : { profile: name };
+    },
+    async authorizeOperator(request) {
+      const verdict = await authenticator.authenticate(request, resourceMetadataUrl(request, endpoint));
+      if (!verdict.ok) return verdict;
+      const { principal } = verdict;
+      if (principal.kind === "local" || principal.operator === true) return { ok: true };
+      return refusal(403, `${principal.kind} "${principal.id}" lacks the "${OPERATOR_SCOPE}" scope the operator routes need`);
     },
     async admit(request, pathProfile) {
       const verdict = await authenticator.authenticate(request, resourceMetadataUrl(request, endpoint));
