@@ -245,18 +245,17 @@ export interface PluginInstance<Api = unknown> {
    */
   explainMissingTool?(name: string): ToolErrorInfo | undefined;
   /**
-   * Capability: the tools this plugin's config names that it cannot serve right now, each with
-   * what a call of it answers (its `explainMissingTool` answer). Listed by `configStatus()` and
-   * `toolexec validate`; with `strict: true` any of them fails start-up with `CONFIG_INVALID`.
+   * Capability: the tools this plugin's config names that it cannot serve now, each with what a call
+   * answers (its `explainMissingTool`). Listed by `configStatus()` and `toolexec validate`; fails start-up with `CONFIG_INVALID` under `strict: true`.
    */
   unavailableTools?(): UnavailableTool[];
   /**
    * Capability: make a missing tool available, when this plugin can do it during the call — e.g. an
    * MCP server that needs login, whose tokens another process (`toolexec auth login`) has stored
    * since. Asked only for names not in the registry, in start order, before `explainMissingTool`;
-   * resolve true once the tool is listed (the call then runs it), false for names that are not yours
-   * or that stay missing. `signal` aborts at the call's deadline or cancel; a throw counts as false.
-   * `caller` is who the call runs as (a per-user MCP server connects that principal's session).
+   * resolve true once the tool is listed (the call then runs it), false for names not yours or still
+   * missing. `signal` aborts at the call's deadline or cancel (a throw counts as false); `caller` is
+   * who the call runs as (a per-user MCP server connects that principal's session).
    */
   resolveMissingTool?(name: string, options: { signal: AbortSignal; caller?: CallerInfo }): Promise<boolean>;
   /**
