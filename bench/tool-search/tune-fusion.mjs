@@ -20,7 +20,8 @@ const shared = resolve(argument("shared", "/work/shared/tool-search"));
 const catalog = JSON.parse(readFileSync(`${shared}/catalog.json`, "utf8"));
 const dev = JSON.parse(readFileSync(`${shared}/queries-dev.json`, "utf8"));
 const own = JSON.parse(readFileSync(new URL("./own-requests.json", import.meta.url), "utf8"));
-const sets = { A: dev.filter((_, at) => at % 2 === 0), B: dev.filter((_, at) => at % 2 === 1), own };
+const own2 = JSON.parse(readFileSync(new URL("./own-requests-2.json", import.meta.url), "utf8"));
+const sets = { A: dev.filter((_, at) => at % 2 === 0), B: dev.filter((_, at) => at % 2 === 1), own, own2 };
 
 const index = createToolIndex();
 index.update(catalog.map((tool) => ({ name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema ?? { type: "object" } })));
@@ -75,6 +76,28 @@ const FUSIONS = {
     const lexical = new Map(item.lexical.map((result) => [result.name, result.score / best]));
     return [...item.similarity].map(([name, similarity]) => [name, (lexical.get(name) ?? 0) + w * similarity]).sort((left, right) => right[1] - left[1]).map(([name]) => name);
   },
+  // Both sides as z-scores (lexical over the matched tools, cosine over every tool), the lexical one weighted 1.
+  zscore: ({ w }) => (item) => {
+    const lexicalValues = item.lexical.map((result) => result.score);
+    const [lexicalMean, lexicalDeviation] = moments(lexicalValues);
+    const [cosineMean, cosineDeviation] = moments([...item.similarity.values()]);
+    const lexical = new Map(item.lexical.map((result) => [result.name, (result.score - lexicalMean) / (lexicalDeviation || 1)]));
+    const floor = lexicalValues.length ? Math.min(...lexical.values()) : 0;
+    return [...item.similarity].map(([name, similarity]) => [name, (lexical.get(name) ?? floor - 1) + (w * (similarity - cosineMean)) / (cosineDeviation || 1)]).sort((left, right) => right[1] - left[1]).map(([name]) => name);
+  },
+  // Relative lexical score plus w × cosine, but only when the lexical top is not clear: a lexical
+  // leader ahead of the second by more than margin m keeps its place (trust lexical when it is sure).
+  gated: ({ w, m }) => (item) => {
+    const [first, second] = item.lexical;
+    if (first && (!second || first.score / second.score >= m)) return FUSIONS.lexical()(item);
+    return FUSIONS.cosine({ w })(item);
+  },
+  // Cosine with the weight scaled by lexical uncertainty: w × (1 + s × (1 − margin)), margin = 1 − second/first.
+  adaptive: ({ w, s }) => (item) => {
+    const [first, second] = item.lexical;
+    const margin = first ? 1 - (second?.score ?? 0) / first.score : 0;
+    return FUSIONS.cosine({ w: w * (1 + s * (1 - margin)) })(item);
+  },
   // Cosine fusion where the model may only reorder the lexical top k (the rest keep the lexical order below).
   rerank: ({ k, w }) => (item) => {
     const best = item.lexical[0]?.score ?? 1;
@@ -83,6 +106,12 @@ const FUSIONS = {
     return [...head, ...rest];
   },
 };
+
+function moments(values) {
+  if (values.length === 0) return [0, 1];
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  return [mean, Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length)];
+}
 
 function measure(rank, items) {
   let top1 = 0;
@@ -95,7 +124,7 @@ function measure(rank, items) {
   return `${(top1 / items.length).toFixed(3)}/${(recall5 / items.length).toFixed(3)}`;
 }
 
-const grid = [["lexical", [{}]], ["model", [{}]], ["rrf", [10, 30, 60].flatMap((k) => [0.5, 0.75, 1, 1.5].map((w) => ({ k, w })))], ["relative", [0.3, 0.5, 0.7, 1, 1.5].map((w) => ({ w }))], ["cosine", [0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1].map((w) => ({ w }))], ["rerank", [3, 5, 10].flatMap((k) => [0.3, 0.5, 1].map((w) => ({ k, w })))]];
+const grid = [["lexical", [{}]], ["model", [{}]], ["rrf", [10, 30, 60].flatMap((k) => [0.5, 0.75, 1, 1.5].map((w) => ({ k, w })))], ["relative", [0.3, 0.5, 0.7, 1, 1.5].map((w) => ({ w }))], ["cosine", [0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1].map((w) => ({ w }))], ["rerank", [3, 5, 10].flatMap((k) => [0.3, 0.5, 1].map((w) => ({ k, w })))], ["zscore", [0.2, 0.3, 0.5, 0.7, 1].map((w) => ({ w }))], ["gated", [1.1, 1.25, 1.5, 2].flatMap((m) => [0.3, 0.5, 0.7, 1].map((w) => ({ w, m })))], ["adaptive", [0.1, 0.2, 0.25, 0.3].flatMap((w) => [0.5, 1, 2, 3].map((s) => ({ w, s })))]];
 console.log(`fusion                 ${Object.keys(sets).map((name) => `${name} top1/R@5`.padEnd(16)).join(" ")}`);
 for (const [fusion, settings] of grid) {
   for (const setting of settings) {

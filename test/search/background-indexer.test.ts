@@ -1,7 +1,7 @@
 /**
- * The index is built off the request path: after start (once the registry holds tools) and after
- * each change, in slices that let the event loop turn between them, and a search that comes first
- * finishes the remainder itself.
+ * The index is built off the request path: not at start, but on the first search or once the host
+ * has been idle for a while (then once the registry holds tools), and after each change, in slices
+ * that let the event loop turn between them; a search that comes first finishes the remainder itself.
  */
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/core/plugin-contract.js";
@@ -29,7 +29,7 @@ describe("the background indexer", () => {
   it("indexes the listing without a search, letting the event loop turn between slices", async () => {
     const index = createToolIndex();
     const listing = tools(3_000);
-    const indexer = createBackgroundIndexer(index, () => listing);
+    const indexer = createBackgroundIndexer(index, () => listing, undefined, 0);
     expect(index.size).toBe(0);
     const turns = await turnsUntil(() => index.size === listing.length);
     expect(index.size).toBe(listing.length);
@@ -42,7 +42,7 @@ describe("the background indexer", () => {
   it("waits for a registry that is still empty at start, then indexes it", async () => {
     const index = createToolIndex();
     let listing: ToolDefinition[] = [];
-    const indexer = createBackgroundIndexer(index, () => listing);
+    const indexer = createBackgroundIndexer(index, () => listing, undefined, 0);
     await turnsUntil(() => false, 20);
     listing = tools(50);
     // The indexer looks again on a timer while the listing is empty: poll on timers too, bounded.
@@ -54,7 +54,7 @@ describe("the background indexer", () => {
   it("re-indexes only the changed tool after a change, and a search first finishes the rest", async () => {
     const index = createToolIndex();
     let listing = tools(200);
-    const indexer = createBackgroundIndexer(index, () => listing);
+    const indexer = createBackgroundIndexer(index, () => listing, undefined, 0);
     await turnsUntil(() => index.size === 200);
     listing = listing.map((tool, at) => (at === 7 ? { ...tool, description: `${tool.description} Changed.` } : tool));
     indexer.markStale();
@@ -67,5 +67,25 @@ describe("the background indexer", () => {
     expect(indexer.current()).toEqual({ added: 0, changed: 1, removed: 50 });
     expect(index.size).toBe(150);
     indexer.close();
+  });
+
+  it("indexes nothing at start: the first search builds the index, or the idle delay does", async () => {
+    const index = createToolIndex();
+    let listing = tools(300);
+    const idle = createBackgroundIndexer(index, () => listing, undefined, 60_000);
+    await turnsUntil(() => false, 200);
+    listing = tools(320);
+    idle.markStale();
+    await turnsUntil(() => false, 200);
+    expect(index.size).toBe(0);
+    // The first search indexes everything itself.
+    expect(idle.current()).toEqual({ added: 320, changed: 0, removed: 0 });
+    idle.close();
+    const later = createToolIndex();
+    const delayed = createBackgroundIndexer(later, () => listing, undefined, 20);
+    // Polled on timers, bounded: the delay is a timer.
+    for (let tries = 0; tries < 2_000 && later.size !== 320; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(later.size).toBe(320);
+    delayed.close();
   });
 });

@@ -1,8 +1,11 @@
 /**
- * Keeps the search index current off the request path: after start and after each `tools:changed`
- * it indexes the listing in slices of a few milliseconds, yielding to the event loop between them,
- * so a host serving 10,000 tools is never blocked for long and a search usually finds the index
- * ready. A search that comes first finishes the remainder itself, so results never depend on timing.
+ * Keeps the search index current off the request path. Nothing is indexed at start: an executor
+ * that never searches pays neither the index nor the word vectors. The first build comes with the
+ * first search, or in the background once the host has been up for IDLE_BUILD_DELAY_MS, whichever
+ * is first; from then on each `tools:changed` is followed in the background. Background work runs
+ * in slices of a few milliseconds, yielding to the event loop between them, so a host serving
+ * 10,000 tools is never blocked for long. A search that comes first finishes the remainder itself,
+ * so results never depend on timing.
  */
 import { performance } from "node:perf_hooks";
 import type { ToolDefinition } from "../../core/plugin-contract.js";
@@ -10,6 +13,12 @@ import type { IndexJob, IndexUpdate, ToolIndex } from "./tool-index.js";
 
 /** Longest slice of indexing between two turns of the event loop. */
 export const INDEX_SLICE_MS = 8;
+/**
+ * How long after start the first build waits for a search before it runs in the background: past
+ * the start-up a host's readiness is measured by, short enough that a search a few seconds in finds
+ * the index ready.
+ */
+export const IDLE_BUILD_DELAY_MS = 2_000;
 /** While the registry is still empty (plugins starting), how often and how long to look again. */
 const EMPTY_LISTING_RETRY_MS = 10;
 const EMPTY_LISTING_RETRIES = 500;
@@ -23,15 +32,18 @@ export interface BackgroundIndexer {
 }
 
 /**
- * An indexer over `index`; `afterBuild` runs once a background build is complete (warming later stages).
+ * An indexer over `index`; `afterBuild` runs once a background build is complete (warming later
+ * stages); the first build waits `idleDelay` ms for a search before it runs in the background.
  *
  * @example
  * const indexer = createBackgroundIndexer(index, () => context.listTools());
  * context.onToolsChanged(() => indexer.markStale());
  */
-export function createBackgroundIndexer(index: ToolIndex, listTools: () => readonly ToolDefinition[], afterBuild?: () => void): BackgroundIndexer {
+export function createBackgroundIndexer(index: ToolIndex, listTools: () => readonly ToolDefinition[], afterBuild?: () => void, idleDelay = IDLE_BUILD_DELAY_MS): BackgroundIndexer {
   let job: IndexJob | undefined;
   let stale = true;
+  /** Has the first build begun (a search, or the idle delay)? Until then a change is only noted. */
+  let started = false;
   /** Has a listing been indexed that holds the registry? At start the registry is empty until every plugin is up, and no change is signalled then. */
   let trusted = false;
   let retries = 0;
@@ -53,6 +65,7 @@ export function createBackgroundIndexer(index: ToolIndex, listTools: () => reado
   function tick(): void {
     timer = timerKind = undefined;
     if (closed) return;
+    started = true;
     if (stale) {
       const listing = listTools();
       if (listing.length === 0 && !trusted) {
@@ -68,17 +81,20 @@ export function createBackgroundIndexer(index: ToolIndex, listTools: () => reado
     job = undefined;
     afterBuild?.();
   }
-  schedule();
+  schedule(idleDelay);
 
   return {
     markStale() {
       stale = true;
       trusted = true;
+      if (!started) return;
       cancel();
       schedule();
     },
     current() {
       const empty: IndexUpdate = { added: 0, changed: 0, removed: 0 };
+      if (!started) cancel();
+      started = true;
       if (stale || !trusted) {
         cancel();
         job = index.begin(listTools());

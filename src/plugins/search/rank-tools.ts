@@ -124,12 +124,54 @@ function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, q
   return best;
 }
 
+/** What the request's own words could score: the sum of the IDF of each written word some tool has. */
+function writtenInformation(index: IndexStatistics, terms: ReadonlyMap<string, QueryTerm>): number {
+  let sum = 0;
+  for (const [term, { weight, source }] of terms) if (weight === 1 && source === undefined && index.documentFrequency(term) > 0) sum += inverseDocumentFrequency(index, term);
+  return sum;
+}
+
+/** The lexical scores of one request, by slot. */
+export interface LexicalScores extends ToolScores {
+  /** The best adjusted score. */
+  best: number;
+  /** The best lexical match's score divided by this is its share next to a model's cosine (see {@link modelLexicalScale}). */
+  reference: number;
+}
+
 /** The lexical score of every tool that matches a term, adjusted for action and deprecation, by slot, and the best of them. */
-export function lexicalScores(index: IndexStatistics, query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolScores & { best: number } {
+export function lexicalScores(index: IndexStatistics, query: string, without: ReadonlySet<RankingStage> = ALL_STAGES): LexicalScores {
   const terms = expandQuery(query, without);
   if (!without.has("partial")) addPartialTerms(index, terms);
   const { matched, scores } = scoreTools(index, terms);
-  return { matched, scores, best: adjustLexical(matched, scores, query, without) };
+  return { matched, scores, best: adjustLexical(matched, scores, query, without), reference: writtenInformation(index, terms) };
+}
+
+/**
+ * What a lexical score is divided by before a model's cosine is added: the best score, or the
+ * request's written information when the best match reaches less of it. A match that covers few of
+ * the request's words is then weak next to the model; one that covers them counts fully, 1. Both
+ * grow with the catalog's IDF alike, so the ratio holds from 100 tools to 10,000.
+ */
+export function modelLexicalScale(lexical: Pick<LexicalScores, "best" | "reference">): number {
+  const scale = Math.max(lexical.best, lexical.reference * MODEL_LEXICAL_REFERENCE);
+  return scale > 0 ? 1 / scale : 1;
+}
+
+/** The lexical leader, when it leads the second by LEXICAL_LEAD or more: with a model it stays first. */
+export function lexicalLeader(lexical: Pick<ToolScores, "matched" | "scores">): ToolDocument | undefined {
+  let first: ToolDocument | undefined;
+  let second = 0;
+  for (const document of lexical.matched) {
+    const score = lexical.scores[document.slot] as number;
+    const leading = first === undefined ? -1 : (lexical.scores[first.slot] as number);
+    if (score > leading || (score === leading && document.name < (first as ToolDocument).name)) {
+      if (first) second = Math.max(second, leading);
+      first = document;
+    } else second = Math.max(second, score);
+  }
+  if (!first) return undefined;
+  return (lexical.scores[first.slot] as number) >= second * LEXICAL_LEAD ? first : undefined;
 }
 
 /**
@@ -143,10 +185,19 @@ function semanticShare(similarities: Similarities, slot: number, weight: number)
 
 /**
  * How much a sentence model's cosine similarity adds (`toolSearch.model`), next to the best lexical
- * match's 1. Chosen by cross-validation on the two halves of the dev set and our own requests:
- * 0.1–0.3 kept both halves' top-1 and lifted our own; above 0.4 cost half A (docs/tool-search.md).
+ * match's 1 at most. Chosen with LEXICAL_LEAD and MODEL_LEXICAL_REFERENCE by cross-validation on
+ * the two halves of the dev set, checked on our own two sets of requests (docs/tool-search.md).
  */
-export const DEFAULT_MODEL_WEIGHT = 0.25;
+export const DEFAULT_MODEL_WEIGHT = 0.5;
+
+/**
+ * With a model, a lexical leader this far ahead of the second keeps first place: a clear lexical
+ * match was right far more often than the model on every set; a near tie is what the model settles.
+ */
+export const LEXICAL_LEAD = 1.1;
+
+/** The share of the request's written information a lexical match must reach to count fully next to a model. */
+const MODEL_LEXICAL_REFERENCE = 1;
 
 /** What the semantic stage brings to one search. */
 export interface SemanticStage {
@@ -176,19 +227,24 @@ function semanticScore(semantic: SemanticStage, slot: number, weight: number): n
  */
 export function rankTools(index: IndexStatistics, query: string, limit: number, semantic: SemanticStage = {}, without: ReadonlySet<RankingStage> = ALL_STAGES): ToolSearchResult[] {
   const { similarities, weight = DEFAULT_SEMANTIC_WEIGHT } = semantic;
-  const { matched, scores, best: bestLexical } = lexicalScores(index, query, without);
+  const lexical = lexicalScores(index, query, without);
+  const { matched, scores, best: bestLexical } = lexical;
   const candidates: Iterable<ToolDocument> = similarities && semantic.kind !== undefined && (semantic.kind !== "word-vectors" || matched.length === 0) ? index.documents() : matched;
-  const lexicalScale = similarities && bestLexical > 0 ? 1 / bestLexical : 1;
+  const withModel = similarities !== undefined && semantic.kind === "model";
+  const lexicalScale = withModel ? modelLexicalScale(lexical) : similarities && bestLexical > 0 ? 1 / bestLexical : 1;
+  const leader = withModel ? lexicalLeader(lexical) : undefined;
   // Keep only the best `limit` as we go: sorting every match costs more than the scoring at 10,000 tools.
   const results: ToolSearchResult[] = [];
+  const fusedOf = (document: ToolDocument) => (scores[document.slot] as number) * lexicalScale + semanticScore(semantic, document.slot, weight);
   for (const document of candidates) {
-    const fused = (scores[document.slot] as number) * lexicalScale + semanticScore(semantic, document.slot, weight);
-    if (fused <= 0) continue;
+    const fused = fusedOf(document);
+    if (fused <= 0 || document === leader) continue;
     const candidate = { name: document.name, score: Math.round(fused * 1e4) / 1e4, summary: document.summary };
     if (results.length === limit && compareResults(candidate, results[limit - 1] as ToolSearchResult) >= 0) continue;
     insertSorted(results, candidate);
     if (results.length > limit) results.pop();
   }
+  if (leader) results.unshift({ name: leader.name, score: Math.round(Math.max(fusedOf(leader), (results[0]?.score ?? 0) + 1e-4) * 1e4) / 1e4, summary: leader.summary });
   const route = without.has("routes") ? undefined : routeByShape(index, query, index.serverTerms());
   if (route !== undefined) promoteBuiltIn(index, results, route);
   return results.slice(0, limit);

@@ -3,9 +3,10 @@
  * the plugin's `api` (`executor.searchTools` in the public API) and, when offered, as the
  * `search_tools` tool; under the search-first listing, also `call_tool`, and models are shown only
  * those two and the pinned tools.
- * The index is built in the background after start and after each change, in short slices
- * (`background-indexer`), re-indexing only the tools whose definition changed; a search that comes
- * first finishes the remainder itself, so results never depend on timing.
+ * Nothing is indexed at start: the first build comes with the first search or, when none comes, in
+ * the background a little after start; then each change is followed in the background, in short
+ * slices (`background-indexer`), re-indexing only the tools whose definition changed; a search that
+ * comes first finishes the remainder itself, so results never depend on timing.
  */
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type PluginInstance, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";

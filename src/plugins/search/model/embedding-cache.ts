@@ -4,7 +4,8 @@
  * records are only appended (a changed tool adds one record), and a torn last record is ignored.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, openSync, closeSync, writeSync, readFileSync, existsSync, appendFileSync } from "node:fs";
+import { mkdirSync, openSync, closeSync, writeSync, readFileSync, existsSync, appendFileSync, readdirSync } from "node:fs";
+import { endianness } from "node:os";
 import path from "node:path";
 
 const MAGIC = "TXEMB001";
@@ -19,6 +20,8 @@ export interface EmbeddingCache {
   readonly size: number;
 }
 
+const LITTLE_ENDIAN = endianness() === "LE";
+
 const keyOf = (text: string) => createHash("sha256").update(text).digest("hex");
 
 function readRecords(file: string, dimensions: number, into: Map<string, Float32Array>): void {
@@ -28,10 +31,24 @@ function readRecords(file: string, dimensions: number, into: Map<string, Float32
   const recordBytes = KEY_BYTES + dimensions * 4;
   for (let offset = HEADER_BYTES; offset + recordBytes <= bytes.length; offset += recordBytes) {
     const key = bytes.toString("hex", offset, offset + KEY_BYTES);
-    const vector = new Float32Array(dimensions);
-    for (let at = 0; at < dimensions; at++) vector[at] = bytes.readFloatLE(offset + KEY_BYTES + at * 4);
+    const start = bytes.byteOffset + offset + KEY_BYTES;
+    // The file is little-endian: on such a machine (nearly all) a record is copied whole.
+    const vector = LITTLE_ENDIAN ? new Float32Array(bytes.buffer.slice(start, start + dimensions * 4)) : new Float32Array(dimensions);
+    if (!LITTLE_ENDIAN) for (let at = 0; at < dimensions; at++) vector[at] = bytes.readFloatLE(offset + KEY_BYTES + at * 4);
     into.set(key, vector);
   }
+}
+
+/** The vector length of a model's cache file already in `folder`, so the cache opens before the model has loaded. */
+export function cachedDimensions(folder: string, modelHash: string): number | undefined {
+  const prefix = `${modelHash.slice(0, 32)}-`;
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.startsWith(prefix) && /^\d+\.vectors$/.test(name.slice(prefix.length)));
+  } catch {
+    return undefined;
+  }
+  return names.length === 1 ? Number.parseInt((names[0] as string).slice(prefix.length), 10) : undefined;
 }
 
 /**

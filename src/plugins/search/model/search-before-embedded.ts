@@ -2,11 +2,11 @@
  * A search with the model before every tool has its vector (the first search, or the first after
  * many new tools). Rather than wait for all of them — minutes at 1,000 tools on a busy machine —
  * it embeds tools in the order of their lexical scores until no tool left could reach the results:
- * a tool's fused score is its lexical share (relative to the best, 1) plus the weight times its
- * cosine, and a cosine is at most 1. The ranking is the one a fully embedded index gives; the other
+ * a tool's fused score is its lexical share (at most 1, see `modelLexicalScale`) plus the weight
+ * times its cosine, and a cosine is at most 1; a clear lexical leader keeps first place. The ranking is the one a fully embedded index gives; the other
  * tools are embedded afterwards, in the background, and cached on disk like the rest.
  */
-import { lexicalScores } from "../rank-tools.js";
+import { lexicalLeader, lexicalScores, modelLexicalScale } from "../rank-tools.js";
 import type { Similarities } from "../semantic-index.js";
 import type { ToolDocument } from "../tool-document.js";
 import type { IndexStatistics } from "../tool-index.js";
@@ -38,10 +38,15 @@ function insertTop(top: number[], value: number, limit: number): void {
  * const similarities = await similaritiesBeforeEmbedded(index, "open a ticket", 10, model, 0.25);
  */
 export async function similaritiesBeforeEmbedded(index: IndexStatistics, query: string, limit: number, model: SearchModel, weight: number): Promise<Similarities | undefined> {
-  const { matched, scores, best } = lexicalScores(index, query);
+  const lexical = lexicalScores(index, query);
+  const { matched, scores, best } = lexical;
   // Fewer matches than results: the rest of the results are chosen by the model alone, from every tool.
   if (best <= 0 || matched.length < limit) return undefined;
-  const share = (document: ToolDocument) => (scores[document.slot] as number) / best;
+  const scale = modelLexicalScale(lexical);
+  const share = (document: ToolDocument) => (scores[document.slot] as number) * scale;
+  // A clear lexical leader is placed first whatever it scores; the others compete for the rest.
+  const leader = lexicalLeader(lexical);
+  const places = leader ? limit - 1 : limit;
   const order = [...matched].sort((left, right) => share(right) - share(left));
   const [request] = await model.embedQuery([query]);
   if (!request) return undefined;
@@ -50,14 +55,16 @@ export async function similaritiesBeforeEmbedded(index: IndexStatistics, query: 
   for (let next = 0; ; next += MODEL_BATCH_SIZE) {
     // The most a tool not embedded yet can score: the best lexical share left (0 past the matched tools), plus the weight.
     const rest = (next < order.length ? share(order[next] as ToolDocument) : 0) + weight;
-    if (top.length === limit && rest < (top[limit - 1] as number) - ROUNDING_MARGIN) return { bySlot, mean: 0, best: 0 };
+    // With no place to compete for, the first batch still gives the leader its cosine, so its score is the one a full index gives.
+    const settled = places === 0 ? next > 0 : top.length === places && rest < (top[places - 1] as number) - ROUNDING_MARGIN;
+    if (settled) return { bySlot, mean: 0, best: 0 };
     if (next >= order.length) return undefined;
     const batch = order.slice(next, next + MODEL_BATCH_SIZE);
     const vectors = await model.embedTools(batch.map((document) => document.modelText));
     batch.forEach((document, at) => {
       const similarity = dot(request, vectors[at] as Float32Array);
       bySlot[document.slot] = similarity;
-      insertTop(top, share(document) + weight * similarity, limit);
+      if (document !== leader) insertTop(top, share(document) + weight * similarity, places);
     });
   }
 }

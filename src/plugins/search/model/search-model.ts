@@ -6,10 +6,11 @@
 import path from "node:path";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { EmbedTexts } from "../semantic-index.js";
-import { hashModel, type ModelFolder } from "./model-folder.js";
+import type { ModelFolder } from "./model-folder.js";
+import { hashModelCached } from "./model-hash-cache.js";
 import type { ModelEmbedder } from "./model-embedder.js";
 import { startModelThread } from "./model-thread.js";
-import { openEmbeddingCache, type EmbeddingCache } from "./embedding-cache.js";
+import { cachedDimensions, openEmbeddingCache, type EmbeddingCache } from "./embedding-cache.js";
 
 /** Texts per model run: larger batches pad more, smaller ones pay more per call. */
 export const MODEL_BATCH_SIZE = 32;
@@ -49,12 +50,24 @@ export interface SearchModel {
  * const model = createSearchModel(resolveModelFolder(folder, root), root, (progress) => context.emit("search:progress", progress));
  */
 export function createSearchModel(model: ModelFolder, root: string, onProgress: (progress: SearchEmbeddingProgress) => void): SearchModel {
-  let loading: Promise<{ embedder: ModelEmbedder; cache: EmbeddingCache }> | undefined;
-  const load = () =>
-    (loading ??= (async () => {
-      const embedder = await startModelThread(model);
-      const [probe] = await embedder.embed(["tool"]);
-      return { embedder, cache: openEmbeddingCache(path.join(root, EMBEDDING_CACHE_FOLDER), hashModel(model), probe?.length ?? 0) };
+  const cacheFolder = path.join(root, EMBEDDING_CACHE_FOLDER);
+  let loading: Promise<ModelEmbedder> | undefined;
+  let opening: Promise<EmbeddingCache> | undefined;
+  const loadEmbedder = () => {
+    if (loading) return loading;
+    loading = (async () => startModelThread(model))();
+    // Started early and perhaps not awaited yet (cached vectors need no model): its failure is answered by the next embedding that needs it.
+    loading.catch(() => undefined);
+    return loading;
+  };
+  // The model loads in its worker while this thread hashes it and reads the cache: tools whose
+  // vectors are cached (a second executor over the same tools) never wait for the model.
+  const openCache = () =>
+    (opening ??= (async () => {
+      const embedder = loadEmbedder();
+      const hash = hashModelCached(model, cacheFolder);
+      const dimensions = cachedDimensions(cacheFolder, hash) ?? (await (await embedder).embed(["tool"]))[0]?.length ?? 0;
+      return openEmbeddingCache(cacheFolder, hash, dimensions);
     })());
   const queries = new Map<string, Float32Array>();
   // Tools may be embedded in the background after a search: closing stops between two batches and waits for the one under way.
@@ -62,13 +75,14 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
   let running: Promise<unknown> | undefined;
   return {
     async embedTools(texts) {
-      const { embedder, cache } = await load();
+      const cache = await openCache();
       // By length, so each batch pads its texts to about the same number of tokens.
       const missing = [...new Set(texts.filter((text) => cache.get(text) === undefined))].sort((left, right) => left.length - right.length);
+      const embedder = missing.length > 0 ? await loadEmbedder() : undefined;
       for (let start = 0; start < missing.length; start += MODEL_BATCH_SIZE) {
         if (closed) throw new ToolexecError("EXECUTOR_CLOSED", "toolSearch.model: the search plugin closed while tools were being embedded");
         const batch = missing.slice(start, start + MODEL_BATCH_SIZE);
-        const embedding = embedder.embed(batch);
+        const embedding = (embedder as ModelEmbedder).embed(batch);
         running = embedding.catch(() => undefined);
         const vectors = await embedding;
         cache.add(batch.map((text, at) => [text, vectors[at] as Float32Array] as const));
@@ -77,7 +91,7 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
       return texts.map((text) => cache.get(text) as Float32Array);
     },
     async embedQuery(texts) {
-      const { embedder } = await load();
+      const embedder = await loadEmbedder();
       const unknown = texts.filter((text) => !queries.has(text));
       const vectors = await embedder.embed(unknown);
       unknown.forEach((text, at) => {
@@ -89,7 +103,7 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
     async close() {
       closed = true;
       await running;
-      if (loading) await (await loading.catch(() => undefined))?.embedder.close();
+      if (loading) await (await loading.catch(() => undefined))?.close();
     },
   };
 }
