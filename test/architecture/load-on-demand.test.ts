@@ -76,6 +76,25 @@ describe("loading on demand", () => {
     expect(used).toContain("plugins/web-search/start-web-search.js");
   });
 
+  it("loads tool search's index, ranking tables and word vectors only when it searches", async () => {
+    const { root } = project();
+    const searchWork = ["plugins/search/rank-tools.js", "plugins/search/related-words.js", "plugins/search/tool-index.js", "plugins/search/word-vectors.js"];
+    const created = (await loaded("create", root)).files;
+    expect(created).toContain("plugins/search/search-plugin.js");
+    expect(created.filter((file) => searchWork.includes(file))).toEqual([]);
+    expect((await loaded("search", root, "echo the text")).files).toEqual(expect.arrayContaining(searchWork));
+  });
+
+  it("loads acorn only to parse code, and chokidar only to watch files", async () => {
+    // No code execution: no runtime starts, so nothing warms the parser in the background.
+    const plain = createTempProject({ tools: { tools: [toolEntry("echo", "shell", "echo.sh")] } });
+    plain.useFixtures("echo.sh");
+    const created = await loadedPackages("create", plain.root);
+    expect(created).toContain("zod");
+    expect(created).not.toContain("acorn");
+    expect(created).not.toContain("chokidar");
+  });
+
   it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {
     const { root } = project({ fixture: fixtureServer() });
     expect(mcpSdk(await loadedPackages("create", root))).not.toEqual([]);

@@ -4,7 +4,7 @@
  * atomic saves — write a temp file, rename it over the original — are seen as one change.
  */
 import path from "node:path";
-import { watch, type FSWatcher } from "chokidar";
+import type { FSWatcher } from "chokidar";
 import type { Logger } from "../plugin-contract.js";
 
 export interface ConfigWatcherOptions {
@@ -56,6 +56,8 @@ export async function watchConfig(options: ConfigWatcherOptions): Promise<Config
     }, quietMs);
   };
 
+  // Loaded here, not at start: an executor with `watch: false` never needs it (~8 ms of CPU).
+  const { watch } = await import("chokidar");
   const watcher: FSWatcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
   watcher.on("all", schedule);
   watcher.on("error", (error) => options.logger.warn(`Config watcher error: ${(error as Error).message}`));

@@ -9,8 +9,8 @@
  * `a-->b` gets a space. Then the code is wrapped in an async function so top-level `await` and
  * `return` work, and its last expression statement is returned.
  */
-import { parse, type Comment, type Node } from "acorn";
-import { getLineInfo } from "acorn";
+import type { Comment, Node } from "acorn";
+import { loadAcorn } from "./load-acorn.js";
 import { escapeInLiteral, findForbiddenText, htmlCommentFixes, keywordCalls } from "./source-escapes.js";
 import { applyEdits, type ColumnEdit, type SourceEdit } from "./source-edits.js";
 
@@ -81,7 +81,7 @@ export function prepareSource(code: string): PrepareResult {
   const comments: Comment[] = [];
   let program: AnyNode;
   try {
-    program = parse(code, {
+    program = loadAcorn().parse(code, {
       ecmaVersion: "latest",
       // Module goal: strict mode like the sandbox, and no HTML-like comments.
       sourceType: "module",
@@ -111,7 +111,7 @@ export function prepareSource(code: string): PrepareResult {
     return { ok: false, message: "The code is nested too deeply to run", line: 1, column: 1 };
   }
   if (refused) {
-    const { line, column } = getLineInfo(code, refused.node.start);
+    const { line, column } = loadAcorn().getLineInfo(code, refused.node.start);
     return { ok: false, message: `${refused.message} (line ${line}, column ${column + 1})`, line, column: column + 1 };
   }
 
@@ -131,7 +131,7 @@ export function prepareSource(code: string): PrepareResult {
   const { text, columnEdits } = applyEdits(code, edits);
   const leftover = findForbiddenText(text);
   if (leftover !== undefined) {
-    const { line, column } = getLineInfo(text, leftover.index);
+    const { line, column } = loadAcorn().getLineInfo(text, leftover.index);
     return { ok: false, message: `The sandbox cannot run code containing "${leftover.text}" here (line ${line}); write it another way`, line, column: column + 1 };
   }
   return { ok: true, prepared: { source: `${text}${WRAPPER_END}`, columnEdits } };

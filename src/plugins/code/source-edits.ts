@@ -3,7 +3,7 @@
  * point stack frames at the code as written (runtime/stack-frames.mjs). Edits never add or remove a
  * line break, so lines always match.
  */
-import { getLineInfo } from "acorn";
+import { loadAcorn } from "./load-acorn.js";
 
 /** Replace `code.slice(start, end)` with `text`; `start === end` inserts. */
 export interface SourceEdit {
@@ -36,7 +36,7 @@ export function applyEdits(code: string, edits: readonly SourceEdit[]): AppliedE
     parts.push(code.slice(position, edit.start), edit.text);
     position = edit.end;
     if (edit.text.length !== edit.end - edit.start) {
-      const { line, column } = getLineInfo(code, edit.start);
+      const { line, column } = loadAcorn().getLineInfo(code, edit.start);
       columnEdits.push([line, column, edit.end - edit.start, edit.text.length]);
     }
   }

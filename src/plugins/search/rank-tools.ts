@@ -6,6 +6,7 @@
  */
 import type { ToolDocument } from "./tool-document.js";
 import { inverseDocumentFrequency, scoredPostings } from "./scored-postings.js";
+import { DEFAULT_MODEL_WEIGHT, DEFAULT_SEMANTIC_WEIGHT } from "./config/default-weights.js";
 import type { IndexStatistics } from "./tool-index.js";
 import { addPartialTerms, ALL_STAGES, expandQuery, type QueryTerm, type RankingStage } from "./expand-query.js";
 import { routeByShape } from "./route-built-ins.js";
@@ -105,12 +106,8 @@ function insertSorted(results: ToolSearchResult[], result: ToolSearchResult): vo
   results.splice(low, 0, result);
 }
 
-/**
- * How much the semantic stage adds by default, next to the best lexical match's 1: at this weight it
- * only reorders tools within 10% of each other lexically, which is what the embedded word vectors
- * are good for (more of them cost the gold set top-1).
- */
-export const DEFAULT_SEMANTIC_WEIGHT = 0.1;
+
+export { DEFAULT_MODEL_WEIGHT, DEFAULT_SEMANTIC_WEIGHT };
 
 /** The lexical score of every matched tool, adjusted for action and deprecation, in `scores` by slot; returns the best. */
 function adjustLexical(matched: readonly ToolDocument[], scores: Float64Array, query: string, without: ReadonlySet<RankingStage>): number {
@@ -183,12 +180,6 @@ function semanticShare(similarities: Similarities, slot: number, weight: number)
   return best > mean ? (weight * Math.max(0, (bySlot[slot] as number) - mean)) / (best - mean) : 0;
 }
 
-/**
- * How much a sentence model's cosine similarity adds (`toolSearch.model`), next to the best lexical
- * match's 1 at most. Chosen with LEXICAL_LEAD and MODEL_LEXICAL_REFERENCE by cross-validation on
- * the two halves of the dev set, checked on our own two sets of requests (docs/tool-search.md).
- */
-export const DEFAULT_MODEL_WEIGHT = 0.5;
 
 /**
  * With a model, a lexical leader this far ahead of the second keeps first place: a clear lexical

@@ -13,12 +13,12 @@ import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { toolError } from "../../core/tool-result.js";
 import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, READ_RESULT_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
-import { rankTools, type ToolSearchResult } from "./rank-tools.js";
-import { createToolIndex, type IndexUpdate } from "./tool-index.js";
-import { createBackgroundIndexer } from "./background-indexer.js";
-import type { EmbedTexts, Similarities } from "./semantic-index.js";
-import { startSemanticStage } from "./semantic-stage.js";
-import { checkDetail, checkQueryLength, type SearchDetail, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
+import type { ToolSearchResult } from "./rank-tools.js";
+import type { IndexUpdate } from "./tool-index.js";
+import { IDLE_BUILD_DELAY_MS } from "./background-indexer.js";
+import type { EmbedTexts } from "./semantic-index.js";
+import type { SearchEngine } from "./search-engine.js";
+import { checkDetail, type SearchDetail, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
 import { CALL_TOOL_DEFINITION, callNamedTool } from "./call-tool-tool.js";
 import { DESCRIBE_TOOLS_DEFINITION, describeTools } from "./describe-tools-tool.js";
 import { viewedResults, viewedTools } from "./caller-view.js";
@@ -48,7 +48,7 @@ export interface ToolSearchApi {
    */
   searchTools(query: string, options?: ToolSearchOptions): Promise<ToolSearchResult[]>;
   /** Bring the index up to date now (searches do it themselves); says what changed. */
-  refresh(): IndexUpdate;
+  refresh(): Promise<IndexUpdate>;
   /** The settings it runs with: tools.json's `toolSearch` under the host's option, defaults applied. */
   readonly settings: ResolvedToolSearchSettings;
 }
@@ -82,48 +82,44 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
     config: toolSearchConfigSection(settingsOptions),
     async start(_entries, context): Promise<PluginInstance<ToolSearchApi>> {
       const settings = context.config ?? resolveToolSearchSettings(undefined, settingsOptions);
-      const stage = await startSemanticStage(settings, embeddings, context);
       const { searchFirst } = settings;
       const tools = searchFirst ? [SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION, CALL_TOOL_DEFINITION] : settings.offerTool ? [SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION] : [];
       // read_result stays listed: a cut result names it, and the model must be able to follow.
       const listed = new Set([SEARCH_TOOLS_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, CALL_TOOL_TOOL_NAME, READ_RESULT_TOOL_NAME, ...settings.pinnedTools]);
       const offers = (name: string) => tools.some((tool) => tool.name === name);
       const closing = new AbortController();
-      const index = createToolIndex();
-      // Once the tools are indexed, the word vectors embed them too, in the background; a model or
-      // the host's function is left for the first search, so an executor that never searches runs neither.
-      const warm = () => {
-        if (stage?.kind === "word-vectors") stage.index().update(index).catch(() => undefined);
+      let engine: Promise<SearchEngine> | undefined;
+      let changed = false;
+      const startEngine = (idleDelay: number) => {
+        engine ??= import("./search-engine.js").then(async ({ startSearchEngine }) => {
+          const started = await startSearchEngine(settings, embeddings, context, idleDelay);
+          if (changed) started.markStale();
+          return started;
+        });
+        return engine;
       };
-      // read_result is reached through the handle a cut result names, never by searching for a task.
-      const indexer = createBackgroundIndexer(index, () => context.listTools().filter((tool) => tool.name !== READ_RESULT_TOOL_NAME), warm);
-      const unsubscribe = context.onToolsChanged(() => indexer.markStale());
-      const refresh = (): IndexUpdate => indexer.current();
+      // A model folder and its packages are checked at start, so a bad one fails here.
+      const checksAtStart = settings.model !== null && embeddings === undefined;
+      if (checksAtStart) await startEngine(IDLE_BUILD_DELAY_MS);
+      // Otherwise nothing loads until the first search, or the idle build when none comes.
+      const idle = checksAtStart ? undefined : setTimeout(() => void startEngine(0).catch(() => undefined), IDLE_BUILD_DELAY_MS);
+      idle?.unref();
+      const unsubscribe = context.onToolsChanged(() => {
+        changed = true;
+        void engine?.then((started) => started.markStale(), () => undefined);
+      });
       const api: ToolSearchApi = {
         async searchTools(query, searchOptions = {}) {
           const detail = checkDetail(searchOptions.detail);
-          const results = await rank(query, resolveLimit(searchOptions.limit));
+          const limit = resolveLimit(searchOptions.limit);
+          const started = await startEngine(0);
+          const results = await started.rank(query, limit);
           if (detail === "summary") return results;
-          return results.map((result) => ({ ...result, inputSchema: index.document(result.name)?.inputSchema }));
+          return results.map((result) => ({ ...result, inputSchema: started.document(result.name)?.inputSchema }));
         },
-        refresh,
+        refresh: async () => (await startEngine(0)).refresh(),
         settings,
       };
-      async function rank(query: string, limit: number): Promise<ToolSearchResult[]> {
-        refresh();
-        if (typeof query !== "string") return [];
-        checkQueryLength(query);
-        if (query.trim() === "") return [];
-        if (stage === undefined) return rankTools(index, query, limit);
-        let version: number;
-        let similarities: Similarities;
-        // A concurrent search may re-index while this one waits for vectors: score against one version.
-        do {
-          version = index.version;
-          similarities = await stage.similarities(index, query, limit, settings.semanticWeight);
-        } while (index.version !== version);
-        return rankTools(index, query, limit, { similarities, kind: stage.kind, weight: settings.semanticWeight });
-      }
       return {
         listTools: () => tools,
         async callTool(call, callOptions): Promise<PluginResult> {
@@ -141,8 +137,8 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
         api,
         async close() {
           unsubscribe();
-          indexer.close();
-          await stage?.close();
+          clearTimeout(idle);
+          await (await engine?.catch(() => undefined))?.close();
           closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The search plugin closed while the call was under way"));
         },
       };

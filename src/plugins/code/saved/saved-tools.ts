@@ -5,7 +5,7 @@
  * its last good version running, with a warning.
  */
 import path from "node:path";
-import { watch, type FSWatcher } from "chokidar";
+import type { FSWatcher } from "chokidar";
 import { ToolexecError, isToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { Logger, PluginResult, ToolDefinition } from "../../../core/plugin-contract.js";
 import { toolError } from "../../../core/tool-result.js";
@@ -117,6 +117,8 @@ export async function createSavedTools(options: SavedToolsOptions): Promise<Save
     const dotFolder = path.dirname(store.folder);
     const watched = (candidate: string) =>
       candidate === options.root || candidate === dotFolder || candidate === store.folder || (path.dirname(candidate) === store.folder && candidate.endsWith(SAVED_TOOL_EXTENSION));
+    // Loaded here, not at start: an executor with `watch: false` never needs it.
+    const { watch } = await import("chokidar");
     watcher = watch(options.root, { ignoreInitial: true, ignored: (candidate) => !watched(candidate), depth: 2, persistent: true });
     watcher.on("all", () => {
       if (closed) return;

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ToolsKeySection } from "../../../core/plugin-config.js";
 import { CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from "../../../core/tool-names.js";
-import { DEFAULT_MODEL_WEIGHT, DEFAULT_SEMANTIC_WEIGHT } from "../rank-tools.js";
+import { DEFAULT_MODEL_WEIGHT, DEFAULT_SEMANTIC_WEIGHT } from "./default-weights.js";
 
 /** Tools listed beside `search_tools` and `call_tool` under the search-first listing, when registered. */
 export const DEFAULT_PINNED_TOOLS: readonly string[] = [HUMAN_INPUT_TOOL_NAME, CODE_EXECUTION_TOOL_NAME, WEB_SEARCH_TOOL_NAME];
