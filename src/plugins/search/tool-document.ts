@@ -27,8 +27,8 @@ export interface ToolDocument {
   modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
   inputSchema: unknown;
-  /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. */
-  fingerprint: string;
+  /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. Computed when first read: only a tool listed again under a new object needs it. */
+  readonly fingerprint: string;
   fields: Record<Field, Map<string, number>>;
   /** What the tool does to things, from the verb of its name. */
   action: Action;
@@ -164,7 +164,7 @@ export function fingerprintTool(tool: ToolDefinition): string {
 }
 
 /** The index document of one tool definition. */
-export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTool(tool)): ToolDocument {
+export function toToolDocument(tool: ToolDefinition, knownFingerprint?: string): ToolDocument {
   const { server, own } = splitName(tool);
   const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
@@ -187,5 +187,23 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
   const words = splitWords(own).join(" ");
   const text = `${words}: ${summary}`;
   const modelText = `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`;
-  return { name: tool.name, summary, text, modelText, inputSchema: tool.inputSchema, fingerprint, fields, lengths, slot: -1, listedIn: 0, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  let fingerprint = knownFingerprint;
+  return {
+    name: tool.name,
+    summary,
+    text,
+    modelText,
+    inputSchema: tool.inputSchema,
+    get fingerprint() {
+      return (fingerprint ??= fingerprintTool(tool));
+    },
+    fields,
+    lengths,
+    slot: -1,
+    listedIn: 0,
+    action: toolAction(own),
+    server,
+    builtIn: builtInKind(tool),
+    deprecated: /\bdeprecated\b/i.test(description),
+  };
 }
