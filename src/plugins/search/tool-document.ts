@@ -23,15 +23,15 @@ export interface ToolDocument {
   summary: string;
   /** What the semantic stage embeds with word vectors: the name's words and the first sentence. */
   text: string;
-  /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. */
-  modelText: string;
+  /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
+  readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
   inputSchema: unknown;
   /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. Computed when first read: only a tool listed again under a new object needs it. */
   readonly fingerprint: string;
   fields: Record<Field, Map<string, number>>;
-  /** What the tool does to things, from the verb of its name. */
-  action: Action;
+  /** What the tool does to things, from the verb of its name. Worked out when first read: only a tool that matched a request needs it. */
+  readonly action: Action;
   /** The server's name, for telling when a request names the product. */
   server: string;
   /** Does the description say the tool is deprecated? */
@@ -186,13 +186,20 @@ export function toToolDocument(tool: ToolDefinition, knownFingerprint?: string):
   }
   const words = splitWords(own).join(" ");
   const text = `${words}: ${summary}`;
-  const modelText = `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`;
+  // At 10,000 tools the first search builds every document: what only some searches read waits.
   let fingerprint = knownFingerprint;
+  let modelText: string | undefined;
+  let action: Action | undefined;
   return {
     name: tool.name,
     summary,
     text,
-    modelText,
+    get modelText() {
+      return (modelText ??= `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`);
+    },
+    get action() {
+      return (action ??= toolAction(own));
+    },
     inputSchema: tool.inputSchema,
     get fingerprint() {
       return (fingerprint ??= fingerprintTool(tool));
@@ -201,7 +208,6 @@ export function toToolDocument(tool: ToolDefinition, knownFingerprint?: string):
     lengths,
     slot: -1,
     listedIn: 0,
-    action: toolAction(own),
     server,
     builtIn: builtInKind(tool),
     deprecated: /\bdeprecated\b/i.test(description),
