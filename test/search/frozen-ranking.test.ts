@@ -13,7 +13,7 @@ import { CATALOG, changingPlugin } from "./search-fixtures.js";
 function frozenCatalog(): ToolDefinition[] {
   let state = 7;
   const next = () => ((state = (state * 1664525 + 1013904223) >>> 0), state / 2 ** 32);
-  const pick = (list: readonly string[]) => list[Math.floor(next() * list.length)];
+  const pick = (list: readonly string[]) => list[Math.floor(next() * list.length)] as string;
   const verbs = ["get", "list", "create", "update", "delete", "search", "send", "archive", "export", "sync"];
   const nouns = ["issue", "file", "message", "invoice", "customer", "event", "container", "ticket", "branch", "report"];
   const words = ["project", "folder", "channel", "status", "label", "owner", "date", "region", "priority", "queue", "cluster", "database"];
