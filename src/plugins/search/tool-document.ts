@@ -185,31 +185,54 @@ export function toToolDocument(tool: ToolDefinition, knownFingerprint?: string):
     lengths[field] = length;
   }
   const words = splitWords(own).join(" ");
-  const text = `${words}: ${summary}`;
-  // At 10,000 tools the first search builds every document: what only some searches read waits.
-  let fingerprint = knownFingerprint;
-  let modelText: string | undefined;
-  let action: Action | undefined;
-  return {
-    name: tool.name,
-    summary,
-    text,
-    get modelText() {
-      return (modelText ??= `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`);
-    },
-    get action() {
-      return (action ??= toolAction(own));
-    },
-    inputSchema: tool.inputSchema,
-    get fingerprint() {
-      return (fingerprint ??= fingerprintTool(tool));
-    },
-    fields,
-    lengths,
-    slot: -1,
-    listedIn: 0,
-    server,
-    builtIn: builtInKind(tool),
-    deprecated: /\bdeprecated\b/i.test(description),
-  };
+  return new IndexedTool(tool, own, words, description, summary, server, fields, lengths, knownFingerprint);
+}
+
+/**
+ * A document whose costly parts wait until read: at 10,000 tools the first search builds every
+ * document, and only tools that match a request need their action, only the model reads modelText,
+ * and only a tool listed again under a new object needs its fingerprint. A class, so the getters
+ * live on one prototype and every document has the same shape (getters on each object literal
+ * made the ranker's reads of `slot` and `fields` several times slower).
+ */
+class IndexedTool implements ToolDocument {
+  readonly name: string;
+  readonly text: string;
+  readonly inputSchema: unknown;
+  readonly builtIn: BuiltInKind | undefined;
+  readonly deprecated: boolean;
+  slot = -1;
+  listedIn = 0;
+  #action: Action | undefined = undefined;
+  #modelText: string | undefined = undefined;
+
+  constructor(
+    private readonly tool: ToolDefinition,
+    private readonly own: string,
+    private readonly words: string,
+    private readonly description: string,
+    readonly summary: string,
+    readonly server: string,
+    readonly fields: Record<Field, Map<string, number>>,
+    readonly lengths: Record<Field, number>,
+    private knownFingerprint: string | undefined,
+  ) {
+    this.name = tool.name;
+    this.text = `${words}: ${summary}`;
+    this.inputSchema = tool.inputSchema;
+    this.builtIn = builtInKind(tool);
+    this.deprecated = /\bdeprecated\b/i.test(description);
+  }
+
+  get action(): Action {
+    return (this.#action ??= toolAction(this.own));
+  }
+
+  get modelText(): string {
+    return (this.#modelText ??= `${this.words}: ${this.description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(this.tool.inputSchema).join(", ")})`);
+  }
+
+  get fingerprint(): string {
+    return (this.knownFingerprint ??= fingerprintTool(this.tool));
+  }
 }
