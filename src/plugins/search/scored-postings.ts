@@ -51,8 +51,8 @@ export function inverseDocumentFrequency(index: IndexStatistics, term: string): 
   return Math.log(1 + (index.size - frequency + 0.5) / (frequency + 0.5));
 }
 
-function gather(index: IndexStatistics, term: string, postings: ReadonlySet<ToolDocument>): GatheredPostings {
-  const documents = [...postings];
+function gather(index: IndexStatistics, term: string, postings: readonly ToolDocument[]): GatheredPostings {
+  const documents = postings.slice();
   const starts = new Uint32Array(documents.length + 1);
   const fields: number[] = [];
   const counts: number[] = [];
@@ -102,7 +102,7 @@ export function scoredPostings(index: IndexStatistics, term: string): ScoredPost
   let cached = cache.get(term);
   if (!cached || index.termChangedAt(term) > cached.gatheredAt) {
     const postings = index.postings(term);
-    if (postings.size === 0) {
+    if (postings.length === 0) {
       cache.delete(term);
       return undefined;
     }

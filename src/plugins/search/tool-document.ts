@@ -23,15 +23,15 @@ export interface ToolDocument {
   summary: string;
   /** What the semantic stage embeds with word vectors: the name's words and the first sentence. */
   text: string;
-  /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. */
-  modelText: string;
+  /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
+  readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
   inputSchema: unknown;
-  /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. */
-  fingerprint: string;
+  /** Changes whenever anything indexed changes: a tool whose fingerprint is the same is not re-indexed. Computed when first read: only a tool listed again under a new object needs it. */
+  readonly fingerprint: string;
   fields: Record<Field, Map<string, number>>;
-  /** What the tool does to things, from the verb of its name. */
-  action: Action;
+  /** What the tool does to things, from the verb of its name. Worked out when first read: only a tool that matched a request needs it. */
+  readonly action: Action;
   /** The server's name, for telling when a request names the product. */
   server: string;
   /** Does the description say the tool is deprecated? */
@@ -164,7 +164,7 @@ export function fingerprintTool(tool: ToolDefinition): string {
 }
 
 /** The index document of one tool definition. */
-export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTool(tool)): ToolDocument {
+export function toToolDocument(tool: ToolDefinition, knownFingerprint?: string): ToolDocument {
   const { server, own } = splitName(tool);
   const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
@@ -185,7 +185,54 @@ export function toToolDocument(tool: ToolDefinition, fingerprint = fingerprintTo
     lengths[field] = length;
   }
   const words = splitWords(own).join(" ");
-  const text = `${words}: ${summary}`;
-  const modelText = `${words}: ${description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(tool.inputSchema).join(", ")})`;
-  return { name: tool.name, summary, text, modelText, inputSchema: tool.inputSchema, fingerprint, fields, lengths, slot: -1, listedIn: 0, action: toolAction(own), server, builtIn: builtInKind(tool), deprecated: /\bdeprecated\b/i.test(description) };
+  return new IndexedTool(tool, own, words, description, summary, server, fields, lengths, knownFingerprint);
+}
+
+/**
+ * A document whose costly parts wait until read: at 10,000 tools the first search builds every
+ * document, and only tools that match a request need their action, only the model reads modelText,
+ * and only a tool listed again under a new object needs its fingerprint. A class, so the getters
+ * live on one prototype and every document has the same shape (getters on each object literal
+ * made the ranker's reads of `slot` and `fields` several times slower).
+ */
+class IndexedTool implements ToolDocument {
+  readonly name: string;
+  readonly text: string;
+  readonly inputSchema: unknown;
+  readonly builtIn: BuiltInKind | undefined;
+  readonly deprecated: boolean;
+  slot = -1;
+  listedIn = 0;
+  #action: Action | undefined = undefined;
+  #modelText: string | undefined = undefined;
+
+  constructor(
+    private readonly tool: ToolDefinition,
+    private readonly own: string,
+    private readonly words: string,
+    private readonly description: string,
+    readonly summary: string,
+    readonly server: string,
+    readonly fields: Record<Field, Map<string, number>>,
+    readonly lengths: Record<Field, number>,
+    private knownFingerprint: string | undefined,
+  ) {
+    this.name = tool.name;
+    this.text = `${words}: ${summary}`;
+    this.inputSchema = tool.inputSchema;
+    this.builtIn = builtInKind(tool);
+    this.deprecated = /\bdeprecated\b/i.test(description);
+  }
+
+  get action(): Action {
+    return (this.#action ??= toolAction(this.own));
+  }
+
+  get modelText(): string {
+    return (this.#modelText ??= `${this.words}: ${this.description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(this.tool.inputSchema).join(", ")})`);
+  }
+
+  get fingerprint(): string {
+    return (this.knownFingerprint ??= fingerprintTool(this.tool));
+  }
 }

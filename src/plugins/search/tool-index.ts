@@ -25,8 +25,8 @@ export interface IndexStatistics {
   version: number;
   /** How many tools have the term in any field. */
   documentFrequency(term: string): number;
-  /** The tools that have the term in any field. */
-  postings(term: string): ReadonlySet<ToolDocument>;
+  /** The tools that have the term in any field, in the order they were indexed (a live view: copy it to keep it). */
+  postings(term: string): readonly ToolDocument[];
   /** The version at which the term's tools last changed (infinite for a term no tool has): scores gathered since are current but for the field lengths. */
   termChangedAt(term: string): number;
   /** The tools added and removed since `version`, in order; undefined when that is too far back to tell (then look at every document). */
@@ -73,7 +73,17 @@ export interface ToolIndex extends IndexStatistics {
 /** Tools indexed between two looks at the clock. */
 const TOOLS_PER_CLOCK_CHECK = 32;
 
-const NO_DOCUMENTS: ReadonlySet<ToolDocument> = new Set();
+const NO_DOCUMENTS: readonly ToolDocument[] = [];
+
+/**
+ * A term's tools with the version they last changed at, in one entry so indexing a term costs one
+ * lookup. An array, not a set: at 10,000 tools the first build appends ~300,000 postings, and
+ * growing thousands of hash sets is what dominated it. Removal keeps the order (a set's order too).
+ */
+interface TermEntry {
+  documents: ToolDocument[];
+  changedAt: number;
+}
 
 /** The stems are grouped by their first characters, so a part of a word finds its completions without a pass over the vocabulary. */
 export const PREFIX_LENGTH = 3;
@@ -91,13 +101,11 @@ const isStem = (term: string) => term.length >= PREFIX_LENGTH && !term.startsWit
 export function createToolIndex(): ToolIndex {
   const byName = new Map<string, ToolDocument>();
   const known = new WeakMap<ToolDefinition, ToolDocument>();
-  const inverted = new Map<string, Set<ToolDocument>>();
+  const inverted = new Map<string, TermEntry>();
   /** The vocabulary's stems by their first PREFIX_LENGTH characters, kept as terms come and go. */
   const byPrefix = new Map<string, Set<string>>();
   const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
 
-  /** Each term with the version its tools last changed at. */
-  const termChanged = new Map<string, number>();
   /** Recent changes, for the semantic index to follow without a pass over every tool. */
   let changes: IndexChange[] = [];
   /** Changes at or below this version are forgotten. */
@@ -109,10 +117,6 @@ export function createToolIndex(): ToolIndex {
     forgottenThrough = (changes[changes.length - kept.length - 1] as IndexChange).version;
     changes = kept;
   };
-  /** Each term of a document, once per field it is in. */
-  function* termsOf(document: ToolDocument): Generator<string> {
-    for (const field of FIELDS) yield* document.fields[field].keys();
-  }
   /** Each server-name stem with how many tools carry it, kept as tools come and go, so a change costs no pass over every tool. */
   const serverCounts = new Map<string, number>();
   const servers = new Set<string>();
@@ -134,19 +138,22 @@ export function createToolIndex(): ToolIndex {
     builtIns = undefined;
     byName.set(document.name, document);
     for (const field of FIELDS) totalLengths[field] += document.lengths[field];
-    for (const term of termsOf(document)) {
-      termChanged.set(term, version);
-      let set = inverted.get(term);
-      if (!set) {
-        inverted.set(term, (set = new Set()));
-        if (isStem(term)) {
-          const key = term.slice(0, PREFIX_LENGTH);
-          const group = byPrefix.get(key);
-          if (group) group.add(term);
-          else byPrefix.set(key, new Set([term]));
+    for (const field of FIELDS) {
+      for (const term of document.fields[field].keys()) {
+        let entry = inverted.get(term);
+        if (!entry) {
+          inverted.set(term, (entry = { documents: [], changedAt: version }));
+          if (isStem(term)) {
+            const key = term.slice(0, PREFIX_LENGTH);
+            const group = byPrefix.get(key);
+            if (group) group.add(term);
+            else byPrefix.set(key, new Set([term]));
+          }
         }
+        entry.changedAt = version;
+        // A term in several fields of one tool is one posting; the tool being added is the last one appended.
+        if (entry.documents[entry.documents.length - 1] !== document) entry.documents.push(document);
       }
-      set.add(document);
     }
   };
   const remove = (document: ToolDocument) => {
@@ -165,17 +172,20 @@ export function createToolIndex(): ToolIndex {
     builtIns = undefined;
     byName.delete(document.name);
     for (const field of FIELDS) totalLengths[field] -= document.lengths[field];
-    for (const term of termsOf(document)) {
-      const set = inverted.get(term);
-      set?.delete(document);
-      termChanged.set(term, version);
-      if (set?.size !== 0) continue;
-      inverted.delete(term);
-      termChanged.delete(term);
-      const group = byPrefix.get(term.slice(0, PREFIX_LENGTH));
-      group?.delete(term);
-      if (group?.size === 0) byPrefix.delete(term.slice(0, PREFIX_LENGTH));
-    }
+    for (const field of FIELDS) for (const term of document.fields[field].keys()) forget(term, document);
+  };
+  /** Takes the document off the term's postings, and the term out of the vocabulary when no tool is left with it. */
+  const forget = (term: string, document: ToolDocument) => {
+    const entry = inverted.get(term);
+    if (!entry) return;
+    const at = entry.documents.indexOf(document);
+    if (at !== -1) entry.documents.splice(at, 1);
+    entry.changedAt = version;
+    if (entry.documents.length !== 0) return;
+    inverted.delete(term);
+    const group = byPrefix.get(term.slice(0, PREFIX_LENGTH));
+    group?.delete(term);
+    if (group?.size === 0) byPrefix.delete(term.slice(0, PREFIX_LENGTH));
   };
 
   /** The tool's document, indexed anew only when its definition changed. */
@@ -184,8 +194,9 @@ export function createToolIndex(): ToolIndex {
     // Definitions are usually the same objects from one listing to the next (the registry reuses
     // them on the same terms): an object already indexed is skipped without a fingerprint.
     if (before && known.get(tool) === before) return before;
-    const fingerprint = fingerprintTool(tool);
-    if (before?.fingerprint === fingerprint) {
+    // A new name needs no fingerprint now: its document computes one if the tool is listed again.
+    const fingerprint = before ? fingerprintTool(tool) : undefined;
+    if (before && before.fingerprint === fingerprint) {
       known.set(tool, before);
       return before;
     }
@@ -247,9 +258,9 @@ export function createToolIndex(): ToolIndex {
       return job.result;
     },
     begin,
-    documentFrequency: (term) => inverted.get(term)?.size ?? 0,
-    postings: (term) => inverted.get(term) ?? NO_DOCUMENTS,
-    termChangedAt: (term) => termChanged.get(term) ?? Number.POSITIVE_INFINITY,
+    documentFrequency: (term) => inverted.get(term)?.documents.length ?? 0,
+    postings: (term) => inverted.get(term)?.documents ?? NO_DOCUMENTS,
+    termChangedAt: (term) => inverted.get(term)?.changedAt ?? Number.POSITIVE_INFINITY,
     changesSince(since) {
       if (since < forgottenThrough) return undefined;
       let first = changes.length;
