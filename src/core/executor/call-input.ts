@@ -8,6 +8,7 @@ import { describeValue } from "../json/describe-value.js";
 import { rememberJsonText } from "../log/json-text.js";
 import type { CallToolOptions, PluginResult } from "../plugin-contract.js";
 import { toolError } from "../tool-result.js";
+import { takeHandedOver } from "./handed-over-arguments.js";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
@@ -97,6 +98,8 @@ function snapshot(name: string, args: unknown): { ok: true; value: Record<string
     const kind = typeof args === "object" && !Array.isArray(args) ? `a ${(args as object).constructor?.name ?? "non-plain object"}` : describeValue(args);
     return toolError("INVALID_INPUT", `Expected the arguments of "${name}" to be a plain object, got ${kind}`);
   }
+  // A fresh parse nobody else holds (handed-over-arguments.ts) is already what a snapshot would make.
+  if (takeHandedOver(args)) return { ok: true, value: args };
   try {
     const json = JSON.stringify(args);
     const value = JSON.parse(json) as Record<string, unknown>;

@@ -149,12 +149,14 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
   const { owner } = registered;
   const { name, executionId, parentExecutionId } = call;
   const { emitter } = state;
-  const signal = running.signal;
   const callerProgress = options.onProgress;
   const pluginOptions: PluginCallOptions = {
-    signal,
+    // Made when the plugin reads it: an in-process tool that never does costs no AbortController.
+    get signal() {
+      return running.signal;
+    },
     deadline: call.startedAt + call.timeoutMs!,
-    callTool: (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal, ...subOptions, parentExecutionId: executionId }),
+    callTool: (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal: running.signal, ...subOptions, parentExecutionId: executionId }),
     ...(call.caller === undefined ? {} : { caller: call.caller }),
   };
   // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.

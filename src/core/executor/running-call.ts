@@ -41,11 +41,13 @@ function follow(signal: AbortSignal, call: RunningCall): void {
   calls.add(call);
 }
 
+/**
+ * The listener stays on the signal once its last call ends: a caller that passes one signal to
+ * call after call (a code run's calls, one at a time) would otherwise add and remove it for each.
+ * It holds no call, and goes with the signal.
+ */
 function unfollow(signal: AbortSignal, call: RunningCall): void {
-  const calls = callsBySignal.get(signal);
-  if (!calls?.delete(call) || calls.size > 0) return;
-  callsBySignal.delete(signal);
-  signal.removeEventListener("abort", cancelAll);
+  callsBySignal.get(signal)?.delete(call);
 }
 
 function expire(call: RunningCall): void {
@@ -53,12 +55,15 @@ function expire(call: RunningCall): void {
 }
 
 function endGrace(call: RunningCall): void {
-  const reason = call.controller.signal.reason as ToolexecError;
+  const reason = call.abortReason!;
   call.settle(toolError(reason.code, reason.message));
 }
 
 export class RunningCall {
-  readonly controller = new AbortController();
+  /** Made when someone asks for the signal: most in-process plugins never do. */
+  private controller: AbortController | undefined = undefined;
+  /** Why the call was aborted; set once. */
+  abortReason: ToolexecError | undefined = undefined;
   /** Set while the call holds a concurrency slot: the one slot its sub-calls may borrow. */
   lentSlot: FifoSemaphore | undefined = undefined;
   holdsSlot = false;
@@ -84,21 +89,31 @@ export class RunningCall {
     else if (callerSignal) follow(callerSignal, this);
   }
 
+  /** The call's signal, made on first use (already aborted, with the same reason, when the call is). */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.abortReason) this.controller.abort(this.abortReason);
+    }
     return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.abortReason !== undefined;
   }
 
   /** Abort the call (deadline, caller, close): aborts its signal and, while the plugin works, starts its grace period. */
   abort(reason: ToolexecError): void {
-    if (this.controller.signal.aborted) return;
-    this.controller.abort(reason);
+    if (this.abortReason) return;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
     if (this.resolveAnswer) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
   }
 
   /** The plugin's answer, or — once the call is aborted and the grace passes — the abort's own. */
   answer(plugin: string, start: () => Promise<PluginResult>): Promise<PluginResult> {
     const answered = new Promise<PluginResult>((resolve) => (this.resolveAnswer = resolve));
-    if (this.controller.signal.aborted) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
+    if (this.abortReason) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
     let work: Promise<PluginResult>;
     try {
       work = start();

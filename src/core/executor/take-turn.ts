@@ -9,7 +9,7 @@ import type { RunningCall } from "./running-call.js";
  * A free turn is taken without a promise (the common case): the release function, else a promise of it.
  */
 export function takeTurn(scheduler: Scheduler, registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined): (() => void) | Promise<() => void> {
-  if (running.signal.aborted) throw running.signal.reason;
+  if (running.abortReason) throw running.abortReason;
   if (registered.definition.selfScheduled) return () => {};
   const parallel = registered.definition.parallel ?? false;
   const holding = (release: () => void) => {

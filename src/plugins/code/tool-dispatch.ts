@@ -3,6 +3,7 @@
  * servers, then the call cap), and run the call through the executor's own pipeline, tied to the
  * run by `parentExecutionId` and cancelled by the run's signal. Every call is traced.
  */
+import { callWithArgumentsHandedOver } from "../../core/executor/handed-over-arguments.js";
 import { closestMatch } from "../../core/json/describe-value.js";
 import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
 import type { ToolResult } from "../../core/tool-result.js";
@@ -49,7 +50,10 @@ export interface ToolDispatcherOptions {
 }
 
 export interface ToolDispatcher {
-  /** Run one call the sandbox asked for; `target` comes from the runtime and is checked here. */
+  /**
+   * Run one call the sandbox asked for; `target` comes from the runtime and is checked here.
+   * `args` is the runtime frame's own parse, handed over to the call (nobody else holds it).
+   */
   dispatch(target: unknown, args: unknown): Promise<SandboxEnvelope>;
   readonly trace: ToolCallTrace[];
   /** Calls made (refused ones included). */
@@ -166,7 +170,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
       const started = performance.now();
       let result: ToolResult;
       try {
-        result = await options.callTool(resolved.name, args, { signal, parentExecutionId: options.executionId });
+        result = await callWithArgumentsHandedOver(args, () => options.callTool(resolved.name, args, { signal, parentExecutionId: options.executionId }));
       } catch (error) {
         const code = typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : "PLUGIN_FAILED";
         return refuse(code, (error as Error)?.message ?? String(error));
