@@ -3,8 +3,9 @@
  * when the executor starts (the first run does not wait for one); `prewarm: false` starts none
  * until code first runs, for hosts that rarely or never run code.
  */
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { createExecutor } from "../../src/index.js";
 import { childPids } from "../helpers/processes.js";
 import { createTempProject } from "../helpers/temp-project.js";
@@ -48,6 +49,16 @@ describe("codeExecution.prewarm", () => {
     } finally {
       await executor.close();
     }
+  });
+
+  it("a start that fails after the first runtime was spawned (saved tools unreadable) leaves no runtime running", async () => {
+    const project = createTempProject({ tools: { tools: [], codeExecution: { enabled: true } } });
+    // A file where the saved tools' folder belongs: reading it fails once the pool has spawned its runtime.
+    mkdirSync(path.join(project.root, ".toolexec"), { recursive: true });
+    writeFileSync(path.join(project.root, ".toolexec", "saved-tools"), "not a folder");
+    await expect(createExecutor({ root: project.root, watch: false, logDir: false, logger: silentLogger })).rejects.toThrow(/saved-tools/);
+    // Killed, so gone once the kernel has ended it: polled, with room for a busy machine.
+    await vi.waitFor(() => expect(runtimes()).toEqual([]), { timeout: 15_000, interval: 50 });
   });
 
   it("is checked like the other keys", async () => {

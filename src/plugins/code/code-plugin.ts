@@ -73,20 +73,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
     config: codeConfigSection(pluginOptions.codeExecution),
     async start(_entries, context): Promise<PluginInstance<SavedToolsApi>> {
       const options = context.config ?? resolveCodeExecutionOptions(undefined, { enabled: true });
-      // Before the pool: a failure here leaves no runtime running.
-      const toolsChanged = new Set<() => void>();
-      const saved = await createSavedTools({
-        root: context.root,
-        logger: context.logger,
-        watch: pluginOptions.watch === true,
-        allowSaving: options.allowSavingTools,
-        maxCodeBytes: options.maxCodeBytes,
-        timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
-        listTools: () => context.listTools(),
-        onChanged() {
-          for (const listener of [...toolsChanged]) listener();
-        },
-      });
+      const closing = new AbortController();
       const pool = createRuntimePool({
         poolSize: options.poolSize,
         maxQueue: options.maxQueue,
@@ -98,6 +85,23 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         prewarm: options.prewarm,
         // The host side of a first run follows, once the runtime is up (the executor is ready by then).
         onPrewarmed: () => warmCodeMode(closing.signal),
+      });
+      const toolsChanged = new Set<() => void>();
+      // The pool first, so that its first runtime starts while the saved tools load; a failure closes it again.
+      const saved = await createSavedTools({
+        root: context.root,
+        logger: context.logger,
+        watch: pluginOptions.watch === true,
+        allowSaving: options.allowSavingTools,
+        maxCodeBytes: options.maxCodeBytes,
+        timeoutMs: options.maxTimeoutMs + PIPELINE_GRACE_MS,
+        listTools: () => context.listTools(),
+        onChanged() {
+          for (const listener of [...toolsChanged]) listener();
+        },
+      }).catch(async (error: unknown) => {
+        await pool.close();
+        throw error;
       });
       const searchFirst = typeof pluginOptions.searchFirst === "function" ? pluginOptions.searchFirst() : pluginOptions.searchFirst === true;
       const tool = createCodeExecutionTool({ options, searchFirst, listTools: () => context.listTools(), logger: context.logger, describeFor: (access) => catalogs.descriptionFor(access) });
@@ -116,7 +120,6 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       const chains = createSavedToolChains(context.callChain);
       const sources = createPreparedSourceCache();
       const inflight = new Set<Promise<unknown>>();
-      const closing = new AbortController();
       let closed: Promise<void> | undefined;
 
       /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */

@@ -32,16 +32,20 @@ new Script(readFileSync(sesPath, "utf8"), { filename: sesPath, cachedData: readS
 
 // The host kills this process at a run's deadline. If the host itself dies (SIGKILL, OOM) while
 // code spins, nothing would: a thread of our own notices the orphaning and ends the process.
-// It must be running before any code does: a blocked main thread would keep it from starting.
+// It must be running before any code does (a blocked main thread would keep it from starting), so
+// the runtime reports ready only once it is online; it starts on its own thread meanwhile, while
+// this one locks down.
 const orphanWatchdog = new Worker(
   `const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 500);`,
   { eval: true, env: {}, stdout: true, stderr: true },
 );
-await new Promise((resolve, reject) => {
+const watchdogOnline = new Promise((resolve, reject) => {
   orphanWatchdog.once("online", resolve);
   orphanWatchdog.once("error", reject);
 });
+// Awaited below, before ready; a failure meanwhile is not an unhandled rejection.
+watchdogOnline.catch(() => undefined);
 orphanWatchdog.unref();
 
 lockdown({
@@ -93,4 +97,5 @@ process.on("message", (/** @type {any} */ message) => {
 process.on("disconnect", () => process.exit(0));
 process.on("unhandledRejection", (reason) => runner.unhandledRejection(reason));
 
+await watchdogOnline;
 channel.send({ t: "ready" });
