@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { fixtureServer } from "../cli/run-cli.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";
+import { IDLE_BUILD_DELAY_MS } from "../../src/plugins/search/background-indexer.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(HERE, "..", "..", "dist");
@@ -83,6 +84,13 @@ describe("loading on demand", () => {
     expect(created).toContain("plugins/search/search-plugin.js");
     expect(created.filter((file) => searchWork.includes(file))).toEqual([]);
     expect((await loaded("search", root, "echo the text")).files).toEqual(expect.arrayContaining(searchWork));
+  });
+
+  it("builds no search index in an idle executor with a small registry, past the idle-build delay", async () => {
+    const { root } = project();
+    const idle = (await loaded("idle", root, String(IDLE_BUILD_DELAY_MS + 1_500))).files;
+    expect(idle).toContain("plugins/search/search-plugin.js");
+    expect(idle.filter((file) => file === "plugins/search/search-engine.js" || file === "plugins/search/word-vectors.js")).toEqual([]);
   });
 
   it("loads acorn only to parse code, and chokidar only to watch files", async () => {

@@ -1,8 +1,9 @@
 /**
  * Keeps the search index current off the request path. Nothing is indexed at start: an executor
  * that never searches pays neither the index nor the word vectors. The first build comes with the
- * first search, or in the background once the host has been up for IDLE_BUILD_DELAY_MS, whichever
- * is first; from then on each `tools:changed` is followed in the background. Background work runs
+ * first search, or in the background once the host has been up for IDLE_BUILD_DELAY_MS (for a
+ * registry of IDLE_BUILD_MIN_TOOLS or more), whichever is first; from then on each `tools:changed`
+ * is followed in the background. Background work runs
  * in slices of a few milliseconds, yielding to the event loop between them, so a host serving
  * 10,000 tools is never blocked for long. A search that comes first finishes the remainder itself,
  * so results never depend on timing.
@@ -19,6 +20,12 @@ export const INDEX_SLICE_MS = 8;
  * the index ready.
  */
 export const IDLE_BUILD_DELAY_MS = 2_000;
+/**
+ * The idle build runs only for a registry of at least this many tools: below it a first search builds
+ * the index in a few tens of milliseconds, and an idle host keeps neither the index nor the word
+ * vectors (about 12 MB of a small serve process).
+ */
+export const IDLE_BUILD_MIN_TOOLS = 1_000;
 /** While the registry is still empty (plugins starting), how often and how long to look again. */
 const EMPTY_LISTING_RETRY_MS = 10;
 const EMPTY_LISTING_RETRIES = 500;

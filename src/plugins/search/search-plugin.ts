@@ -15,7 +15,7 @@ import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, READ_RESULT_TOOL_NAME, S
 import { DEFAULT_PINNED_TOOLS, resolveToolSearchSettings, toolSearchConfigSection, type ResolvedToolSearchSettings, type ToolSearchConfig } from "./config/tool-search-config.js";
 import type { ToolSearchResult } from "./rank-tools.js";
 import type { IndexUpdate } from "./tool-index.js";
-import { IDLE_BUILD_DELAY_MS } from "./background-indexer.js";
+import { IDLE_BUILD_DELAY_MS, IDLE_BUILD_MIN_TOOLS } from "./background-indexer.js";
 import type { EmbedTexts } from "./semantic-index.js";
 import type { SearchEngine } from "./search-engine.js";
 import { checkDetail, type SearchDetail, DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, SEARCH_TOOLS_DEFINITION, resolveLimit } from "./search-tools-tool.js";
@@ -101,8 +101,12 @@ export function searchPlugin(options: SearchPluginOptions = {}): ExecutorPlugin<
       // A model folder and its packages are checked at start, so a bad one fails here.
       const checksAtStart = settings.model !== null && embeddings === undefined;
       if (checksAtStart) await startEngine(IDLE_BUILD_DELAY_MS);
-      // Otherwise nothing loads until the first search, or the idle build when none comes.
-      const idle = checksAtStart ? undefined : setTimeout(() => void startEngine(0).catch(() => undefined), IDLE_BUILD_DELAY_MS);
+      // Otherwise nothing loads until the first search, or the idle build when none comes: only for a
+      // registry large enough that building on the first search would be slow; a small one stays unbuilt.
+      const idleBuild = () => {
+        if (context.listTools().length >= IDLE_BUILD_MIN_TOOLS) void startEngine(0).catch(() => undefined);
+      };
+      const idle = checksAtStart ? undefined : setTimeout(idleBuild, IDLE_BUILD_DELAY_MS);
       idle?.unref();
       const unsubscribe = context.onToolsChanged(() => {
         changed = true;
