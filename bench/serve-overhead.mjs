@@ -8,7 +8,10 @@
 // Then 1,000 calls from 10 clients through the HTTP server: p50/p99 and CPU per call.
 // Targets (issue 21): ≤ +0.3 ms per call over stdio; ≤ 1.15× a direct call over HTTP with a stdio
 // upstream; HTTP→HTTP ≤ 1.05× the SDK-only proxy.
-// Usage: npm run build && node bench/serve-overhead.mjs [--runs 600] [--warmup 300] [--cpu-prof]
+// `--baseline <checkout>` adds, beside each toolexec serving process, the same process from another built
+// checkout (its bench/serve-host.mjs and dist/), interleaved in the same rounds: an A/B of two builds.
+// `--only stdio|http` runs one half.
+// Usage: npm run build && node bench/serve-overhead.mjs [--runs 600] [--warmup 300] [--cpu-prof] [--baseline <dir>] [--only stdio|http]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -30,6 +33,9 @@ const warmup = flag("warmup", 300);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const host = path.join(here, "serve-host.mjs");
 const args = { message: "hello" };
+const option = (name) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const baselineHost = option("baseline") && path.join(path.resolve(option("baseline")), "bench", "serve-host.mjs");
+const only = option("only");
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
 function cpuOf(pid) {
@@ -99,6 +105,7 @@ async function stdio() {
   await modernClient.connect(modernTransport);
   const modern = { callTool: (request) => modernClient.callTool(request), close: () => modernClient.close(), pid: modernTransport.pid };
   const clients = [direct, sdkProxy, served, modern];
+  if (baselineHost) clients.push(await stdioClient([baselineHost, root, "stdio"]));
   const times = await interleave(clients);
   await Promise.all(clients.map((client) => client.close()));
   rmSync(root, { recursive: true, force: true });
@@ -106,6 +113,7 @@ async function stdio() {
   const over = (index) => `p50 ${format(median(times[index]))} p99 ${format(quantile(times[index], 0.99))} (+${((median(times[index]) - base) * 1000).toFixed(0)} µs${cpuText(times.cpu[index])})`;
   console.log(`stdio  direct p50 ${format(base)} p99 ${format(quantile(times[0], 0.99))} | SDK-only proxy ${over(1)} | toolexec serve ${over(2)} | overhead ${((median(times[2]) - base) * 1000).toFixed(0)} µs (target ≤ 300 µs), ${((median(times[2]) - median(times[1])) * 1000).toFixed(0)} µs over the SDK-only proxy`);
   console.log(`stdio  through toolexec serve: 2026-07-28 client ${over(3)} | 2026 vs 2025 ${(median(times[3]) / median(times[2])).toFixed(3)}`);
+  if (baselineHost) console.log(`stdio  baseline (${path.dirname(path.dirname(baselineHost))}) toolexec serve ${over(4)} | this build vs baseline ${(median(times[2]) / median(times[4])).toFixed(3)}`);
 }
 
 /** A serving process that prints its URL: `node <script> ...args` (serve-host.mjs, serve-sdk-proxy.mjs). */
@@ -160,10 +168,13 @@ async function http() {
   const stdioRoot = project({ command: process.execPath, args: [EVERYTHING_PATH, "stdio"] });
   const [served, stateless, modern] = await Promise.all([startServedHttp(host, stdioRoot, "http"), startServedHttp(host, stdioRoot, "http-stateless"), startServedHttp(host, stdioRoot, "http")]);
   const overStdio = [direct, await httpClient(served.url, served.pid), await httpClient(stateless.url, stateless.pid), await modernHttpClient(modern.url, modern.pid)];
+  const baseline = baselineHost && (await startServedHttp(baselineHost, stdioRoot, "http"));
+  if (baseline) overStdio.push(await httpClient(baseline.url, baseline.pid));
   const eras = await interleave(overStdio);
   console.log(`http   upstream over stdio: direct p50 ${format(median(eras[0]))} | toolexec serve, 2025-11-25 session ${summary(eras, 1)} (target ≤ 1.15) | stateless ${summary(eras, 2)} | 2026-07-28 ${summary(eras, 3)}`);
+  if (baseline) console.log(`http   upstream over stdio, baseline 2025-11-25 session ${summary(eras, 4)} | this build vs baseline ${(median(eras[1]) / median(eras[4])).toFixed(3)}`);
   await Promise.all(overStdio.slice(1).map((client) => client.close()));
-  await Promise.all([stateless.stop(), modern.stop()]);
+  await Promise.all([stateless.stop(), modern.stop(), baseline?.stop()]);
 
   // 1,000 calls from 10 clients at once.
   const clients = await Promise.all(Array.from({ length: 10 }, () => connect(new StreamableHTTPClientTransport(new URL(served.url)))));
@@ -189,5 +200,5 @@ async function http() {
 }
 
 console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}; ${runs} calls each after ${warmup} warm-up rounds, interleaved`);
-await stdio();
-await http();
+if (only !== "http") await stdio();
+if (only !== "stdio") await http();

@@ -9,6 +9,7 @@ import type { Executor } from "../index.js";
 import { createMcpServer, PACKAGE_VERSION, type McpServerOptions } from "./create-mcp-server.js";
 import { resolveRequestStateKey } from "./era-2026/request-state-key.js";
 import { routeStdioByEra } from "./era-2026/stdio-era-switch.js";
+import { dispatchRequestsDirectly } from "./served-request-dispatch.js";
 import { createServedStdioTransport } from "./served-stdio-transport.js";
 
 export interface StdioServing {
@@ -42,6 +43,7 @@ export async function serveStdio(executor: Executor, options: McpServerOptions &
     transport.onclose = () => finish();
     served = Promise.resolve(legacy);
     void legacy.server.connect(transport);
+    dispatchRequestsDirectly(legacy.server, transport);
   });
   // Neither SDK's stdio transport reliably notices the end of its input by itself.
   const onEnd = () => {

@@ -3,25 +3,15 @@
  * the caller routed for the server's own requests, retries where they are safe, and the answer
  * checked against `maxResponseBytes` before it is unwrapped.
  */
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { abortReasonCode, type PluginCallOptions, type PluginResult, type ToolCall } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { connectionForCaller, principalLoginRequired } from "./principal-connections.js";
 import { requestWithRetry } from "./request-with-retry.js";
 import type { ServerPool } from "./server-pool.js";
 import { isRetrySafe } from "./tool-definitions.js";
+import { TOOL_RESULT_CHECK } from "./tool-result-check.js";
 import type { Route } from "./tool-routes.js";
 import { estimateJsonBytes, unwrapToolResult } from "./unwrap-tool-result.js";
-
-/**
- * The SDK's result schema, but `structuredContent` is checked to be an object without a walk: its
- * `z.record` checked and copied every key on the event loop (an answer of 250,000 keys held the host
- * for seconds). The value is checked against the tool's outputSchema afterwards anyway.
- */
-const ToolResultSchema = CallToolResultSchema.extend({
-  structuredContent: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === "object" && !Array.isArray(value), "Expected an object").optional(),
-});
 
 /** The SDK's own request timeout sits this far past the call's deadline, so the call's signal speaks first. */
 const SDK_TIMEOUT_SLACK_MS = 1_000;
@@ -48,7 +38,7 @@ export async function callServerTool(pool: ServerPool, route: Route | undefined,
     const outcome = await requestWithRetry(
       connection,
       (session) =>
-        session.request({ method: "tools/call", params: { name: tool.tool, arguments: call.arguments } }, ToolResultSchema, {
+        session.request({ method: "tools/call", params: { name: tool.tool, arguments: call.arguments } }, TOOL_RESULT_CHECK, {
           signal,
           timeoutMs: Math.max(1, deadline - Date.now()) + SDK_TIMEOUT_SLACK_MS,
           ...(onProgress ? { onProgress } : {}),

@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isPlainJsonRpcMessage } from "./plain-json-rpc-message.js";
 import { describeJsonRpcProblem, excerpt, MalformedMessageError } from "./session-failure.js";
 import { createStderrTail, describeExit } from "./stderr-tail.js";
 import { forgetProcessGroup, groupHasRunningMember, signalProcessGroup, trackProcessGroup } from "../../core/process-groups.js";
@@ -75,6 +76,8 @@ function firstBytes(line: string): string {
   return `${shown}${line.length > 60 ? ` … (${line.length} characters)` : ""}`;
 }
 
+const WRITTEN = Promise.resolve();
+
 /** Not unref'd: a host awaiting `close()` must not exit with it unsettled. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -117,6 +120,8 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
       throw new MalformedMessageError(`a line that is not JSON (${(error as Error).message}): ${excerpt(line)}`);
     }
     if (typeof value !== "object" || value === null) return options.onStrayLine(line, ++strayLines);
+    // The usual message passes a check by hand; the schema judges the rest (and words their errors).
+    if (isPlainJsonRpcMessage(value as Record<string, unknown>)) return transport.onmessage?.(value as JSONRPCMessage);
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) throw new MalformedMessageError(`${describeJsonRpcProblem(value)}: ${excerpt(line)}`);
     transport.onmessage?.(parsed.data as JSONRPCMessage);
@@ -194,10 +199,9 @@ export function createStdioTransport(options: StdioTransportOptions): StdioTrans
     send(message) {
       const stdin = child?.stdin;
       if (!stdin || finished) return Promise.reject(new Error("Not connected"));
-      return new Promise<void>((resolve) => {
-        if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
-        else stdin.once("drain", resolve);
-      });
+      // One write per message; a promise of its own only when the pipe is full.
+      if (stdin.write(`${JSON.stringify(message)}\n`)) return WRITTEN;
+      return new Promise<void>((resolve) => stdin.once("drain", resolve));
     },
     async close() {
       const stopping = child;
