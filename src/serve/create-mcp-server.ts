@@ -12,9 +12,13 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   SetLevelRequestSchema,
+  type CallToolRequest,
   type CallToolResult,
   type LoggingLevel,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Executor } from "../index.js";
 import type { CallerAccess } from "../plugin.js";
 import { expectWholeNumber } from "./check-serve-options.js";
@@ -54,6 +58,8 @@ export interface McpServerOptions {
 export interface ServedMcpServer {
   /** The SDK server, ready to `connect(transport)`. */
   server: Server;
+  /** Its `tools/call` handler, which served-request-dispatch.ts calls straight with a plain request. */
+  callTool(request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<CallToolResult>;
   /** Unsubscribe from the executor and close the server's transport. The executor stays open. */
   close(): Promise<void>;
 }
@@ -88,7 +94,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   });
 
   // Traced as a SERVER span whose parent is the client's trace context in `params._meta`.
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => traceServedCall({ params: request.params, extra }, async (): Promise<CallToolResult> => {
+  const callTool: ServedMcpServer["callTool"] = (request, extra) => traceServedCall({ params: request.params, extra }, async (): Promise<CallToolResult> => {
     if (running >= maxCalls) {
       return toMcpResult({ ok: false, error: { code: "QUEUE_FULL", message: `This session already has ${maxCalls} calls running; wait for one to finish` }, executionId: "", tool: request.params.name, durationMs: 0 });
     }
@@ -119,7 +125,8 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
     } finally {
       running--;
     }
-  }));
+  });
+  server.setRequestHandler(CallToolRequestSchema, callTool);
 
   const resources = registerResourceHandlers(server, executor, (sessionId) => ({ sessionId: sessionId ?? ownSessionId }));
   // However the session ends (DELETE, the client gone, close()), its upstream subscriptions end with it.
@@ -136,6 +143,7 @@ export function createMcpServer(executor: Executor, options: McpServerOptions = 
   });
   return {
     server,
+    callTool,
     async close() {
       unsubscribe();
       await server.close();

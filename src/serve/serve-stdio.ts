@@ -43,7 +43,7 @@ export async function serveStdio(executor: Executor, options: McpServerOptions &
     transport.onclose = () => finish();
     served = Promise.resolve(legacy);
     void legacy.server.connect(transport);
-    dispatchRequestsDirectly(legacy.server, transport);
+    dispatchRequestsDirectly(legacy, transport);
   });
   // Neither SDK's stdio transport reliably notices the end of its input by itself.
   const onEnd = () => {
