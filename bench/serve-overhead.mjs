@@ -2,7 +2,8 @@
 // (a separate serving process, as clients start it) versus calling server-everything directly,
 // interleaved in one run, over stdio and over Streamable HTTP; beside each, the SDK-only proxy
 // (bench/serve-sdk-proxy.mjs: the same two legs built with the SDK alone), so the part that is the
-// SDK's own is measured, not guessed. Both protocol eras: 2025 clients (SDK v1) and 2026-07-28
+// SDK's own is measured, not guessed, and over stdio a bare line proxy (bench/serve-line-proxy.mjs,
+// no MCP at all: the floor of any proxy). Both protocol eras: 2025 clients (SDK v1) and 2026-07-28
 // clients (SDK v2), over stdio and HTTP, and a stateless HTTP server (a fresh server per request, as
 // replicas run). Each serving process serves one client, so its CPU per call is measured from /proc.
 // Then 1,000 calls from 10 clients through the HTTP server: p50/p99 and CPU per call.
@@ -100,11 +101,12 @@ async function stdio() {
   direct.pid = undefined;
   const sdkProxy = await stdioClient([path.join(here, "serve-sdk-proxy.mjs"), "--stdio", process.execPath, ...everything]);
   const served = await stdioClient([host, root, "stdio"]);
+  const lineProxy = await stdioClient([path.join(here, "serve-line-proxy.mjs"), process.execPath, ...everything]);
   const modernTransport = new ModernStdioTransport({ command: process.execPath, args: [...nodeFlags, host, root, "stdio"], stderr: "inherit" });
   const modernClient = new ModernClient({ name: "bench", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
   await modernClient.connect(modernTransport);
   const modern = { callTool: (request) => modernClient.callTool(request), close: () => modernClient.close(), pid: modernTransport.pid };
-  const clients = [direct, sdkProxy, served, modern];
+  const clients = [direct, sdkProxy, served, modern, lineProxy];
   if (baselineHost) clients.push(await stdioClient([baselineHost, root, "stdio"]));
   const times = await interleave(clients);
   await Promise.all(clients.map((client) => client.close()));
@@ -113,7 +115,8 @@ async function stdio() {
   const over = (index) => `p50 ${format(median(times[index]))} p99 ${format(quantile(times[index], 0.99))} (+${((median(times[index]) - base) * 1000).toFixed(0)} µs${cpuText(times.cpu[index])})`;
   console.log(`stdio  direct p50 ${format(base)} p99 ${format(quantile(times[0], 0.99))} | SDK-only proxy ${over(1)} | toolexec serve ${over(2)} | overhead ${((median(times[2]) - base) * 1000).toFixed(0)} µs (target ≤ 300 µs), ${((median(times[2]) - median(times[1])) * 1000).toFixed(0)} µs over the SDK-only proxy`);
   console.log(`stdio  through toolexec serve: 2026-07-28 client ${over(3)} | 2026 vs 2025 ${(median(times[3]) / median(times[2])).toFixed(3)}`);
-  if (baselineHost) console.log(`stdio  baseline (${path.dirname(path.dirname(baselineHost))}) toolexec serve ${over(4)} | this build vs baseline ${(median(times[2]) / median(times[4])).toFixed(3)}`);
+  console.log(`stdio  bare line proxy (no MCP: the floor of any proxy) ${over(4)}`);
+  if (baselineHost) console.log(`stdio  baseline (${path.dirname(path.dirname(baselineHost))}) toolexec serve ${over(5)} | this build vs baseline ${(median(times[2]) / median(times[5])).toFixed(3)}`);
 }
 
 /** A serving process that prints its URL: `node <script> ...args` (serve-host.mjs, serve-sdk-proxy.mjs). */
