@@ -72,7 +72,7 @@ describe.skipIf(skipWithoutModel)("a model folder's settings, with the real mode
     const runtime = require("onnxruntime-node");
     const { Tokenizer } = await import("@huggingface/tokenizers");
     const tokenizer = new Tokenizer(JSON.parse(readFileSync(path.join(folder, "tokenizer.json"), "utf8")), JSON.parse(readFileSync(path.join(folder, "tokenizer_config.json"), "utf8")));
-    const ids = tokenizer.encode("list the open pull requests").ids;
+    const ids: number[] = tokenizer.encode("list the open pull requests").ids;
     const tensor = (value: (at: number) => number) => new runtime.Tensor("int64", BigInt64Array.from(ids.map((_, at) => BigInt(value(at)))), [1, ids.length]);
     const session = await runtime.InferenceSession.create(path.join(folder, "model.onnx"));
     const outputs = await session.run({ input_ids: tensor((at) => ids[at] as number), attention_mask: tensor(() => 1), token_type_ids: tensor(() => 0) });
@@ -88,7 +88,7 @@ describe.skipIf(skipWithoutModel)("a model folder's settings, with the real mode
     const model = createSearchModel(resolveModelFolder(prompted.folder, prompted.root), prompted.root, () => undefined);
     const reference = createSearchModel(resolveModelFolder(plain.folder, plain.root), plain.root, () => undefined);
     try {
-      const close = (left: Float32Array | undefined, right: Float32Array | undefined) => Array.from(left as Float32Array).every((value, at) => Math.abs(value - (right as Float32Array)[at]!) < 1e-4);
+      const close = (left: ArrayLike<number> | undefined, right: ArrayLike<number> | undefined) => Array.from(left as ArrayLike<number>).every((value, at) => Math.abs(value - (right as ArrayLike<number>)[at]!) < 1e-4);
       const [request] = await model.embedQuery(["cancel a subscription"]);
       expect(close(request, (await reference.embedQuery(["query: cancel a subscription"]))[0])).toBe(true);
       expect(close(request, (await reference.embedQuery(["cancel a subscription"]))[0])).toBe(false);

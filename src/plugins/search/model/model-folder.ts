@@ -48,7 +48,9 @@ export function resolveModelFolder(folder: string, root: string): ModelFolder {
   const modelFile = findModelFile(absolute) ?? fail(absolute, "no model.onnx (nor onnx/model*.onnx)");
   const tokenizerFile = [path.join(absolute, "tokenizer.json"), path.join(absolute, "vocab.txt")].find((file) => existsSync(file)) ?? fail(absolute, "no tokenizer.json (nor vocab.txt)");
   const config = path.join(absolute, "tokenizer_config.json");
-  const settings = readModelSettings(absolute, (problem) => fail(absolute, problem));
+  const settings = readModelSettings(absolute, (problem) => {
+    throw new ToolexecError("CONFIG_INVALID", `toolSearch.model: ${problem} in ${absolute}`, { details: { folder: absolute } });
+  });
   return { folder: absolute, modelFile, tokenizerFile, tokenizerConfigFile: existsSync(config) ? config : undefined, settings };
 }
 
