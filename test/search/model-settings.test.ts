@@ -43,9 +43,9 @@ describe("a model folder's sentence-transformers settings", () => {
       const { root, folder } = modelFolder(files);
       return () => resolveModelFolder(folder, root);
     };
-    expect(refused({ [POOLING]: pooling("max") })).toThrow(/pooling_mode_max_tokens is not supported \(toolexec pools by mean or by the CLS token\)/);
-    expect(refused({ [POOLING]: "{}" })).toThrow(/config\.json must set exactly one pooling_mode_\* to true \(found none\)/);
-    expect(refused({ [POOLING]: "{ mean" })).toThrow(/config\.json is not JSON/);
+    expect(refused({ [POOLING]: pooling("max") })).toThrow(/1_Pooling\/config\.json: pooling_mode_max_tokens is not supported \(toolexec pools by mean or by the CLS token\)/);
+    expect(refused({ [POOLING]: "{}" })).toThrow(/1_Pooling\/config\.json must set exactly one pooling_mode_\* to true \(found none\)/);
+    expect(refused({ [POOLING]: "{ mean" })).toThrow(/1_Pooling\/config\.json is not JSON/);
     expect(refused({ [PROMPTS]: JSON.stringify({ prompts: { query: 3 } }) })).toThrow(/config_sentence_transformers\.json: prompts\.query must be a string/);
     expect(refused({ [PROMPTS]: JSON.stringify({ prompts: ["query: "] }) })).toThrow(/prompts must be an object/);
   });

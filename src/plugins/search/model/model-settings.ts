@@ -28,23 +28,24 @@ const PROMPTS_FILE = "config_sentence_transformers.json";
 /** The pooling modes sentence-transformers writes; only mean and CLS are run here. */
 const POOLING_MODES: Record<string, ModelPooling | undefined> = { pooling_mode_cls_token: "cls", pooling_mode_mean_tokens: "mean", pooling_mode_max_tokens: undefined, pooling_mode_mean_sqrt_len_tokens: undefined, pooling_mode_weightedmean_tokens: undefined, pooling_mode_lasttoken: undefined };
 
-function readObject(file: string, fail: (problem: string) => never): Record<string, unknown> {
+/** The JSON object in `name` (relative to `folder`, and so named in errors). */
+function readObject(folder: string, name: string, fail: (problem: string) => never): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
+    parsed = JSON.parse(readFileSync(path.join(folder, name), "utf8"));
   } catch (error) {
-    fail(`${path.basename(file)} is not JSON (${(error as Error).message})`);
+    fail(`${name} is not JSON (${(error as Error).message})`);
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) fail(`${path.basename(file)} is not a JSON object`);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) fail(`${name} is not a JSON object`);
   return parsed as Record<string, unknown>;
 }
 
-function readPooling(file: string | undefined, fail: (problem: string) => never): ModelPooling {
-  if (file === undefined) return "mean";
-  const config = readObject(file, fail);
+function readPooling(folder: string, name: string | undefined, fail: (problem: string) => never): ModelPooling {
+  if (name === undefined) return "mean";
+  const config = readObject(folder, name, fail);
   const chosen = Object.keys(POOLING_MODES).filter((mode) => config[mode] === true);
-  if (chosen.length !== 1) fail(`${path.basename(file)} must set exactly one pooling_mode_* to true (found ${chosen.length === 0 ? "none" : chosen.join(", ")})`);
-  return POOLING_MODES[chosen[0] as string] ?? fail(`${path.basename(file)}: ${chosen[0]} is not supported (toolexec pools by mean or by the CLS token)`);
+  if (chosen.length !== 1) fail(`${name} must set exactly one pooling_mode_* to true (found ${chosen.length === 0 ? "none" : chosen.join(", ")})`);
+  return POOLING_MODES[chosen[0] as string] ?? fail(`${name}: ${chosen[0]} is not supported (toolexec pools by mean or by the CLS token)`);
 }
 
 function readPrompt(prompts: Record<string, unknown>, names: readonly string[], fail: (problem: string) => never): string {
@@ -62,15 +63,15 @@ function readPrompt(prompts: Record<string, unknown>, names: readonly string[], 
  * // { pooling: "cls", queryPrompt: "Represent this sentence for searching relevant passages: ", documentPrompt: "", files: [...] }
  */
 export function readModelSettings(folder: string, fail: (problem: string) => never): ModelSettings {
-  const poolingFile = POOLING_FILES.map((name) => path.join(folder, name)).find((file) => existsSync(file));
+  const pooling = POOLING_FILES.find((name) => existsSync(path.join(folder, name)));
   const promptsFile = path.join(folder, PROMPTS_FILE);
-  const prompts = existsSync(promptsFile) ? readObject(promptsFile, fail).prompts ?? {} : {};
+  const prompts = existsSync(promptsFile) ? readObject(folder, PROMPTS_FILE, fail).prompts ?? {} : {};
   if (prompts === null || typeof prompts !== "object" || Array.isArray(prompts)) fail(`${PROMPTS_FILE}: prompts must be an object`);
   const named = prompts as Record<string, unknown>;
   return {
-    pooling: readPooling(poolingFile, fail),
+    pooling: readPooling(folder, pooling, fail),
     queryPrompt: readPrompt(named, ["query"], fail),
     documentPrompt: readPrompt(named, ["document", "passage"], fail),
-    files: [poolingFile, existsSync(promptsFile) ? promptsFile : undefined].filter((file): file is string => file !== undefined),
+    files: [pooling && path.join(folder, pooling), existsSync(promptsFile) ? promptsFile : undefined].filter((file): file is string => file !== undefined),
   };
 }
