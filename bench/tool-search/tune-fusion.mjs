@@ -4,7 +4,7 @@
 // before any ranker output was seen). For each fusion and weight it prints top-1 / R@5 per set, so
 // a setting is kept only when it holds on every set. Uses the built internals (npm run build first).
 //
-//   node bench/tool-search/tune-fusion.mjs [--model .toolexec/models/all-minilm-l6-v2-int8] [--shared ../shared/tool-search]
+//   node bench/tool-search/tune-fusion.mjs [--model .toolexec/models/all-minilm-l6-v2-int8 (any export: its pooling and prompts apply)] [--shared ../shared/tool-search]
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createToolIndex } from "../../dist/plugins/search/tool-index.js";
@@ -26,7 +26,11 @@ const sets = { A: dev.filter((_, at) => at % 2 === 0), B: dev.filter((_, at) => 
 const index = createToolIndex();
 index.update(catalog.map((tool) => ({ name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema ?? { type: "object" } })));
 const documents = [...index.documents()];
-const embedder = await loadModelEmbedder(resolveModelFolder(argument("model", ".toolexec/models/all-minilm-l6-v2-int8"), process.cwd()));
+const modelFolder = resolveModelFolder(argument("model", ".toolexec/models/all-minilm-l6-v2-int8"), process.cwd());
+const { queryPrompt, documentPrompt } = modelFolder.settings;
+const model = await loadModelEmbedder(modelFolder);
+// The export's prompts, as the model stage puts them (e5: "query: " / "passage: ").
+const embedder = { embed: (texts, prompt = queryPrompt) => model.embed(texts.map((text) => prompt + text)), close: () => model.close() };
 const TEXTS = {
   full: (document) => document.modelText,
   summary: (document) => document.text,
@@ -35,7 +39,7 @@ const TEXTS = {
 };
 const textVariant = argument("text", "full");
 const toolVectors = [];
-for (let start = 0; start < documents.length; start += 32) toolVectors.push(...(await embedder.embed(documents.slice(start, start + 32).map(TEXTS[textVariant]))));
+for (let start = 0; start < documents.length; start += 32) toolVectors.push(...(await embedder.embed(documents.slice(start, start + 32).map(TEXTS[textVariant]), documentPrompt)));
 const dot = (left, right) => left.reduce((sum, value, at) => sum + value * right[at], 0);
 
 /** Per query: the lexical ranking (name → score, rank) and the model's similarity per tool. */

@@ -1,12 +1,14 @@
 /**
  * Runs a sentence-transformers ONNX export: tokenize (WordPiece, from `@huggingface/tokenizers`),
  * run the transformer (`onnxruntime-node`, whose `run` works on its own threads, so the event loop
- * stays free), mean-pool the last hidden state over the attention mask, normalise. Both packages
+ * stays free), pool the last hidden state (mean over the real tokens, or the CLS token, as the
+ * export's pooling config says), normalise. Both packages
  * are optional peer dependencies, imported here only.
  */
 import { readFileSync } from "node:fs";
 import { importOptionalPackage } from "./import-optional-package.js";
 import type { ModelFolder } from "./model-folder.js";
+import type { ModelPooling } from "./model-settings.js";
 import { wordPieceTokenizerJson } from "./wordpiece-tokenizer-json.js";
 import { normalizeVector } from "../embed-with-word-vectors.js";
 
@@ -55,12 +57,12 @@ function truncate(ids: number[]): number[] {
   return ids.length <= MAX_MODEL_TOKENS ? ids : [...ids.slice(0, MAX_MODEL_TOKENS - 1), ids[ids.length - 1] as number];
 }
 
-/** Mean of the hidden states over the real tokens of each text, made unit length. */
-function meanPool(hidden: OnnxTensor, lengths: readonly number[]): Float32Array[] {
+/** Each text's vector, made unit length: the mean of the hidden states over its real tokens, or its first (CLS) token's. */
+function pool(hidden: OnnxTensor, lengths: readonly number[], pooling: ModelPooling): Float32Array[] {
   const [, width = 0, dimensions = 0] = hidden.dims;
   return lengths.map((length, row) => {
     const vector = new Float32Array(dimensions);
-    for (let token = 0; token < length; token++) {
+    for (let token = 0; token < (pooling === "cls" ? 1 : length); token++) {
       const offset = (row * width + token) * dimensions;
       for (let dimension = 0; dimension < dimensions; dimension++) vector[dimension] = (vector[dimension] as number) + (hidden.data[offset + dimension] as number);
     }
@@ -96,7 +98,7 @@ export async function loadModelEmbedder(model: ModelFolder): Promise<ModelEmbedd
       if (session.inputNames.includes("token_type_ids")) feeds.token_type_ids = tensor(rows, width, () => 0);
       const outputs = await session.run(feeds);
       const hidden = outputs.last_hidden_state ?? outputs[Object.keys(outputs)[0] as string];
-      return meanPool(hidden as OnnxTensor, rows.map((ids) => ids.length));
+      return pool(hidden as OnnxTensor, rows.map((ids) => ids.length), model.settings.pooling);
     },
     async close() {
       await session.release?.();

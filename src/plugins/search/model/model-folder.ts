@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
+import { readModelSettings, type ModelSettings } from "./model-settings.js";
 
 /** The files of a model folder. */
 export interface ModelFolder {
@@ -16,6 +17,8 @@ export interface ModelFolder {
   tokenizerFile: string;
   /** `tokenizer_config.json`, when present (special tokens, lower-casing). */
   tokenizerConfigFile: string | undefined;
+  /** Pooling and prompts, from the export's sentence-transformers files (see model-settings). */
+  settings: ModelSettings;
 }
 
 function fail(folder: string, problem: string): never {
@@ -45,12 +48,23 @@ export function resolveModelFolder(folder: string, root: string): ModelFolder {
   const modelFile = findModelFile(absolute) ?? fail(absolute, "no model.onnx (nor onnx/model*.onnx)");
   const tokenizerFile = [path.join(absolute, "tokenizer.json"), path.join(absolute, "vocab.txt")].find((file) => existsSync(file)) ?? fail(absolute, "no tokenizer.json (nor vocab.txt)");
   const config = path.join(absolute, "tokenizer_config.json");
-  return { folder: absolute, modelFile, tokenizerFile, tokenizerConfigFile: existsSync(config) ? config : undefined };
+  const settings = readModelSettings(absolute, (problem) => {
+    throw new ToolexecError("CONFIG_INVALID", `toolSearch.model: ${problem} in ${absolute}`, { details: { folder: absolute } });
+  });
+  return { folder: absolute, modelFile, tokenizerFile, tokenizerConfigFile: existsSync(config) ? config : undefined, settings };
+}
+
+/** The files whose bytes or settings shape the vectors: a change to any of them means new vectors. */
+export function modelFiles(model: ModelFolder): string[] {
+  return [model.modelFile, model.tokenizerFile, model.tokenizerConfigFile, ...model.settings.files].filter((file): file is string => file !== undefined);
 }
 
 /** What identifies a model's vectors: the hash of its weights and of its tokenizer (the cache key's first part). */
 export function hashModel(model: ModelFolder): string {
   const hash = createHash("sha256");
   for (const file of [model.modelFile, model.tokenizerFile, model.tokenizerConfigFile]) if (file) hash.update(readFileSync(file));
+  // Only settings other than all-MiniLM's (mean, no prompts) enter the hash, so its cached vectors stay valid.
+  const { pooling, queryPrompt, documentPrompt } = model.settings;
+  if (pooling !== "mean" || queryPrompt !== "" || documentPrompt !== "") hash.update(JSON.stringify({ pooling, queryPrompt, documentPrompt }));
   return hash.digest("hex");
 }

@@ -6,14 +6,13 @@
  */
 import { readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { hashModel, type ModelFolder } from "./model-folder.js";
+import { hashModel, modelFiles, type ModelFolder } from "./model-folder.js";
 
 const HASHES_FILE = "model-hashes.json";
 
 /** What a hash was computed from: each file's path, size and modification time. */
 function fingerprintOf(model: ModelFolder): string {
-  const files = [model.modelFile, model.tokenizerFile, model.tokenizerConfigFile].filter((file): file is string => file !== undefined);
-  return JSON.stringify(files.map((file) => {
+  return JSON.stringify(modelFiles(model).map((file) => {
     const stat = statSync(file);
     return [file, stat.size, stat.mtimeMs];
   }));

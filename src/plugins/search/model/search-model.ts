@@ -82,7 +82,7 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
       for (let start = 0; start < missing.length; start += MODEL_BATCH_SIZE) {
         if (closed) throw new ToolexecError("EXECUTOR_CLOSED", "toolSearch.model: the search plugin closed while tools were being embedded");
         const batch = missing.slice(start, start + MODEL_BATCH_SIZE);
-        const embedding = (embedder as ModelEmbedder).embed(batch);
+        const embedding = (embedder as ModelEmbedder).embed(batch.map((text) => model.settings.documentPrompt + text));
         running = embedding.catch(() => undefined);
         const vectors = await embedding;
         cache.add(batch.map((text, at) => [text, vectors[at] as Float32Array] as const));
@@ -93,7 +93,7 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
     async embedQuery(texts) {
       const embedder = await loadEmbedder();
       const unknown = texts.filter((text) => !queries.has(text));
-      const vectors = await embedder.embed(unknown);
+      const vectors = await embedder.embed(unknown.map((text) => model.settings.queryPrompt + text));
       unknown.forEach((text, at) => {
         if (queries.size >= QUERY_CACHE_SIZE) queries.delete(queries.keys().next().value as string);
         queries.set(text, vectors[at] as Float32Array);
