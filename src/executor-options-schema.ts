@@ -13,7 +13,7 @@ import { codeExecutionConfigSchema } from "./plugins/code/config/code-execution-
 import { toolSearchConfigSchema } from "./plugins/search/config/tool-search-config-schema.js";
 import { webSearchConfigSchema } from "./plugins/web-search/config/web-search-config-schema.js";
 
-const optionsSchema = z.strictObject({
+export const optionsSchema = z.strictObject({
   ...coreOptionSchemas,
   onHumanInput: z.function().optional(),
   onElicitation: z.function().optional(),

@@ -113,7 +113,7 @@ export interface CheckedPluginOptions {
 }
 
 /** One check per option, each no looser than its zod schema (every option may be absent). */
-const OPTION_CHECKS: ReadonlyMap<string, Check> = new Map([
+export const OPTION_CHECKS: ReadonlyMap<string, Check> = new Map([
   ...CORE_OPTION_CHECKS,
   ...optionalKeys(
     new Map<string, Check>([
