@@ -25,7 +25,7 @@ const DESCRIPTION =
  * The JSON Schema (draft 2020-12) of tools.json as the text of the committed file.
  *
  * @example
- * const text = renderToolsJsonSchema(builtInToolsConfigSchema());
+ * const text = renderToolsJsonSchema(await builtInToolsConfigSchema());
  */
 export function renderToolsJsonSchema(toolsConfigSchema) {
   // "input": the shape people write, before any zod defaults or transforms would apply. The zod
@@ -39,7 +39,7 @@ async function main() {
   const compiled = new URL("../dist/load-project-config.js", import.meta.url);
   let toolsConfigSchema;
   try {
-    toolsConfigSchema = (await import(compiled.href)).builtInToolsConfigSchema();
+    toolsConfigSchema = await (await import(compiled.href)).builtInToolsConfigSchema();
   } catch (error) {
     throw new Error(`Cannot load ${fileURLToPath(compiled)} (${error.message}); run \`npm run build\` first`, { cause: error });
   }

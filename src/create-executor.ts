@@ -43,7 +43,7 @@ const BUILT_IN_PLUGIN_NAMES = ["script", "python", "mcp", "human", "code", "sear
  * await executor.close();
  */
 export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
-  const checked = checkExecutorOptions(options);
+  const checked = await checkExecutorOptions(options);
   const resolved = resolveCheckedOptions(options, BUILT_IN_PLUGIN_NAMES);
   // Opened first: a shared store brings the project's shared files up to date before they are read.
   const projectStore = await openProjectStore(options.store, resolved);

@@ -1,22 +1,28 @@
 /**
  * The options of `createExecutor`: the core's, plus those of the built-in plugins, checked in one
- * strict schema so an unknown key is refused wherever it was meant to go.
+ * strict schema so an unknown key is refused wherever it was meant to go. Well-formed options are
+ * vouched for by fast checks without zod; any others go to the zod schema (executor-options-schema.ts),
+ * which decides and words every problem.
  */
-import { z } from "zod";
-import { MAX_TIMEOUT_MS } from "./core/config/tools-config-schema.js";
+import { MAX_TIMEOUT_MS } from "./core/config/timeout-limits.js";
+import { either, integerFrom, isBoolean, isFunction, isString, objectOf, oneOf, arrayOf, type Check } from "./core/config/well-formed-checks.js";
 import { ToolexecError } from "./core/errors/toolexec-error.js";
-import { checkOptions, configFileOptionSchema, coreOptionSchemas, type CoreExecutorOptions } from "./core/executor/executor-options.js";
-import { codeExecutionConfigSchema, timeoutCeilingProblem, type CodeExecutionConfig } from "./plugins/code/config/code-execution-config-schema.js";
+import type { CoreExecutorOptions } from "./core/executor/executor-options.js";
+import { CORE_OPTION_CHECKS, isFileOption, isWellFormedOptions, optionalKeys } from "./core/executor/well-formed-core-options.js";
+import type { CodeExecutionConfig } from "./plugins/code/config/code-execution-config-schema.js";
+import { timeoutCeilingProblem } from "./plugins/code/config/code-execution-limits.js";
+import { CODE_EXECUTION_CHECKS } from "./plugins/code/config/well-formed-code-execution.js";
 import type { HumanInputHandler } from "./plugins/human/human-input-plugin.js";
 import type { AuthorizationHandler } from "./plugins/mcp/auth/server-authorization.js";
 import type { OAuthTokenStore } from "./plugins/mcp/auth/token-store.js";
 import type { ElicitationHandler } from "./plugins/mcp/elicitation.js";
 import type { SamplingHandler } from "./plugins/mcp/sampling.js";
 import { isStore, type StoreOption } from "./core/store/open-store.js";
-import { toolSearchConfigSchema, type ToolSearchConfig } from "./plugins/search/config/tool-search-config.js";
+import { TOOL_SEARCH_CHECKS, type ToolSearchConfig } from "./plugins/search/config/tool-search-config.js";
 import { resolveWebSearchOption } from "./plugins/web-search/config/web-search-config-section.js";
 import type { WebSearchSettings } from "./plugins/web-search/config/resolve-web-search-config.js";
-import { webSearchConfigSchema, type WebSearchConfig } from "./plugins/web-search/config/web-search-config-schema.js";
+import type { WebSearchConfig } from "./plugins/web-search/config/web-search-config-schema.js";
+import { WEB_SEARCH_CHECKS, WEB_SEARCH_REQUIRED_KEYS } from "./plugins/web-search/config/well-formed-web-search.js";
 
 /**
  * The options of `createExecutor`: the core's, plus those of the built-in plugins. See docs/api.md.
@@ -95,21 +101,7 @@ export interface ExecutorOptions extends CoreExecutorOptions {
   store?: StoreOption;
 }
 
-const optionsSchema = z.strictObject({
-  ...coreOptionSchemas,
-  onHumanInput: z.function().optional(),
-  onElicitation: z.function().optional(),
-  onSampling: z.function().optional(),
-  onAuthorization: z.function().optional(),
-  mcpConfig: configFileOptionSchema.optional(),
-  codeExecution: codeExecutionConfigSchema.optional(),
-  toolSearch: toolSearchConfigSchema.extend({ embeddings: z.union([z.function(), z.literal(false)]).optional() }).optional(),
-  webSearch: z.union([webSearchConfigSchema, z.literal(false)]).optional(),
-  store: z.union([z.string(), z.custom(isStore, "Expected a store URL or a Store { get, set, delete, list, increment, subscribe, close }")]).optional(),
-  mcp: z.strictObject({ startupTimeoutMs: z.number().int().nonnegative().max(MAX_TIMEOUT_MS).optional(), servers: z.array(z.string()).optional(), installTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(), start: z.enum(["eager", "lazy"]).optional(), waitForInstalls: z.boolean().optional(), tokenStore: z.custom<OAuthTokenStore>(isTokenStore, "Expected a token store { load, save, remove }").optional() }).optional(),
-});
-
-function isTokenStore(value: unknown): boolean {
+export function isTokenStore(value: unknown): boolean {
   const store = value as Record<string, unknown> | null;
   return typeof store === "object" && store !== null && typeof store.load === "function" && typeof store.save === "function" && typeof store.remove === "function";
 }
@@ -120,12 +112,45 @@ export interface CheckedPluginOptions {
   webSearch: WebSearchSettings | false | undefined;
 }
 
+/** One check per option, each no looser than its zod schema (every option may be absent). */
+export const OPTION_CHECKS: ReadonlyMap<string, Check> = new Map([
+  ...CORE_OPTION_CHECKS,
+  ...optionalKeys(
+    new Map<string, Check>([
+      ["onHumanInput", isFunction],
+      ["onElicitation", isFunction],
+      ["onSampling", isFunction],
+      ["onAuthorization", isFunction],
+      ["mcpConfig", isFileOption],
+      ["codeExecution", objectOf(optionalKeys(CODE_EXECUTION_CHECKS))],
+      ["toolSearch", objectOf(optionalKeys(new Map([...TOOL_SEARCH_CHECKS, ["embeddings", either(isFunction, (value) => value === false)]])))],
+      ["webSearch", either((value) => value === false, objectOf(optionalKeys(WEB_SEARCH_CHECKS, WEB_SEARCH_REQUIRED_KEYS), WEB_SEARCH_REQUIRED_KEYS))],
+      ["store", either(isString, isStore)],
+      [
+        "mcp",
+        objectOf(
+          optionalKeys(
+            new Map<string, Check>([
+              ["startupTimeoutMs", integerFrom(0, MAX_TIMEOUT_MS)],
+              ["servers", arrayOf(isString)],
+              ["installTimeoutMs", integerFrom(1, MAX_TIMEOUT_MS)],
+              ["start", oneOf(["eager", "lazy"])],
+              ["waitForInstalls", isBoolean],
+              ["tokenStore", isTokenStore],
+            ]),
+          ),
+        ),
+      ],
+    ]),
+  ),
+]);
+
 /**
  * Check every option (`INVALID_OPTIONS` names each problem); the core's are resolved by the core's
  * own `resolveCheckedOptions`.
  */
-export function checkExecutorOptions(options: ExecutorOptions): CheckedPluginOptions {
-  checkOptions(optionsSchema, options);
+export async function checkExecutorOptions(options: ExecutorOptions): Promise<CheckedPluginOptions> {
+  if (!isWellFormedOptions(options, OPTION_CHECKS)) (await import("./executor-options-schema.js")).checkAllOptions(options);
   const ceilingProblem = options.codeExecution === undefined ? undefined : timeoutCeilingProblem(options.codeExecution);
   if (ceilingProblem !== undefined) throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: codeExecution.maxTimeoutMs: ${ceilingProblem}`);
   return { webSearch: resolveWebSearchOption(options.webSearch) };

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { collectSections } from "./core/config/config-sections.js";
 import { loadConfigFiles, type ProjectConfig as CoreProjectConfig } from "./core/config/load-project-config.js";
-import { toolsConfigSchemaWith } from "./core/config/tools-config-schema.js";
+import { loadSectionSchemas } from "./core/config/lazy-section-schema.js";
 import type { ExecutorPlugin } from "./core/plugin-contract.js";
 import { ToolexecError } from "./core/errors/toolexec-error.js";
 import { checkContractVersion } from "./core/executor/check-contract-version.js";
@@ -86,6 +86,8 @@ function sectionOwners(mcpConfig: string | false, plugins: readonly ExecutorPlug
  * tools.json's zod schema with the built-in plugins' keys: what `npm run schema` publishes as
  * schema/tools.schema.json.
  */
-export function builtInToolsConfigSchema() {
-  return toolsConfigSchemaWith(collectSections(sectionOwners(false, []), "tools.json"));
+export async function builtInToolsConfigSchema() {
+  const sections = collectSections(sectionOwners(false, []), "tools.json");
+  await loadSectionSchemas(sections);
+  return (await import("./core/config/tools-config-schema.js")).toolsConfigSchemaWith(sections);
 }

@@ -17,7 +17,7 @@ import { SAVED_TOOLS_FOLDER } from "./plugins/code/saved/saved-tool-store.js";
 import { createStoreTokenStore } from "./plugins/mcp/auth/store-token-store.js";
 import type { OAuthTokenStore } from "./plugins/mcp/auth/token-store.js";
 import { createRuntimeServerStore, type RuntimeServerStore } from "./plugins/mcp/runtime-server-store.js";
-import { TRUST_LOCK_FILE } from "./plugins/mcp/trust/trust-lock-file.js";
+import { TRUST_LOCK_FILE } from "./plugins/mcp/trust/trust-lock-path.js";
 
 /** The trust lock's key: probed before writes when the executor runs without tools.json. */
 const TRUST_LOCK_KEY = TRUST_LOCK_FILE.split(path.sep).join("/");

@@ -3,8 +3,13 @@
  * so every command checks them (`toolexec validate` too) and a served endpoint reads them, resolved
  * and following reloads, through `executor.pluginApi(...)`.
  */
+import { withLazySchema } from "../core/config/lazy-section-schema.js";
+import type { ToolsKeySection } from "../core/plugin-config.js";
 import type { ExecutorPlugin } from "../core/plugin-contract.js";
-import { identityConfigSchema, profilesSchema, resolveProfiles, type IdentityConfig, type ProfileConfig, type ResolvedProfile } from "./gateway-config.js";
+import { resolveProfiles, type IdentityConfig, type ProfileConfig, type ResolvedProfile } from "./gateway-config.js";
+
+// Both keys are rare and their schemas are loaded whenever one is written (no fast check: zod decides).
+const schemas = () => import("./gateway-config-schemas.js");
 
 export interface ProfilesApi {
   /** The profiles in force, by name. */
@@ -20,7 +25,10 @@ export interface IdentityApi {
 export const profilesPlugin: ExecutorPlugin<never, ProfilesApi, Record<string, ResolvedProfile>> = {
   name: "profiles",
   contractVersion: 2,
-  config: { key: "profiles", schema: profilesSchema, resolve: (written, context) => resolveProfiles(written as Record<string, ProfileConfig> | undefined, context) },
+  config: withLazySchema<ToolsKeySection<Record<string, ProfileConfig>, Record<string, ResolvedProfile>>>(
+    { key: "profiles", resolve: (written, context) => resolveProfiles(written, context) },
+    { isWellFormed: () => false, load: async () => (await schemas()).profilesSchema },
+  ),
   async start(_entries, context) {
     const profiles = context.config ?? {};
     return { listTools: () => [], callTool: async () => ({ ok: false, error: { code: "TOOL_NOT_FOUND", message: "profiles has no tools" } }), close: async () => {}, api: { profiles: () => profiles } };
@@ -31,7 +39,7 @@ export const profilesPlugin: ExecutorPlugin<never, ProfilesApi, Record<string, R
 export const identityPlugin: ExecutorPlugin<never, IdentityApi, IdentityConfig> = {
   name: "identity",
   contractVersion: 2,
-  config: { key: "identity", schema: identityConfigSchema, resolve: (written) => written ?? {} },
+  config: withLazySchema<ToolsKeySection<IdentityConfig, IdentityConfig>>({ key: "identity", resolve: (written) => written ?? {} }, { isWellFormed: () => false, load: async () => (await schemas()).identityConfigSchema }),
   async start(_entries, context) {
     const identity = context.config ?? {};
     return { listTools: () => [], callTool: async () => ({ ok: false, error: { code: "TOOL_NOT_FOUND", message: "identity has no tools" } }), close: async () => {}, api: { identity: () => identity } };

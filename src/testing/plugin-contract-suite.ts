@@ -3,6 +3,7 @@
  * the same checks as the built-in ones: call `testPluginContract` from a vitest test file.
  */
 import { describe, expect, it } from "vitest";
+import { loadSectionSchemas } from "../core/config/lazy-section-schema.js";
 import { ToolexecError } from "../core/errors/toolexec-error.js";
 import { MIN_PLUGIN_CONTRACT_VERSION, PLUGIN_CONTRACT_VERSION, type CallToolOptions, type ExecutionRecord, type ExecutorPlugin, type PluginContext, type PluginInstance, type PluginResult } from "../core/plugin-contract.js";
 import type { ToolResult } from "../core/tool-result.js";
@@ -128,9 +129,11 @@ export function testPluginContract<Entry>(name: string, setup: ContractSetup<Ent
       expect(version).toBeLessThanOrEqual(PLUGIN_CONTRACT_VERSION);
     });
 
-    it("declares its configuration, if any, with a key or a file and a zod schema", () => {
+    it("declares its configuration, if any, with a key or a file and a zod schema", async () => {
       const section = setup.plugin().config;
       if (section === undefined) return;
+      // A built-in plugin's schema loads on demand; a host plugin's is there already.
+      await loadSectionSchemas([{ section }]);
       expect("key" in section !== "file" in section, "config names either a tools.json key or a file").toBe(true);
       expect(typeof section.schema.safeParse).toBe("function");
       // Nothing written (the key or file absent) resolves without a problem, to plain JSON the executor can compare.

@@ -6,6 +6,7 @@
  * fresh process that records every package it loads (test/fixtures/loaded-packages.mjs).
  */
 import { execFile } from "node:child_process";
+import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import { IDLE_BUILD_DELAY_MS } from "../../src/plugins/search/background-indexer
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(HERE, "..", "..", "dist");
 const RECORDER = path.join(HERE, "..", "fixtures", "loaded-packages.mjs");
+const REPOSITORY = path.join(HERE, "..", "..");
 const LATE_TRACING = path.join(HERE, "..", "fixtures", "late-tracing.mjs");
 
 /** The last line a fresh `node script DIST ...args` printed, as JSON. */
@@ -48,7 +50,6 @@ describe("loading on demand", () => {
   it("an executor without MCP servers loads neither the MCP SDK nor execa until a tool runs", async () => {
     const { root } = project();
     const created = await loadedPackages("create", root);
-    expect(created).toContain("zod");
     expect(mcpSdk(created)).toEqual([]);
     expect(created).not.toContain("execa");
     const called = await loadedPackages("call", root, "echo");
@@ -98,9 +99,24 @@ describe("loading on demand", () => {
     const plain = createTempProject({ tools: { tools: [toolEntry("echo", "shell", "echo.sh")] } });
     plain.useFixtures("echo.sh");
     const created = await loadedPackages("create", plain.root);
-    expect(created).toContain("zod");
+    expect(created).toContain("rotating-file-stream");
     expect(created).not.toContain("acorn");
     expect(created).not.toContain("chokidar");
+  });
+
+  it("creates an executor on a well-formed project without loading zod, and loads it to word a problem", async () => {
+    // The bundled example (tools.json with code mode, an empty mcp.json), and a project using every
+    // built-in key that has a fast check.
+    const example = createTempProject({ tools: JSON.parse(readFileSync(path.join(REPOSITORY, "tools.json"), "utf8")), mcp: JSON.parse(readFileSync(path.join(REPOSITORY, "mcp.json"), "utf8")) });
+    cpSync(path.join(REPOSITORY, "tools"), path.join(example.root, "tools"), { recursive: true });
+    expect(await loadedPackages("create", example.root)).not.toContain("zod");
+    const keys = { toolSearch: { offerTool: true, pinnedTools: ["echo"] }, webSearch: { provider: "searxng", url: "http://127.0.0.1:9" }, defaults: { timeoutMs: 5_000, env: { A: "b" } } };
+    const full = createTempProject({ tools: { $schema: "./tools.schema.json", tools: [toolEntry("echo", "shell", "echo.sh")], codeExecution: { enabled: false }, ...keys }, mcp: { $schema: "x", mcpServers: {} } });
+    full.useFixtures("echo.sh");
+    expect(await loadedPackages("create", full.root)).not.toContain("zod");
+    const faulty = createTempProject({ tools: { tools: [toolEntry("echo", "shell", "echo.sh")], defaults: { timeoutMs: "5000" } }, mcp: { mcpServers: {} } });
+    faulty.useFixtures("echo.sh");
+    expect(await loadedPackages("refused", faulty.root)).toContain("zod");
   });
 
   it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor, type ExecutorOptions } from "../../src/index.js";
 import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES } from "../../src/core/log/execution-log.js";
-import { resolveExecutorOptions } from "../../src/core/executor/executor-options.js";
+import { resolveExecutorOptions } from "../../src/core/executor/core-option-schemas.js";
 import { createStream } from "rotating-file-stream";
 import { isLogInterval, rotatedFileName } from "../../src/core/log/execution-log.js";
 import { createTempProject, toolEntry } from "../helpers/temp-project.js";

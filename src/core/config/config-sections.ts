@@ -8,7 +8,9 @@ import type { ConfigIssue } from "../errors/config-error.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { ConfigPath, ConfigSectionContext, FileSection, PluginConfigSection, ToolDefaults, ToolsKeySection } from "../plugin-config.js";
 import { formatJsonPath, type JsonDocument } from "../json/parse-json-document.js";
-import { describeZodIssues } from "./zod-issues.js";
+import { isLazySection } from "./lazy-section-schema.js";
+import { CORE_TOOLS_KEYS } from "./tools-config-constants.js";
+import { loadedZodWording } from "./zod-wording.js";
 
 /** A plugin's section with the name of the plugin that owns it. */
 export interface OwnedSection {
@@ -16,8 +18,7 @@ export interface OwnedSection {
   section: PluginConfigSection;
 }
 
-/** tools.json's own top-level keys, which no plugin may claim. */
-export const CORE_TOOLS_KEYS = ["$schema", "defaults", "tools", "python"] as const;
+export { CORE_TOOLS_KEYS };
 
 export const isKeySection = (section: PluginConfigSection): section is ToolsKeySection => "key" in section;
 export const isFileSection = (section: PluginConfigSection): section is FileSection => "file" in section;
@@ -36,7 +37,7 @@ export function collectSections(plugins: ReadonlyArray<{ name: string; config?: 
     const section = plugin.config;
     if (section === undefined) continue;
     if (isKeySection(section) === isFileSection(section)) refuse(`plugin "${plugin.name}" config must name either a tools.json "key" or a "file"`);
-    if (typeof section.schema?.safeParse !== "function") refuse(`plugin "${plugin.name}" config needs a zod schema`);
+    if (!isLazySection(section) && typeof section.schema?.safeParse !== "function") refuse(`plugin "${plugin.name}" config needs a zod schema`);
     const claim = isKeySection(section) ? `key "${section.key}" of tools.json` : section.file === false ? undefined : `file "${section.file}"`;
     if (isKeySection(section) && (CORE_TOOLS_KEYS as readonly string[]).includes(section.key)) refuse(`plugin "${plugin.name}" claims tools.json's own key "${section.key}"`);
     if (isFileSection(section) && section.file !== false && section.file === toolsConfig) refuse(`plugin "${plugin.name}" claims tools.json as its file; claim a key of it instead`);
@@ -82,7 +83,7 @@ function sectionContext(place: SectionPlace): ConfigSectionContext & { failed():
     check<Value>(schema: z.ZodType<Value>, value: unknown, path: ConfigPath): Value | undefined {
       const parsed = schema.safeParse(value);
       if (parsed.success) return value as Value;
-      for (const issue of describeZodIssues(parsed.error.issues, schema, value)) report([...path, ...issue.path], issue.message, { atKey: issue.atKey });
+      for (const issue of loadedZodWording().describeZodIssues(parsed.error.issues, schema, value)) report([...path, ...issue.path], issue.message, { atKey: issue.atKey });
       return undefined;
     },
     failed: () => failed,

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { ConfigError, type ConfigIssue } from "../errors/config-error.js";
 import { isFileSection, isKeySection, resolveSection, type OwnedSection } from "./config-sections.js";
+import { isLazySection, loadSectionSchemas, sectionAccepts } from "./lazy-section-schema.js";
 import { loadToolsConfig, type PythonFunctionEntry, type ScriptToolEntry } from "./load-tools-config.js";
 import { readJsonConfig } from "./read-json-config.js";
 
@@ -45,7 +46,10 @@ function inFileOrder(issues: ConfigIssue[]): ConfigIssue[] {
 type SectionLoad = { status: "ok"; owner: string; value: unknown; warnings: ConfigIssue[] } | { status: "missing" | "invalid"; issues: ConfigIssue[] };
 
 /** One plugin's section that tools.json does not hold: its own file, or a tools.json key when there is no tools.json. */
-async function loadSection(root: string, { owner, section }: OwnedSection): Promise<SectionLoad> {
+async function loadSection(root: string, owned: OwnedSection): Promise<SectionLoad> {
+  const { owner, section } = owned;
+  // A host plugin's resolver may `check` with its own zod schema: its section needs zod's wording.
+  if (!isLazySection(section)) await loadSectionSchemas([owned]);
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
   const fileName = isFileSection(section) ? section.file : false;
@@ -56,7 +60,9 @@ async function loadSection(root: string, { owner, section }: OwnedSection): Prom
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
   const hint = (isFileSection(section) && section.missingHint) || `create it, or configure the "${owner}" plugin to run without it`;
-  const read = await readJsonConfig(absolutePath, file, section.schema, hint);
+  const read = isLazySection(section)
+    ? await readJsonConfig(absolutePath, file, async () => (await loadSectionSchemas([owned]), section.schema), hint, undefined, (value) => sectionAccepts(section, value))
+    : await readJsonConfig(absolutePath, file, section.schema, hint);
   if (read.status !== "ok") return read;
   const resolved = resolveSection(section, read.data, { root, file, document: read.document, at: [], issues, warnings });
   return resolved.ok ? { status: "ok", owner, value: resolved.value, warnings } : { status: "invalid", issues };

@@ -10,10 +10,11 @@ import { valueAt } from "../json/describe-value.js";
 import { formatJsonPath, type JsonDocument, type JsonPath } from "../json/parse-json-document.js";
 import { isWellFormedToolsConfig } from "./is-well-formed-tools-config.js";
 import { readJsonConfig } from "./read-json-config.js";
-import { resolveToolEntry, type EntryContext } from "./resolve-tool-entry.js";
+import { isLazySection, loadSectionSchemas, sectionAccepts } from "./lazy-section-schema.js";
+import { resolveToolEntry, type EntryContext, type EntryShape } from "./resolve-tool-entry.js";
 import { resolveToolEnvironment } from "./resolve-tool-environment.js";
 import { RESERVED_TOOL_NAMES } from "../tool-names.js";
-import { projectPythonSchema, toolsConfigSchemaWith, type ToolsConfigFile } from "./tools-config-schema.js";
+import type { ToolsConfigFile } from "./tools-config-schema.js";
 import { resolveProjectPython } from "../python-environments/resolve-python-environment.js";
 
 export { resolveInterpreter } from "./resolve-tool-entry.js";
@@ -102,11 +103,18 @@ export type LoadToolsResult =
 export async function loadToolsConfig(root: string, fileName: string, content?: Uint8Array, sections: readonly OwnedSection[] = []): Promise<LoadToolsResult> {
   const absolutePath = path.resolve(root, fileName);
   const file = path.relative(root, absolutePath) || fileName;
-  const schema = toolsConfigSchemaWith(sections);
-  const read = await readJsonConfig(absolutePath, file, schema, 'run `npx toolexec init` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass `toolsConfig: false` to run without local tools', content, (value) => isWellFormedToolsConfig(value, schema));
+  // zod and the schemas load only for a file the fast rules do not vouch for (its problems are zod's to word).
+  const schemas = async () => {
+    await loadSectionSchemas(sections);
+    return import("./tools-config-schema.js");
+  };
+  const schema = async () => (await schemas()).toolsConfigSchemaWith(sections);
+  const read = await readJsonConfig(absolutePath, file, schema, 'run `npx toolexec init` for a starter project, create it with { "tools": [] } (see docs/config.md), or pass `toolsConfig: false` to run without local tools', content, (value) => isWellFormedToolsConfig(value, sections));
   if (read.status === "missing") return read;
   if (read.status === "ok") {
-    const resolved = resolveTools(root, file, { defaults: read.data.defaults ?? {}, python: read.data.python }, read.data.tools, read.document, true);
+    // A host plugin's resolver may `check` with its own zod schema: its sections need zod's wording.
+    if (sections.some(({ section }) => !isLazySection(section))) await loadSectionSchemas(sections);
+    const resolved = resolveTools(root, file, { defaults: read.data.defaults ?? {}, python: read.data.python }, read.data.tools, read.document, undefined);
     const owned = resolveKeySections(sections, { root, file, document: read.document, toolDefaults: resolved.toolDefaults });
     if (resolved.result.status !== "ok" || owned.issues.length > 0) return { status: "invalid", issues: [...(resolved.result.status === "ok" ? [] : resolved.result.issues), ...owned.issues] };
     const { config } = resolved.result;
@@ -115,10 +123,11 @@ export async function loadToolsConfig(root: string, fileName: string, content?: 
   if (read.document === undefined) return read;
   // The checks the schema cannot make run even when the schema failed elsewhere in the file, on
   // every tool that is valid on its own: one round of fixes then covers every problem.
+  const { projectPythonSchema, toolEntrySchema } = await schemas();
   const rawTools = valueAt(read.document.value, ["tools"]);
   const rawPython = valueAt(read.document.value, ["python"]);
   const python = projectPythonSchema.safeParse(rawPython).success ? (rawPython as ToolsConfigFile["python"]) : undefined;
-  const checked = resolveTools(root, file, { defaults: {}, python }, Array.isArray(rawTools) ? rawTools : [], read.document, false);
+  const checked = resolveTools(root, file, { defaults: {}, python }, Array.isArray(rawTools) ? rawTools : [], read.document, toolEntrySchema);
   const owned = resolveKeySections(sections, { root, file, document: read.document, toolDefaults: checked.toolDefaults });
   return {
     status: "invalid",
@@ -137,7 +146,7 @@ function resolveKeySections(sections: readonly OwnedSection[], where: { root: st
   for (const { owner, section } of sections) {
     if (!isKeySection(section)) continue;
     const written = valueAt(where.document.value, [section.key]);
-    if (written !== undefined && !section.schema.safeParse(written).success) continue;
+    if (written !== undefined && !sectionAccepts(section, written)) continue;
     const resolved = resolveSection(section, written, { ...where, at: [section.key], issues, warnings });
     if (resolved.ok) values.set(owner, resolved.value);
   }
@@ -165,8 +174,8 @@ function resolveTools(
   written: { defaults: NonNullable<ToolsConfigFile["defaults"]>; python: ToolsConfigFile["python"] },
   rawTools: unknown[],
   document: JsonDocument,
-  /** The whole file passed the schema, so every entry has its shape (no need to check each again). */
-  shapesChecked: boolean,
+  /** The entry schema when the file failed its schema; undefined: every entry has its shape (no need to check each again). */
+  entryShape: EntryShape | undefined,
 ): { result: LoadToolsResult; toolDefaults: ToolDefaults } {
   const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
@@ -183,7 +192,7 @@ function resolveTools(
   const tools: ScriptToolEntry[] = [];
   const functions: PythonFunctionEntry[] = [];
   for (const [index, rawTool] of rawTools.entries()) {
-    const resolved = resolveToolEntry(rawTool, index, shapesChecked, context);
+    const resolved = resolveToolEntry(rawTool, index, entryShape, context);
     if (resolved?.kind === "function") functions.push({ ...resolved.entry, source: { file, path: formatJsonPath(["tools", index]) } });
     else if (resolved?.kind === "script") tools.push(resolved.entry);
   }

@@ -5,7 +5,7 @@ import type { ConfigIssue } from "../errors/config-error.js";
 import { decodeConfigText } from "../json/decode-config-text.js";
 import { describeValue } from "../json/describe-value.js";
 import { parseJsonDocument, type JsonDocument, formatJsonPath } from "../json/parse-json-document.js";
-import { toConfigIssues } from "./zod-issues.js";
+import { loadZodWording } from "./zod-wording.js";
 
 export type ReadConfigResult<T> =
   | { status: "ok"; data: T; document: JsonDocument }
@@ -24,12 +24,13 @@ function readFailure(error: unknown, absolutePath: string): string {
  * Read `absolutePath`, parse it strictly and validate it; `file` is the name used in messages.
  * `content`, when given, is checked instead of the file's (a registry write validates its new text
  * before it touches the disk). `isWellFormed`, when given, is a cheap check that vouches for values
- * the schema accepts (large files); when it returns false the schema decides and words the issues.
+ * the schema accepts (large files, and a start without zod); when it returns false the schema decides
+ * and words the issues. `schema` may be a function that loads it: it is then called only when needed.
  */
 export async function readJsonConfig<Schema extends z.ZodType>(
   absolutePath: string,
   file: string,
-  schema: Schema,
+  schema: Schema | (() => Promise<Schema>),
   missingHint: string,
   content?: Uint8Array,
   isWellFormed?: (value: unknown) => boolean,
@@ -59,8 +60,11 @@ export async function readJsonConfig<Schema extends z.ZodType>(
     issues.push({ file, path: "", ...document.locate([]), message: `Expected a JSON object at the top level, got ${describeValue(value)}` });
     return { status: "invalid", issues };
   }
-  const result = isWellFormed?.(value) ? undefined : schema.safeParse(value);
-  if (result?.success === false) issues.push(...toConfigIssues(result.error.issues, schema, document, file));
+  if (isWellFormed?.(value) !== true) {
+    const checking = typeof schema === "function" ? await schema() : schema;
+    const result = checking.safeParse(value);
+    if (!result.success) issues.push(...(await loadZodWording()).toConfigIssues(result.error.issues, checking, document, file));
+  }
   if (issues.length > 0) return { status: "invalid", issues, document };
   // The document's own value, not zod's copy: zod rebuilds records by assignment, which turns a
   // "__proto__" key (a server or env name) into the prototype and drops it. The config schemas

@@ -12,7 +12,8 @@ import type { PythonFunctionEntry, ScriptToolEntry } from "./load-tools-config.j
 import { resolveToolEnvironment } from "./resolve-tool-environment.js";
 import type { PythonEnvironmentSpec } from "../python-environments/python-requirements.js";
 import { resolveEntryEnvironment, type ProjectPythonSettings } from "../python-environments/resolve-python-environment.js";
-import { DEFAULT_MAX_OUTPUT_BYTES, toolEntrySchema, type ToolEntryFile, type ToolsConfigFile } from "./tools-config-schema.js";
+import { DEFAULT_MAX_OUTPUT_BYTES } from "./tools-config-constants.js";
+import type { ToolEntryFile, ToolsConfigFile } from "./tools-config-schema.js";
 
 /** What resolving one entry needs from the rest of the file. */
 export interface EntryContext {
@@ -39,6 +40,11 @@ interface ResolvedPlaces {
   pythonEnvironment?: PythonEnvironmentSpec;
 }
 
+/** The entry schema as this module uses it (loaded with zod only when a file fails its schema). */
+export interface EntryShape {
+  safeParse(value: unknown): { success: boolean };
+}
+
 /** Interpreters with a slash are paths relative to the root; bare names are looked up on PATH. */
 export function resolveInterpreter(root: string, interpreter: string | undefined): string | undefined {
   if (interpreter === undefined) return undefined;
@@ -47,13 +53,14 @@ export function resolveInterpreter(root: string, interpreter: string | undefined
 
 /**
  * `tools[index]` checked and resolved; undefined when it has errors that stop it resolving (they are
- * reported). `shapesChecked`: the whole file passed the schema, so the entry need not be checked again.
+ * reported). `entryShape`: the entry schema, when the file failed its schema (undefined: the whole file
+ * passed, so the entry need not be checked again).
  */
-export function resolveToolEntry(rawTool: unknown, index: number, shapesChecked: boolean, context: EntryContext): ResolvedEntry | undefined {
+export function resolveToolEntry(rawTool: unknown, index: number, entryShape: EntryShape | undefined, context: EntryContext): ResolvedEntry | undefined {
   const at = (...rest: JsonPath) => ["tools", index, ...rest];
   const error = (place: JsonPath, message: string) => context.report(place, message);
   // An entry the schema rejected has its issues already; the checks below need its shape.
-  if (!shapesChecked && !toolEntrySchema.safeParse(rawTool).success) {
+  if (entryShape !== undefined && !entryShape.safeParse(rawTool).success) {
     // Which kind of entry it is, and what it lacks, needs only its keys: one round of fixes covers all.
     if (rawTool !== null && typeof rawTool === "object" && !Array.isArray(rawTool)) checkEntryKind(rawTool as ToolEntryFile, at, error);
     return undefined;

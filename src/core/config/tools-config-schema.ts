@@ -5,16 +5,11 @@
 import { z } from "zod";
 import { isKeySection, type OwnedSection } from "./config-sections.js";
 import { TOOL_NAME_PATTERN } from "../tool-names.js";
-import { entryPythonSchema, requirementsSchema } from "../python-environments/resolve-python-environment.js";
+import { entryPythonSchema, requirementsSchema } from "../python-environments/python-environment-schemas.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./timeout-limits.js";
+import { DEFAULT_MAX_OUTPUT_BYTES, MIN_PYTHON_MEMORY_LIMIT_MB, PYTHON_FUNCTION_PATTERN } from "./tools-config-constants.js";
 
-export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
-
-/** `"text_tools.py:word_count"`: a .py file under tools/ and a Python identifier. */
-export const PYTHON_FUNCTION_PATTERN = /^[^:\u0000]+\.py:[A-Za-z_][A-Za-z0-9_]*$/;
-export const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
-/** Below this a Python worker cannot even start (the interpreter maps ~20 MiB of address space). */
-export const MIN_PYTHON_MEMORY_LIMIT_MB = 64;
+export { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, MIN_PYTHON_MEMORY_LIMIT_MB, PYTHON_FUNCTION_PATTERN };
 
 const positiveInteger = z.number().int().positive();
 /** A budget in ms: a positive integer up to setTimeout's ceiling. */

@@ -3,7 +3,7 @@
  * object, snapshotted so the caller can never change what the tool sees. A fault of either is a
  * result (`INVALID_OPTIONS`, `INVALID_INPUT`), never a throw.
  */
-import { MAX_TIMEOUT_MS } from "../config/tools-config-schema.js";
+import { MAX_TIMEOUT_MS } from "../config/timeout-limits.js";
 import { describeValue } from "../json/describe-value.js";
 import { rememberJsonText } from "../log/json-text.js";
 import type { CallToolOptions, PluginResult } from "../plugin-contract.js";

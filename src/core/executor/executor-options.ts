@@ -1,16 +1,15 @@
 /**
  * The core's options of `createExecutor`, checked once and resolved into `ResolvedExecutorOptions`
  * with named defaults. The composition root adds the built-in plugins' options to the same strict
- * schema, so an unknown key is refused wherever it was meant to go.
+ * schema, so an unknown key is refused wherever it was meant to go. The zod schemas are in
+ * core-option-schemas.ts, loaded only for options the fast check (well-formed-core-options.ts)
+ * does not vouch for.
  */
 import path from "node:path";
-import { z } from "zod";
-import { formatJsonPath } from "../json/parse-json-document.js";
-import { MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "../config/tools-config-schema.js";
-import { describeZodIssues } from "../config/zod-issues.js";
+import { DEFAULT_TIMEOUT_MS } from "../config/timeout-limits.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { checkContractVersion } from "./check-contract-version.js";
-import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES, isLogInterval } from "../log/execution-log.js";
+import { DEFAULT_LOG_INTERVAL, DEFAULT_LOG_MAX_FILES, DEFAULT_LOG_MAX_VALUE_BYTES } from "../log/execution-log.js";
 import { DEFAULT_REDACT_KEYS } from "../log/redact.js";
 import type { ExecutorPlugin, Logger } from "../plugin-contract.js";
 import { DEFAULT_RESULT_STORE_MAX_BYTES, DEFAULT_RESULT_TTL_MS, type ResultsOptions } from "../results/result-budget.js";
@@ -83,47 +82,6 @@ export interface ResolvedExecutorOptions {
   results: { maxChars?: number; store: { maxBytes: number; ttlMs: number } };
 }
 
-const relativePath = z.string().min(1);
-/** A file's path relative to the root, or `false` for none: the shape of `toolsConfig` and of plugins' file options. */
-export const configFileOptionSchema = z.union([relativePath, z.literal(false)]);
-/** The core's option schemas by key, in the order messages list them. */
-export const coreOptionSchemas = {
-  root: z.string().min(1).optional(),
-  watch: z.boolean().optional(),
-  toolsConfig: configFileOptionSchema.optional(),
-  logDir: z.union([relativePath, z.literal(false)]).optional(),
-  log: z
-    .strictObject({
-      interval: z
-        .string()
-        .refine(isLogInterval, {
-          message: 'Expected an interval like "1d", "12h" or "1M": a whole number of s or m dividing 60, of h dividing 24, or of d or M',
-        })
-        .optional(),
-      maxFiles: z.number().int().positive().optional(),
-      redactKeys: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).optional(),
-      maxValueBytes: z.number().int().positive().optional(),
-    })
-    .optional(),
-  plugins: z
-    .array(z.looseObject({ name: z.string().min(1), start: z.function() }))
-    .optional(),
-  defaultTimeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
-  maxConcurrency: z.number().int().positive().optional(),
-  maxQueue: z.number().int().nonnegative().optional(),
-  reloadDebounceMs: z.number().int().nonnegative().optional(),
-  strict: z.boolean().optional(),
-  results: z
-    .strictObject({
-      maxChars: z.number().int().positive().optional(),
-      store: z.strictObject({ maxBytes: z.number().int().positive().optional(), ttlMs: z.number().int().positive().max(MAX_TIMEOUT_MS).optional() }).optional(),
-    })
-    .optional(),
-  logger: z
-    .looseObject({ debug: z.function(), info: z.function(), warn: z.function(), error: z.function() })
-    .optional(),
-};
-
 const stderrLogger: Logger = {
   debug() {},
   info() {},
@@ -132,23 +90,6 @@ const stderrLogger: Logger = {
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Throws `INVALID_OPTIONS` listing every problem of `options` against the strict `schema`. */
-export function checkOptions(schema: z.ZodType, options: unknown): void {
-  const parsed = schema.safeParse(options ?? {});
-  if (parsed.success) return;
-  const problems = describeZodIssues(parsed.error.issues, schema, options ?? {}).map(({ path: at, message }) => `${formatJsonPath(at) || "options"}: ${message}`);
-  throw new ToolexecError("INVALID_OPTIONS", `Invalid createExecutor options: ${problems.join("; ")}`, { details: { problems } });
-}
-
-/**
- * Check the caller's core options (never mutating them) and apply defaults. Throws `INVALID_OPTIONS`.
- * `reservedPluginNames` are the built-in plugins' names, which a host plugin may not take.
- */
-export function resolveExecutorOptions(options: CoreExecutorOptions, reservedPluginNames: readonly string[] = []): ResolvedExecutorOptions {
-  checkOptions(z.strictObject(coreOptionSchemas), options);
-  return resolveCheckedOptions(options, reservedPluginNames);
-}
 
 /** Defaults for options a strict schema has already checked. */
 export function resolveCheckedOptions(options: CoreExecutorOptions, reservedPluginNames: readonly string[]): ResolvedExecutorOptions {

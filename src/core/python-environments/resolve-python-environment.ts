@@ -5,22 +5,12 @@
  * requirements replace the project's rather than add to them: one entry's pins never clash with another's.
  */
 import path from "node:path";
-import { z } from "zod";
 import type { JsonPath } from "../json/parse-json-document.js";
 import { formatJsonPath } from "../json/parse-json-document.js";
 import { checkRequirement, pyprojectBeside, readRequirementsFile, type PythonEnvironmentSpec, type PythonInstaller, type PythonRequirements } from "./python-requirements.js";
 
-/** `requirements` as tools.json writes it, on an entry or project-wide. */
-export const requirementsSchema = z
-  .union([z.array(z.string()), z.string().min(1)])
-  .describe('The packages this environment holds: a list of requirement specifiers (["tabulate==0.9.0"]), or a requirements.txt or pyproject.toml under tools/ ("requirements.txt"). toolexec builds one virtual environment per distinct set (uv when on PATH, else venv + pip), cached across projects.');
-
-/** An entry's `python` key. */
-export const entryPythonSchema = z
-  .strictObject({ requirements: requirementsSchema })
-  .describe("The Python environment this tool's worker or script runs in; replaces the project's python.requirements for it.");
-
-export type WrittenRequirements = z.infer<typeof requirementsSchema>;
+/** `requirements` as tools.json writes it (python-environment-schemas.ts holds its schema). */
+export type WrittenRequirements = string[] | string;
 
 /** The project's environment settings, resolved: what every Python entry without its own inherits. */
 export interface ProjectPythonSettings {

@@ -1,5 +1,5 @@
 /** `request_human_input`: lets the agent ask a person; the host answers through a callback. */
-import { MAX_TIMEOUT_MS } from "../../core/config/tools-config-schema.js";
+import { MAX_TIMEOUT_MS } from "../../core/config/timeout-limits.js";
 import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type ExecutorPlugin, type PluginResult, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { HUMAN_INPUT_TOOL_NAME, HUMAN_SERVER } from "../../core/tool-names.js";

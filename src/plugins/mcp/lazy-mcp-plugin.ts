@@ -12,7 +12,7 @@ import { mcpConfigSection } from "./config/mcp-config-section.js";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import type { McpApi } from "./mcp-api.js";
 import type { McpPluginOptions } from "./mcp-plugin.js";
-import { TRUST_LOCK_FILE } from "./trust/trust-lock-file.js";
+import { TRUST_LOCK_FILE } from "./trust/trust-lock-path.js";
 
 type McpPlugin = ExecutorPlugin<McpServerEntry, McpApi, McpServerEntry[]>;
 type McpInstance = PluginInstance<McpApi>;

@@ -3,7 +3,7 @@
  * `server__tool`, over stdio, Streamable HTTP or legacy SSE, resilient where the raw SDK is not.
  */
 import { mcpConfigSection } from "./config/mcp-config-section.js";
-import { DEFAULT_MAX_CONCURRENT_STARTS, type ServerStartMode } from "./config/mcp-server-schema.js";
+import { DEFAULT_MAX_CONCURRENT_STARTS, type ServerStartMode } from "./config/mcp-config-constants.js";
 import { DEFAULT_INSTALL_TIMEOUT_MS } from "./config/package-runner.js";
 import type { McpServerEntry } from "./config/resolve-mcp-server.js";
 import { PLUGIN_CONTRACT_VERSION, type CallerInfo, type ExecutorPlugin, type PluginContext, type PluginInstance, type ToolDefinition } from "../../core/plugin-contract.js";

@@ -4,7 +4,7 @@
  * few at a time instead of in one storm. Waiters go first in, first out.
  */
 import { createFifoSemaphore, type FifoSemaphore } from "../../core/schedule/fifo-semaphore.js";
-import { DEFAULT_MAX_CONCURRENT_STARTS } from "./config/mcp-server-schema.js";
+import { DEFAULT_MAX_CONCURRENT_STARTS } from "./config/mcp-config-constants.js";
 
 export interface StartGate {
   /** Run `start` once a slot is free; rejects with the signal's reason if it aborts while waiting. */

@@ -5,7 +5,7 @@
  * its own timeout, logged with this call as parent), cancelled with this call.
  */
 import type { PluginCallOptions, PluginResult, ToolDefinition } from "../../core/plugin-contract.js";
-import { MAX_TIMEOUT_MS } from "../../core/config/tools-config-schema.js";
+import { MAX_TIMEOUT_MS } from "../../core/config/timeout-limits.js";
 import { CALL_TOOL_TOOL_NAME, DESCRIBE_TOOLS_TOOL_NAME, SEARCH_TOOLS_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
 

@@ -2,29 +2,10 @@
  * The `codeExecution` object of tools.json and of `createExecutor({ codeExecution })`: code mode's
  * switch, its per-request defaults and the ceilings a request may not exceed.
  */
-import os from "node:os";
 import { z } from "zod";
+import { DEFAULT_CODE_MAX_CODE_BYTES, DEFAULT_CODE_MAX_LOG_BYTES, DEFAULT_CODE_MAX_QUEUE, DEFAULT_CODE_MAX_RESULT_BYTES, DEFAULT_CODE_TIMEOUT_MS, DEFAULT_MAX_SAVED_TOOL_DEPTH, DEFAULT_CODE_MEMORY_LIMIT_MB, MAX_CODE_TIMEOUT_MS, MIN_CODE_MEMORY_LIMIT_MB } from "./code-execution-limits.js";
 
-export const DEFAULT_CODE_TIMEOUT_MS = 120_000;
-/** 0 means unlimited. */
-export const DEFAULT_CODE_MAX_TOOL_CALLS = 0;
-/**
- * One runtime per CPU core the process may use, at most the specification's 10: a runtime running
- * code uses a whole core, so more only add context switches (2 cores, runtimes warm: 0.14-0.15 ms
- * of runtime CPU per trivial execution at 2 runtimes, 0.23-0.26 ms at 10; bench/code-execution.mjs).
- */
-export const DEFAULT_CODE_POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 10));
-export const DEFAULT_CODE_MAX_QUEUE = 100;
-export const DEFAULT_CODE_MEMORY_LIMIT_MB = 256;
-export const DEFAULT_CODE_MAX_RESULT_BYTES = 1024 * 1024;
-export const DEFAULT_CODE_MAX_LOG_BYTES = 64 * 1024;
-export const DEFAULT_CODE_MAX_CODE_BYTES = 256 * 1024;
-/** Saved tools running inside each other in one chain of calls before the next is refused (RECURSION_LIMIT). */
-export const DEFAULT_MAX_SAVED_TOOL_DEPTH = 8;
-/** The smallest heap a runtime can lock down and run in. */
-export const MIN_CODE_MEMORY_LIMIT_MB = 32;
-/** Room left under setTimeout's ceiling for the executor's own grace around a code run. */
-export const MAX_CODE_TIMEOUT_MS = 2_147_000_000;
+export * from "./code-execution-limits.js";
 
 const positiveInteger = z.number().int().positive();
 const serverName = z.string().min(1);
@@ -91,9 +72,3 @@ export const codeExecutionConfigSchema = z
   .describe("Code mode: the code_execution tool that runs JavaScript in a sandbox and calls tools from it. Off unless enabled.");
 
 export type CodeExecutionConfig = z.infer<typeof codeExecutionConfigSchema>;
-
-/** A `timeoutMs` above `maxTimeoutMs` in one object, as a message; undefined when consistent. */
-export function timeoutCeilingProblem(config: CodeExecutionConfig): string | undefined {
-  if (config.timeoutMs === undefined || config.maxTimeoutMs === undefined || config.maxTimeoutMs >= config.timeoutMs) return undefined;
-  return `Expected maxTimeoutMs to be at least timeoutMs (${config.timeoutMs}), got ${config.maxTimeoutMs}`;
-}

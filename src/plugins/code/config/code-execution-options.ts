@@ -9,8 +9,8 @@ import {
   DEFAULT_CODE_POOL_SIZE,
   DEFAULT_CODE_TIMEOUT_MS,
   DEFAULT_MAX_SAVED_TOOL_DEPTH,
-  type CodeExecutionConfig,
-} from "./code-execution-config-schema.js";
+} from "./code-execution-limits.js";
+import type { CodeExecutionConfig } from "./code-execution-config-schema.js";
 
 /** Every setting of code mode, with defaults applied. Plain JSON: the executor compares it to decide on a restart. */
 export interface ResolvedCodeExecutionOptions {

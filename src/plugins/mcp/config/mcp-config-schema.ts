@@ -13,8 +13,7 @@ import { serverDefaultsSchema, trustPolicySchema } from "./mcp-server-schema.js"
  */
 const serverEntries = z.record(z.string(), z.unknown());
 
-/** The top-level keys toolexec reads; any other is warned about and ignored. */
-export const MCP_CONFIG_KEYS = ["$schema", "mcpServers", "servers", "inputs", "trust", "serverDefaults", "maxConcurrentStarts"] as const;
+export { MCP_CONFIG_KEYS } from "./mcp-config-constants.js";
 
 export const mcpConfigSchema = z.looseObject({
   $schema: z.string().optional(),

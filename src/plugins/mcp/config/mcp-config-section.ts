@@ -3,11 +3,13 @@
  * located by the core, resolved here into one entry per server: the top level, every server entry's
  * shape, and each entry resolved (transport, variables, paths, defaults).
  */
+import { withLazySchema } from "../../../core/config/lazy-section-schema.js";
+import { isPlainObject, isString, objectOf, type Check } from "../../../core/config/well-formed-checks.js";
 import type { FileSection } from "../../../core/plugin-config.js";
 import { closestMatch } from "../../../core/json/describe-value.js";
 import { deriveServerName } from "./derive-server-name.js";
-import { MCP_CONFIG_KEYS, mcpConfigSchema, type McpConfigFile } from "./mcp-config-schema.js";
-import { mcpServerEntrySchema, serverDefaultsSchema, trustPolicySchema } from "./mcp-server-schema.js";
+import { MCP_CONFIG_KEYS } from "./mcp-config-constants.js";
+import type { McpConfigFile } from "./mcp-config-schema.js";
 import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
 
 export const DEFAULT_MCP_CONFIG_FILE = "mcp.json";
@@ -24,6 +26,13 @@ export interface McpConfigSectionOptions {
 type Report = Parameters<NonNullable<FileSection["resolve"]>>[1]["report"];
 
 const SERVER_KEYS = ["mcpServers", "servers"];
+
+const isEmptyObject: Check = (value) => isPlainObject(value) && Object.keys(value).length === 0;
+/**
+ * The fast vouch for mcp.json (false: ask zod): a file with no server at all, as `toolexec init`
+ * writes it. A file with servers loads the schemas (its servers bring the MCP SDK, and zod, anyway).
+ */
+export const isWellFormedMcpConfig: Check = objectOf(new Map([["$schema", isString], ["mcpServers", isEmptyObject], ["servers", isEmptyObject]]));
 
 /** The top level's problems: both server keys, neither (with a misspelling named), keys toolexec ignores. */
 function checkTopLevel(top: Record<string, unknown>, report: Report): void {
@@ -51,9 +60,16 @@ function checkTopLevel(top: Record<string, unknown>, report: Report): void {
  */
 export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSection<McpConfigFile, McpServerEntry[]> {
   const only = options.servers === undefined ? undefined : new Set(options.servers);
-  return {
+  let schemas: typeof import("./mcp-server-schema.js") | undefined;
+  const lazy = {
+    isWellFormed: isWellFormedMcpConfig,
+    load: async () => {
+      schemas = await import("./mcp-server-schema.js");
+      return (await import("./mcp-config-schema.js")).mcpConfigSchema;
+    },
+  };
+  return withLazySchema<FileSection<McpConfigFile, McpServerEntry[]>>({
     file: options.file ?? DEFAULT_MCP_CONFIG_FILE,
-    schema: mcpConfigSchema,
     missingHint: 'create it with { "mcpServers": {} } or pass `mcpConfig: false` to run without MCP servers',
     resolve(written, context) {
       if (written === undefined) return [];
@@ -61,6 +77,10 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
       checkTopLevel(top, context.report);
       const key = Object.prototype.hasOwnProperty.call(top, "mcpServers") ? "mcpServers" : "servers";
       const servers = (top[key] ?? {}) as Record<string, unknown>;
+      const entries = Object.entries(servers);
+      // A file with servers is never vouched for by the fast check: its schemas are loaded.
+      if (entries.length === 0) return [];
+      const { mcpServerEntrySchema, serverDefaultsSchema, trustPolicySchema } = schemas!;
       const defaultTrust = trustPolicySchema.safeParse(top.trust);
       const serverDefaults = serverDefaultsSchema.safeParse(top.serverDefaults ?? {});
       const maxConcurrentStarts = typeof top.maxConcurrentStarts === "number" ? { maxConcurrentStarts: top.maxConcurrentStarts } : {};
@@ -68,7 +88,7 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
       const names = new Map<string, string>();
       const approvals: string[] = [];
       // Resolve every entry whose shape is valid, even when others are not: one round of fixes covers all.
-      for (const [configKey, entry] of Object.entries(servers)) {
+      for (const [configKey, entry] of entries) {
         const name = claimServerName(configKey, names, (message) => context.report([key, configKey], message, { atKey: true }));
         const shaped = context.check(mcpServerEntrySchema, entry, [key, configKey]);
         if (shaped === undefined || name === undefined) continue;
@@ -90,7 +110,7 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
       if (approvals.length > 0) warnApprovals(key, approvals, servers, context.report);
       return resolved;
     },
-  };
+  }, lazy);
 }
 
 /** The name `configKey`'s server is served under, unless it collides with another server's once derived. */

@@ -5,53 +5,24 @@
  */
 import { z } from "zod";
 import { MAX_TIMEOUT_MS, resultsSettingsSchema } from "../../../core/config/tools-config-schema.js";
+import {
+  DEFAULT_MCP_MAX_CONCURRENCY,
+  DEFAULT_MCP_MAX_DELAY_MS,
+  DEFAULT_MCP_MAX_RESPONSE_BYTES,
+  DEFAULT_MCP_MIN_DELAY_MS,
+  DEFAULT_MCP_RETRIES,
+  MAX_TOOL_PATTERN_LENGTH,
+  SERVER_START_MODES,
+  TRANSPORT_SPELLINGS,
+  TRUST_POLICIES,
+  type TransportSpelling,
+} from "./mcp-config-constants.js";
 
-/** The transport spellings clients use, by the transport they mean. */
-export const TRANSPORT_SPELLINGS = {
-  stdio: "stdio",
-  http: "http",
-  "streamable-http": "http",
-  streamableHttp: "http",
-  "streamable_http": "http",
-  sse: "sse",
-} as const;
-
-export type TransportSpelling = keyof typeof TRANSPORT_SPELLINGS;
-
-/**
- * What toolexec does with a server's tools before they reach the registry (docs/tool-trust.md):
- * `trust` uses them as they are; `pin` records them on first sight and quarantines new or changed
- * ones until approved; `quarantine` holds the whole server until approved, then pins it.
- */
-export const TRUST_POLICIES = ["trust", "pin", "quarantine"] as const;
-export type TrustPolicy = (typeof TRUST_POLICIES)[number];
-/** The policy of servers whose entry and mcp.json name none. */
-export const DEFAULT_TRUST_POLICY: TrustPolicy = "trust";
-/** Longest tool-name pattern in `includeTools` / `excludeTools`. */
-export const MAX_TOOL_PATTERN_LENGTH = 256;
+export * from "./mcp-config-constants.js";
 
 /** Tool names or glob patterns (`*` any run of characters, `?` one character), matched against the server's own tool names. */
 export const toolPatternsSchema = z.array(z.string().min(1).max(MAX_TOOL_PATTERN_LENGTH));
 export const trustPolicySchema = z.enum(TRUST_POLICIES);
-
-/** Retries a call or a connection gets before `SERVICE_UNAVAILABLE`. */
-export const DEFAULT_MCP_RETRIES = 3;
-/** First backoff delay; each retry doubles it (with jitter) up to the maximum. */
-export const DEFAULT_MCP_MIN_DELAY_MS = 250;
-/** Cap on one backoff delay, also for background reconnection. */
-export const DEFAULT_MCP_MAX_DELAY_MS = 30_000;
-/** Calls one server runs at once; more wait their turn. */
-export const DEFAULT_MCP_MAX_CONCURRENCY = 16;
-/** Largest result one call may return, as JSON. */
-export const DEFAULT_MCP_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
-/** Stdio servers starting at once (spawn to tools listed), across the whole executor; more wait their turn. */
-export const DEFAULT_MAX_CONCURRENT_STARTS = 4;
-/**
- * When a stdio server starts: `eager` with the executor; `lazy` on the first call that needs it, its
- * tool list served meanwhile from the list cached by its last run.
- */
-export const SERVER_START_MODES = ["eager", "lazy"] as const;
-export type ServerStartMode = (typeof SERVER_START_MODES)[number];
 
 const spellings = Object.keys(TRANSPORT_SPELLINGS) as [TransportSpelling, ...TransportSpelling[]];
 const nonEmpty = z.string().min(1);

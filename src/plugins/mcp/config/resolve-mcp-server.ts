@@ -17,11 +17,10 @@ import {
   DEFAULT_MCP_MAX_RESPONSE_BYTES,
   DEFAULT_TRUST_POLICY,
   TRANSPORT_SPELLINGS,
-  type McpServerDefaults,
-  type McpServerEntryFile,
   type ServerStartMode,
   type TrustPolicy,
-} from "./mcp-server-schema.js";
+} from "./mcp-config-constants.js";
+import type { McpServerDefaults, McpServerEntryFile } from "./mcp-server-schema.js";
 
 /** Backoff between attempts: `minDelayMs · 2^attempt`, jittered, never above `maxDelayMs`. */
 export interface McpRetryPolicy {

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pyprojectBeside, readRequirementsFile, checkRequirement, type PythonEnvironmentSpec, type PythonRequirements } from "../../../core/python-environments/python-requirements.js";
 import type { McpServerEntryFile } from "./mcp-server-schema.js";
-import { TRANSPORT_SPELLINGS } from "./mcp-server-schema.js";
+import { TRANSPORT_SPELLINGS } from "./mcp-config-constants.js";
 import type { ResolveProblem } from "./resolve-mcp-server.js";
 
 /** The launcher that finds a file's server object and runs it on stdio (shipped beside this plugin). */

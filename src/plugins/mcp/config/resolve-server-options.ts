@@ -2,7 +2,8 @@
  * The per-server options whose value may come from the entry or from mcp.json's `serverDefaults`:
  * backoff (key by key), and a stdio server's start, idle stop and first-start budget.
  */
-import { DEFAULT_MCP_MAX_DELAY_MS, DEFAULT_MCP_MIN_DELAY_MS, DEFAULT_MCP_RETRIES, type McpServerDefaults, type McpServerEntryFile } from "./mcp-server-schema.js";
+import { DEFAULT_MCP_MAX_DELAY_MS, DEFAULT_MCP_MIN_DELAY_MS, DEFAULT_MCP_RETRIES } from "./mcp-config-constants.js";
+import type { McpServerDefaults, McpServerEntryFile } from "./mcp-server-schema.js";
 import type { McpRetryPolicy, StdioServerEntry } from "./resolve-mcp-server.js";
 
 /** Backoff as written (the entry's keys over `serverDefaults`'), with defaults. */

@@ -11,8 +11,9 @@ import { enqueueProjectWrite } from "../../../core/files/write-queue.js";
 import { sortKeys } from "./canonical-json.js";
 import type { LockedTool } from "./tool-fingerprint.js";
 
-/** Where the lock file lives, relative to the project root. */
-export const TRUST_LOCK_FILE = path.join(".toolexec", "tools.lock.json");
+import { TRUST_LOCK_FILE } from "./trust-lock-path.js";
+
+export { TRUST_LOCK_FILE };
 const TRUST_LOCK_VERSION = 1;
 
 export interface LockedServer {

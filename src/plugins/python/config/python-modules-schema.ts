@@ -1,7 +1,7 @@
 /** The shape of tools.json's `pythonModules`, as a strict zod schema (published in schema/tools.schema.json). */
 import { z } from "zod";
 import { memoryLimitSchema, timeoutSchema, toolEnvironmentSchema } from "../../../core/config/tools-config-schema.js";
-import { entryPythonSchema } from "../../../core/python-environments/resolve-python-environment.js";
+import { entryPythonSchema } from "../../../core/python-environments/python-environment-schemas.js";
 
 const modulePath = z.string().min(1).describe("A .py file or a folder (its .py files not starting with _ or .), relative to tools/.");
 

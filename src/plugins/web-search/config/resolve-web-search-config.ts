@@ -11,9 +11,9 @@ import {
   DEFAULT_WEB_SEARCH_RETRIES,
   DEFAULT_WEB_SEARCH_TIMEOUT_MS,
   type SafeSearchLevel,
-  type WebSearchConfig,
   type WebSearchProviderName,
-} from "./web-search-config-schema.js";
+} from "./web-search-constants.js";
+import type { WebSearchConfig } from "./web-search-config-schema.js";
 
 /** What the web search plugin runs with: one provider, its key and base URL, and the limits. */
 export interface WebSearchSettings {

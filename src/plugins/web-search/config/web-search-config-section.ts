@@ -3,10 +3,12 @@
  * environment, unless the host's `webSearch` option replaces it (settings, or `false` for off).
  * The plugin runs only when there are settings.
  */
+import { withLazySchema } from "../../../core/config/lazy-section-schema.js";
 import { ToolexecError } from "../../../core/errors/toolexec-error.js";
 import type { ToolsKeySection } from "../../../core/plugin-config.js";
 import { resolveWebSearchConfig, type WebSearchSettings } from "./resolve-web-search-config.js";
-import { webSearchConfigSchema, type WebSearchConfig } from "./web-search-config-schema.js";
+import type { WebSearchConfig } from "./web-search-config-schema.js";
+import { isWellFormedWebSearch } from "./well-formed-web-search.js";
 
 /**
  * The `webSearch` option resolved: settings, `false` (off), or undefined (tools.json decides).
@@ -22,9 +24,9 @@ export function resolveWebSearchOption(option: WebSearchConfig | false | undefin
 
 /** `fromOption`: the option as `resolveWebSearchOption` resolved it. */
 export function webSearchConfigSection(fromOption: WebSearchSettings | false | undefined): ToolsKeySection<WebSearchConfig, WebSearchSettings | undefined> {
-  return {
+  const lazy = { isWellFormed: isWellFormedWebSearch, load: async () => (await import("./web-search-config-schema.js")).webSearchConfigSchema };
+  return withLazySchema<ToolsKeySection<WebSearchConfig, WebSearchSettings | undefined>>({
     key: "webSearch",
-    schema: webSearchConfigSchema,
     resolve(written, context) {
       // The file's object is checked even when the option replaces it: it is still the project's.
       let fromFile: WebSearchSettings | undefined;
@@ -36,5 +38,5 @@ export function webSearchConfigSection(fromOption: WebSearchSettings | false | u
       return fromOption === undefined ? fromFile : fromOption || undefined;
     },
     enabled: (settings) => settings !== undefined,
-  };
+  }, lazy);
 }
