@@ -8,6 +8,7 @@ import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { resolveLogDir } from "./log-location.js";
 import { parseWholeNumber } from "./read-input.js";
+import { limitYoungGeneration, SERVE_YOUNG_GENERATION_BYTES } from "./serve-young-generation.js";
 import { CliError, UsageError } from "./usage-error.js";
 
 const NO_CLIENT_CAN_ANSWER = "no client can answer this request: the client whose call is under way did not declare the capability, or calls of several clients are under way on this server";
@@ -52,6 +53,8 @@ export async function runServe(context: CommandContext): Promise<number> {
   const token = secretFromEnvironment("token-env", values["token-env"]);
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
+  // Before the executor's start-up allocates (see serve-young-generation.ts).
+  limitYoungGeneration(SERVE_YOUNG_GENERATION_BYTES);
   const logDir = resolveLogDir(values, context.cwd);
   const serve = await import("../serve.js");
   const executor = await context.library.createExecutor({
