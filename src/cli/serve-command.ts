@@ -56,7 +56,8 @@ export async function runServe(context: CommandContext): Promise<number> {
   // Before the executor's start-up allocates (see serve-young-generation.ts).
   limitYoungGeneration(SERVE_YOUNG_GENERATION_BYTES);
   const logDir = resolveLogDir(values, context.cwd);
-  const serve = await import("../serve.js");
+  // The executor first: its code plugin spawns the pre-started runtime, which then starts on the other
+  // core while this one loads the MCP server's modules (the SDK's server, its zod types and ajv).
   const executor = await context.library.createExecutor({
     root: project.root,
     logDir,
@@ -84,28 +85,27 @@ export async function runServe(context: CommandContext): Promise<number> {
     },
   });
   try {
+    const { serveStdio, serveHttp } = await import("../serve.js");
     if (!values.http) {
-      const serving = await serve.serveStdio(executor);
+      const serving = await serveStdio(executor);
       // stdout is the protocol: the one sign of life for a person who started it by hand goes to stderr.
       output.err(`toolexec serve: serving ${project.root} over stdio (MCP on stdin and stdout); close stdin to stop`);
       await serving.closed;
       return 0;
     }
-    const serving = await serve
-      .serveHttp(executor, {
-        ...(values.host === undefined ? {} : { host: values.host }),
-        ...(port === undefined ? {} : { port }),
-        ...(token === undefined ? {} : { token }),
-        ...(values.stateless ? { stateless: true } : {}),
-        ...(apiKey === undefined ? {} : { apiKey }),
-        ...(maxSessions === undefined ? {} : { maxSessions }),
-        ...(context.metrics ? { metrics: context.metrics } : {}),
-        ...(values.console ? { console: {} } : {}),
-        ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
-      })
-      .catch((error: unknown) => {
-        throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
-      });
+    const serving = await serveHttp(executor, {
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(port === undefined ? {} : { port }),
+      ...(token === undefined ? {} : { token }),
+      ...(values.stateless ? { stateless: true } : {}),
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(maxSessions === undefined ? {} : { maxSessions }),
+      ...(context.metrics ? { metrics: context.metrics } : {}),
+      ...(values.console ? { console: {} } : {}),
+      ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
+    }).catch((error: unknown) => {
+      throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
+    });
     output.out(serving.url);
     if (values.console) output.err(`toolexec serve: console at ${serving.url.replace(/\/mcp$/, "")}/console`);
     await new Promise<void>((resolve) => {
