@@ -12,8 +12,12 @@
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 
-/** Both semi-spaces together: 2 × 2 MiB. */
-export const SERVE_YOUNG_GENERATION_BYTES = 4 * 1024 * 1024;
+/**
+ * Both semi-spaces together: 2 × 4 MiB. At 2 × 2 MiB serve's start-up took ~25 scavenges instead of ~13
+ * and ~6% more CPU until `tools/list`; at 2 × 4 MiB its CPU is that of the unlimited growth (11
+ * alternating starts each, bench notes in docs/serve.md).
+ */
+export const SERVE_YOUNG_GENERATION_BYTES = 8 * 1024 * 1024;
 
 function youngGenerationBytes(): number {
   return getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
