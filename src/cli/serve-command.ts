@@ -8,6 +8,7 @@ import type { CommandContext } from "./command-context.js";
 import { selectProjectFiles } from "./project-options.js";
 import { resolveLogDir } from "./log-location.js";
 import { parseWholeNumber } from "./read-input.js";
+import { limitYoungGeneration, SERVE_YOUNG_GENERATION_BYTES } from "./serve-young-generation.js";
 import { CliError, UsageError } from "./usage-error.js";
 
 const NO_CLIENT_CAN_ANSWER = "no client can answer this request: the client whose call is under way did not declare the capability, or calls of several clients are under way on this server";
@@ -52,8 +53,11 @@ export async function runServe(context: CommandContext): Promise<number> {
   const token = secretFromEnvironment("token-env", values["token-env"]);
   const apiKey = secretFromEnvironment("api-key-env", values["api-key-env"]);
   const project = selectProjectFiles(values, context.cwd, command);
+  // Before the executor's start-up allocates (see serve-young-generation.ts).
+  limitYoungGeneration(SERVE_YOUNG_GENERATION_BYTES);
   const logDir = resolveLogDir(values, context.cwd);
-  const serve = await import("../serve.js");
+  // The executor first: its code plugin spawns the pre-started runtime, which then starts on the other
+  // core while this one loads the MCP server's modules (the SDK's server, its zod types and ajv).
   const executor = await context.library.createExecutor({
     root: project.root,
     logDir,
@@ -81,28 +85,27 @@ export async function runServe(context: CommandContext): Promise<number> {
     },
   });
   try {
+    const { serveStdio, serveHttp } = await import("../serve.js");
     if (!values.http) {
-      const serving = await serve.serveStdio(executor);
+      const serving = await serveStdio(executor);
       // stdout is the protocol: the one sign of life for a person who started it by hand goes to stderr.
       output.err(`toolexec serve: serving ${project.root} over stdio (MCP on stdin and stdout); close stdin to stop`);
       await serving.closed;
       return 0;
     }
-    const serving = await serve
-      .serveHttp(executor, {
-        ...(values.host === undefined ? {} : { host: values.host }),
-        ...(port === undefined ? {} : { port }),
-        ...(token === undefined ? {} : { token }),
-        ...(values.stateless ? { stateless: true } : {}),
-        ...(apiKey === undefined ? {} : { apiKey }),
-        ...(maxSessions === undefined ? {} : { maxSessions }),
-        ...(context.metrics ? { metrics: context.metrics } : {}),
-        ...(values.console ? { console: {} } : {}),
-        ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
-      })
-      .catch((error: unknown) => {
-        throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
-      });
+    const serving = await serveHttp(executor, {
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(port === undefined ? {} : { port }),
+      ...(token === undefined ? {} : { token }),
+      ...(values.stateless ? { stateless: true } : {}),
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(maxSessions === undefined ? {} : { maxSessions }),
+      ...(context.metrics ? { metrics: context.metrics } : {}),
+      ...(values.console ? { console: {} } : {}),
+      ...(values["oauth-issuer"] === undefined ? {} : { oauth: { issuer: values["oauth-issuer"], audience: values["oauth-audience"]! } }),
+    }).catch((error: unknown) => {
+      throw listenError(error, values.host ?? "127.0.0.1", port) ?? error;
+    });
     output.out(serving.url);
     if (values.console) output.err(`toolexec serve: console at ${serving.url.replace(/\/mcp$/, "")}/console`);
     await new Promise<void>((resolve) => {

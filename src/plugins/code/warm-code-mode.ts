@@ -1,10 +1,13 @@
 /**
  * Code mode warm on first use: once the first runtime is up, the host does ahead what a first run
- * would otherwise do — compile the validator of `code_execution`'s arguments (loading ajv and its
- * 2020-12 meta-schema: most of a cold first run, ~100 ms of CPU) and parse a program (acorn's first
- * parse). One step per turn of the event loop, after the executor is ready, so a request that comes
- * meanwhile waits for one step at most; nothing runs once `signal` aborts (the plugin closed).
+ * would otherwise do — load ajv's 2020-12 build and compile the validator of `code_execution`'s
+ * arguments, and parse a program (acorn's first parse): ~50 ms of CPU. Each step waits for the host
+ * to be idle (its event loop less than half busy over a short sample), so that it never competes with
+ * what the host is doing as the runtime comes up — `toolexec serve` loading its MCP server's modules
+ * and answering `tools/list`; a run that comes meanwhile does the same work itself. Nothing runs once
+ * `signal` aborts (the plugin closed).
  */
+import { performance } from "node:perf_hooks";
 import { ajvForDialect } from "../../core/schema/ajv-for-dialect.js";
 import { schemaDialect } from "../../core/schema/schema-dialect.js";
 import { compileSchema } from "../../core/schema/schema-validator.js";
@@ -19,6 +22,23 @@ const WARM_STEPS: ReadonlyArray<() => unknown> = [
   () => prepareSource("const value = await Promise.resolve(1);\nreturn { value };"),
 ];
 
+/** The host's load is sampled over this long before each step. */
+const IDLE_SAMPLE_MS = 10;
+/** A step runs when the event loop was busy for less than this share of the sample. */
+const IDLE_SHARE = 0.5;
+/** A step runs after this long at the latest, however busy the host is. */
+const MAX_WAIT_MS = 1_000;
+
+/** Run `action` once the host's event loop is idle enough, or after MAX_WAIT_MS. */
+function whenHostIdle(action: () => void, waited = 0): void {
+  const before = performance.eventLoopUtilization();
+  setTimeout(() => {
+    const busy = performance.eventLoopUtilization(before).utilization;
+    if (busy < IDLE_SHARE || waited + IDLE_SAMPLE_MS >= MAX_WAIT_MS) action();
+    else whenHostIdle(action, waited + IDLE_SAMPLE_MS);
+  }, IDLE_SAMPLE_MS).unref();
+}
+
 /**
  * Run the warm-up steps in the background.
  *
@@ -28,7 +48,7 @@ const WARM_STEPS: ReadonlyArray<() => unknown> = [
 export function warmCodeMode(signal: AbortSignal, steps = WARM_STEPS): void {
   const step = (index: number) => {
     if (index >= steps.length || signal.aborted) return;
-    setImmediate(() => {
+    whenHostIdle(() => {
       if (signal.aborted) return;
       // A warm-up failure costs nothing: the first run does the same work and reports it.
       try {
@@ -37,7 +57,7 @@ export function warmCodeMode(signal: AbortSignal, steps = WARM_STEPS): void {
         return;
       }
       step(index + 1);
-    }).unref();
+    });
   };
   step(0);
 }

@@ -19,22 +19,11 @@ if (sesPath === undefined || typeof process.send !== "function") {
   process.stderr.write("runtime-main.mjs is started by toolexec's code plugin, with an IPC channel and the path of SES\n");
   process.exit(64);
 }
-/** The cache the host wrote (ses-code-cache.ts), if any: V8 checks it and compiles SES itself when it refuses it. */
-function readSesCache() {
-  try {
-    return sesCache === undefined ? undefined : readFileSync(sesCache);
-  } catch {
-    return undefined;
-  }
-}
-// SES's bundle is a plain script (no require, module or exports), run as one so V8 can take its cached code.
-new Script(readFileSync(sesPath, "utf8"), { filename: sesPath, cachedData: readSesCache() }).runInThisContext();
-
 // The host kills this process at a run's deadline. If the host itself dies (SIGKILL, OOM) while
 // code spins, nothing would: a thread of our own notices the orphaning and ends the process.
 // It must be running before any code does (a blocked main thread would keep it from starting), so
-// the runtime reports ready only once it is online; it starts on its own thread meanwhile, while
-// this one locks down.
+// the runtime reports ready only once it is online. Booting a thread's Node takes longer than SES's
+// load and lockdown together, so it starts first, on its own thread, while this one does those.
 const orphanWatchdog = new Worker(
   `const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 500);`,
@@ -47,6 +36,17 @@ const watchdogOnline = new Promise((resolve, reject) => {
 // Awaited below, before ready; a failure meanwhile is not an unhandled rejection.
 watchdogOnline.catch(() => undefined);
 orphanWatchdog.unref();
+
+/** The cache the host wrote (ses-code-cache.ts), if any: V8 checks it and compiles SES itself when it refuses it. */
+function readSesCache() {
+  try {
+    return sesCache === undefined ? undefined : readFileSync(sesCache);
+  } catch {
+    return undefined;
+  }
+}
+// SES's bundle is a plain script (no require, module or exports), run as one so V8 can take its cached code.
+new Script(readFileSync(sesPath, "utf8"), { filename: sesPath, cachedData: readSesCache() }).runInThisContext();
 
 lockdown({
   // `unsafe` would show host paths in stacks; `unsafe-debug` would hand code the realm's prepareStackTrace.
