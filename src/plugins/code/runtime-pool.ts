@@ -35,9 +35,9 @@ export interface RuntimePool {
   /**
    * A free runtime, waiting in the queue if none is. Rejects with `QUEUE_FULL`, `TIMEOUT` at
    * `deadline`, the signal's code when it aborts, `PLUGIN_FAILED` when no runtime can start, or
-   * `EXECUTOR_CLOSED`.
+   * `EXECUTOR_CLOSED`. `signal` may be a function that makes it: only a request that waits calls it.
    */
-  acquire(deadline: number, signal: AbortSignal, nested?: boolean): Promise<RuntimeProcess>;
+  acquire(deadline: number, signal: AbortSignal | (() => AbortSignal), nested?: boolean): Promise<RuntimeProcess>;
   /**
    * Give back a runtime whose run `run` finished. A request waiting, or the next one when no
    * runtime is idle, gets it at once: the runtime starts that run only after it reported `run`
@@ -112,9 +112,9 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   if (options.prewarm !== false) start(options.onPrewarmed);
 
   return {
-    acquire(deadline, signal, nested = false) {
+    acquire(deadline, signalOrMake, nested = false) {
       if (closed) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", "The code runtimes are closed"));
-      if (signal.aborted) return Promise.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled before it started"));
+      if (typeof signalOrMake !== "function" && signalOrMake.aborted) return Promise.reject(new ToolexecError(abortReasonCode(signalOrMake), "The code execution was cancelled before it started"));
       while (idle.length > 0) {
         const runtime = idle.pop()!;
         if (runtime.alive) return Promise.resolve(runtime);
@@ -124,6 +124,9 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         settling.delete(runtime);
         if (runtime.alive) return Promise.resolve(runtime);
       }
+      // Only a request that waits needs the signal: one made for it is made now.
+      const signal = typeof signalOrMake === "function" ? signalOrMake() : signalOrMake;
+      if (signal.aborted) return Promise.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled before it started"));
       // A runtime starting or settling will serve one waiter each; start another only past them.
       const coming = starting + settling.size;
       if (all.size < options.poolSize && waiters.length >= coming) start();
