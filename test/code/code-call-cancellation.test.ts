@@ -36,6 +36,16 @@ describe("a code run's cancellation", () => {
     expect(made).toBe(0);
   });
 
+  it("makes none for runs that wait for the runtime either", async () => {
+    made = 0;
+    globalThis.AbortController = CountedAbortController;
+    // One runtime: nine of these wait in the pool's queue.
+    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => setup.executor.executeCode({ code: "input.n", input: { n: index } })));
+    globalThis.AbortController = Original;
+    expect(results.map((result) => result.ok && result.value)).toEqual(Array.from({ length: 10 }, (_, index) => index));
+    expect(made).toBe(0);
+  });
+
   it("stops a run under way, and one waiting for the runtime, when their callers cancel", async () => {
     const looping = nextEvent(setup.executor, "tool:end", ({ tool, parentExecutionId }) => tool === "echo" && parentExecutionId !== undefined);
     const running = new AbortController();

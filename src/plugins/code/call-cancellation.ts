@@ -1,26 +1,28 @@
 /**
  * How a code run learns that its call was cancelled (the caller's signal, the call's deadline, the
  * executor closing): from the pipeline's running call when the call came through the pipeline, so a
- * run that is never cancelled (nearly all) makes no AbortController and adds no listener; from the
- * call's `signal` when the plugin is called directly.
+ * run that is never cancelled (nearly all) makes no AbortController and adds no listener, waiting
+ * for a runtime or running; from the call's `signal` when the plugin is called directly.
  */
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortWatchOf } from "../../core/executor/call-abort-watch.js";
 import type { PluginCallOptions } from "../../core/plugin-contract.js";
 
-export interface CallCancellation {
-  /** Why the call was cancelled, or undefined while it is not. */
+/** A cancellation as a wait needs it (runtime-pool.ts): its reason once cancelled, and one listener at a time. */
+export interface Cancellation {
+  /** Why it was cancelled, or undefined while it is not. */
   reason(): unknown;
-  /** Tell `listener` once the call is cancelled (at once if it is); returns the function that stops it. One listener at a time. */
+  /** Tell `listener` once it is cancelled (at once if it is); returns the function that stops it. One listener at a time. */
   watch(listener: (reason: unknown) => void): () => void;
-  /** The call's signal, made on first use: only a run that waits in the pool's queue needs one. */
-  signal(): AbortSignal;
 }
 
-export function callCancellation(options: PluginCallOptions): CallCancellation {
+export function callCancellation(options: PluginCallOptions): Cancellation {
   const running = abortWatchOf(options);
-  if (running) return { reason: () => running.abortReason, watch: (listener) => running.watchAbort(listener), signal: () => options.signal };
-  const { signal } = options;
+  return running ? { reason: () => running.abortReason, watch: (listener) => running.watchAbort(listener) } : signalCancellation(options.signal);
+}
+
+/** The same over an AbortSignal (a plugin called directly, or a test's). */
+export function signalCancellation(signal: AbortSignal): Cancellation {
   return {
     reason: () => (signal.aborted ? signal.reason : undefined),
     watch(listener) {
@@ -32,7 +34,6 @@ export function callCancellation(options: PluginCallOptions): CallCancellation {
       signal.addEventListener("abort", onAbort, { once: true });
       return () => signal.removeEventListener("abort", onAbort);
     },
-    signal: () => signal,
   };
 }
 

@@ -21,7 +21,7 @@ import { runOnRuntime, type RunError, type RunOutcome, type RunRequest } from ".
 import { createRuntimePool } from "./runtime-pool.js";
 import { warmCodeMode } from "./warm-code-mode.js";
 import { createCallerCatalogs } from "./caller-catalogs.js";
-import { callCancellation, cancelCode, type CallCancellation } from "./call-cancellation.js";
+import { callCancellation, cancelCode, type Cancellation } from "./call-cancellation.js";
 import { createToolDispatcher, type ToolCallTrace, type ToolDispatcher } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
 import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
@@ -124,7 +124,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       let closed: Promise<void> | undefined;
 
       /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */
-      const execute = async (executionId: string, args: unknown, cancellation: CallCancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
+      const execute = async (executionId: string, args: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
         if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
@@ -175,7 +175,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         do {
           let runtime;
           try {
-            runtime = await pool.acquire(runDeadline, cancellation.signal, position.nested);
+            runtime = await pool.acquire(runDeadline, cancellation, position.nested);
           } catch (error) {
             const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
             queueMs = performance.now() - started;
@@ -216,7 +216,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
        * value is the run's value, its `content` the run's whole output (the audit), its failure's
        * details the run's logs and tool calls.
        */
-      const runSavedTool = async (name: string, executionId: string, input: unknown, cancellation: CallCancellation, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult | undefined> => {
+      const runSavedTool = async (name: string, executionId: string, input: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult | undefined> => {
         const savedTool = saved.get(name);
         if (!savedTool) return undefined;
         const { chain } = position;

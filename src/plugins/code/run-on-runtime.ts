@@ -11,7 +11,7 @@ import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
 import type { ToolCatalog } from "./tool-catalog.js";
-import type { CallCancellation } from "./call-cancellation.js";
+import type { Cancellation } from "./call-cancellation.js";
 import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";
 
 const MIB = 1024 * 1024;
@@ -39,7 +39,7 @@ export interface RunRequest {
   deadline: number;
   timeoutMs: number;
   /** The call's cancellation (call-cancellation.ts): it kills the runtime. */
-  cancellation: Pick<CallCancellation, "watch">;
+  cancellation: Pick<Cancellation, "watch">;
   /** The plugin's own: aborted when it closes. */
   stopSignal?: AbortSignal;
   catalog: ToolCatalog;
