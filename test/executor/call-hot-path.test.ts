@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createExecutor, type Executor, type ExecutorPlugin } from "../../src/index.js";
 import type { PluginInstance } from "../../src/plugin.js";
+import { abortWatchOf } from "../../src/core/executor/call-abort-watch.js";
 import { callWithArgumentsHandedOver } from "../../src/core/executor/handed-over-arguments.js";
 import { deferred } from "../helpers/deferred.js";
 import { createTempProject } from "../helpers/temp-project.js";
@@ -20,7 +21,7 @@ async function executorWith(callTool: PluginInstance["callTool"]): Promise<Execu
   const plugin: ExecutorPlugin = {
     name: "host",
     async start() {
-      return { listTools: () => [{ name: "probe", description: "Reports what it was given.", inputSchema: { type: "object" } }], callTool, close: async () => {} };
+      return { listTools: () => [{ name: "probe", description: "Reports what it was given.", inputSchema: { type: "object" }, parallel: true }], callTool, close: async () => {} };
     },
   };
   const project = createTempProject({ tools: { tools: [] } });
@@ -65,5 +66,25 @@ describe("the call's hot path", () => {
     caller.abort();
     cancelled.resolve();
     expect(await result).toMatchObject({ ok: true, value: { aborted: true, code: "CANCELLED" } });
+  });
+
+  it("tells an abort watcher of the caller's cancel once, at once when already aborted, and never once it stopped", async () => {
+    const cancelled = deferred();
+    const told: string[] = [];
+    const target = await executorWith(async (call, options) => {
+      const running = abortWatchOf(options)!;
+      const note = (reason: { code: string }) => told.push(`${String(call.arguments.name)}:${reason.code}`);
+      if (call.arguments.name === "watched") running.watchAbort(note);
+      if (call.arguments.name === "stopped") running.watchAbort(note)();
+      await cancelled.promise;
+      if (call.arguments.name === "late") running.watchAbort(note);
+      return { ok: true, value: null };
+    });
+    const caller = new AbortController();
+    const calls = ["watched", "stopped", "late"].map((name) => target.callTool("probe", { name }, { signal: caller.signal }));
+    caller.abort();
+    cancelled.resolve();
+    await Promise.all(calls);
+    expect(told.sort()).toEqual(["late:CANCELLED", "watched:CANCELLED"]);
   });
 });

@@ -20,6 +20,7 @@ import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
 import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
+import { offerAbortWatch } from "./call-abort-watch.js";
 import { takeTurn } from "./take-turn.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
@@ -159,6 +160,7 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
     callTool: (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal: running.signal, ...subOptions, parentExecutionId: executionId }),
     ...(call.caller === undefined ? {} : { caller: call.caller }),
   };
+  offerAbortWatch(pluginOptions, running);
   // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.
   const emitting = emitter.hasListeners("tool:progress");
   if (emitting || callerProgress) {

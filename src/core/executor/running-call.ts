@@ -78,6 +78,8 @@ export class RunningCall {
   private readonly timer: NodeJS.Timeout;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;
+  /** A built-in plugin's listener (call-abort-watch.ts): told of an abort without an AbortController. */
+  private abortListener: ((reason: ToolexecError) => void) | undefined = undefined;
 
   constructor(
     readonly name: string,
@@ -107,7 +109,22 @@ export class RunningCall {
     if (this.abortReason) return;
     this.abortReason = reason;
     this.controller?.abort(reason);
+    const listener = this.abortListener;
+    this.abortListener = undefined;
+    listener?.(reason);
     if (this.resolveAnswer) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
+  }
+
+  /** See call-abort-watch.ts: one listener at a time, told once, at once when already aborted. */
+  watchAbort(listener: (reason: ToolexecError) => void): () => void {
+    if (this.abortReason) {
+      listener(this.abortReason);
+      return () => undefined;
+    }
+    this.abortListener = listener;
+    return () => {
+      if (this.abortListener === listener) this.abortListener = undefined;
+    };
   }
 
   /** The plugin's answer, or — once the call is aborted and the grace passes — the abort's own. */

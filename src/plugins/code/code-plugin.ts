@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
-import { PLUGIN_CONTRACT_VERSION, abortReasonCode, type CallerAccess, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
+import { PLUGIN_CONTRACT_VERSION, type CallerAccess, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
 import { CODE_EXECUTION_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
 import { codeConfigSection } from "./config/code-config-section.js";
@@ -21,6 +21,7 @@ import { runOnRuntime, type RunError, type RunOutcome, type RunRequest } from ".
 import { createRuntimePool } from "./runtime-pool.js";
 import { warmCodeMode } from "./warm-code-mode.js";
 import { createCallerCatalogs } from "./caller-catalogs.js";
+import { callCancellation, cancelCode, type Cancellation } from "./call-cancellation.js";
 import { createToolDispatcher, type ToolCallTrace, type ToolDispatcher } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
 import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
@@ -123,7 +124,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       let closed: Promise<void> | undefined;
 
       /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */
-      const execute = async (executionId: string, args: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
+      const execute = async (executionId: string, args: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
         if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
@@ -174,7 +175,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         do {
           let runtime;
           try {
-            runtime = await pool.acquire(runDeadline, signal, position.nested);
+            runtime = await pool.acquire(runDeadline, cancellation, position.nested);
           } catch (error) {
             const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
             queueMs = performance.now() - started;
@@ -189,7 +190,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
             inputJson: request.inputJson,
             deadline: runDeadline,
             timeoutMs: request.timeoutMs,
-            signal,
+            cancellation,
             stopSignal: closing.signal,
             catalog: runCatalog,
             ...(pluginOptions.rankTools ? { rankTools: pluginOptions.rankTools } : {}),
@@ -215,7 +216,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
        * value is the run's value, its `content` the run's whole output (the audit), its failure's
        * details the run's logs and tool calls.
        */
-      const runSavedTool = async (name: string, executionId: string, input: unknown, signal: AbortSignal, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult | undefined> => {
+      const runSavedTool = async (name: string, executionId: string, input: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult | undefined> => {
         const savedTool = saved.get(name);
         if (!savedTool) return undefined;
         const { chain } = position;
@@ -225,7 +226,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
             chain: [...chain, name],
           });
         }
-        const outcome = await execute(executionId, { code: savedTool.code, input }, signal, deadline, { chain: [...chain, name], nested: position.nested }, savedTool, access);
+        const outcome = await execute(executionId, { code: savedTool.code, input }, cancellation, deadline, { chain: [...chain, name], nested: position.nested }, savedTool, access);
         if (logging && savedRuns.size >= MAX_PENDING_STATS) savedRuns.delete(savedRuns.keys().next().value!);
         if (!outcome.ok) {
           if (logging && outcome.error.details) savedRuns.set(executionId, outcome.error.details as CodeFailureDetails);
@@ -239,16 +240,20 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
 
       const instance: PluginInstance<SavedToolsApi> = {
         listTools: () => [tool.definition, ...saved.definitions()],
-        async callTool(call, { signal, deadline, caller }) {
+        async callTool(call, callOptions) {
+          const { deadline, caller } = callOptions;
           if (closed) return toolError("EXECUTOR_CLOSED", "The code plugin is closed");
           const builtIn = saved.callBuiltIn(call.name, call.arguments);
           if (builtIn) return builtIn;
-          if (signal.aborted) return toolError(abortReasonCode(signal), "The code execution was cancelled before it started");
+          // Not the call's `signal`: reading it makes an AbortController, which a run rarely needs.
+          const cancellation = callCancellation(callOptions);
+          const cancelled = cancellation.reason();
+          if (cancelled !== undefined) return toolError(cancelCode(cancelled), "The code execution was cancelled before it started");
           const position = chains.positionOf(call.executionId);
           const run =
             call.name === CODE_EXECUTION_TOOL_NAME
-              ? execute(call.executionId, call.arguments, signal, deadline, position, undefined, caller?.access)
-              : runSavedTool(call.name, call.executionId, call.arguments, signal, deadline, position, caller?.access);
+              ? execute(call.executionId, call.arguments, cancellation, deadline, position, undefined, caller?.access)
+              : runSavedTool(call.name, call.executionId, call.arguments, cancellation, deadline, position, caller?.access);
           inflight.add(run);
           try {
             return (await run) ?? toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);

@@ -11,6 +11,7 @@ import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
 import type { ToolCatalog } from "./tool-catalog.js";
+import type { Cancellation } from "./call-cancellation.js";
 import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";
 
 const MIB = 1024 * 1024;
@@ -37,8 +38,8 @@ export interface RunRequest {
   inputJson: string;
   deadline: number;
   timeoutMs: number;
-  /** The caller's signal: aborting it kills the runtime. */
-  signal: AbortSignal;
+  /** The call's cancellation (call-cancellation.ts): it kills the runtime. */
+  cancellation: Pick<Cancellation, "watch">;
   /** The plugin's own: aborted when it closes. */
   stopSignal?: AbortSignal;
   catalog: ToolCatalog;
@@ -120,7 +121,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       finished = true;
       clearTimeout(deadlineTimer);
       clearInterval(memoryTimer);
-      request.signal.removeEventListener("abort", onAbort);
+      stopWatching?.();
       request.stopSignal?.removeEventListener("abort", onStop);
       runtime.onFrame = undefined;
       runtime.onExit = undefined;
@@ -130,10 +131,10 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
     };
     const fail = (code: ErrorCode, message: string) => finish({ ok: false, error: { code, message } }, false);
 
-    const onAbort = () => abortedBy(request.signal);
-    const onStop = () => abortedBy(request.stopSignal!);
-    const abortedBy = (signal: AbortSignal) => {
-      const reason = signal.reason as { code?: unknown; message?: unknown } | undefined;
+    let stopWatching: (() => void) | undefined;
+    const onStop = () => abortedWith(request.stopSignal!.reason);
+    const abortedWith = (cause: unknown) => {
+      const reason = cause as { code?: unknown; message?: unknown } | undefined;
       const code = typeof reason?.code === "string" && KNOWN_CODES.has(reason.code) ? (reason.code as ErrorCode) : "CANCELLED";
       fail(code, typeof reason?.message === "string" ? reason.message : "The code execution was cancelled and stopped");
     };
@@ -149,9 +150,10 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       }
     }, MEMORY_CHECK_INTERVAL_MS);
     memoryTimer.unref();
-    if (request.signal.aborted) return onAbort();
     if (request.stopSignal?.aborted) return onStop();
-    request.signal.addEventListener("abort", onAbort, { once: true });
+    stopWatching = request.cancellation.watch(abortedWith);
+    // Told at once when the call was already cancelled.
+    if (finished) return stopWatching();
     request.stopSignal?.addEventListener("abort", onStop, { once: true });
     if (!runtime.alive) return fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
     // The runtime reports a run idle before it starts the next (runtime/run-code.mjs): without that report, this run never began.

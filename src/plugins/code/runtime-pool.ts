@@ -8,7 +8,7 @@
  */
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import type { Logger } from "../../core/plugin-contract.js";
-import { abortReasonCode } from "../../core/plugin-contract.js";
+import { cancelCode, signalCancellation, type Cancellation } from "./call-cancellation.js";
 import { spawnRuntime, type RuntimeProcess, type RuntimeProcessOptions } from "./runtime-process.js";
 
 /** How long a finished run's runtime may take to report idle before it is recycled. */
@@ -35,9 +35,10 @@ export interface RuntimePool {
   /**
    * A free runtime, waiting in the queue if none is. Rejects with `QUEUE_FULL`, `TIMEOUT` at
    * `deadline`, the signal's code when it aborts, `PLUGIN_FAILED` when no runtime can start, or
-   * `EXECUTOR_CLOSED`.
+   * `EXECUTOR_CLOSED`. Code mode passes its call's cancellation (call-cancellation.ts): a request
+   * that waits is told of a cancel without an AbortController.
    */
-  acquire(deadline: number, signal: AbortSignal, nested?: boolean): Promise<RuntimeProcess>;
+  acquire(deadline: number, signal: AbortSignal | Cancellation, nested?: boolean): Promise<RuntimeProcess>;
   /**
    * Give back a runtime whose run `run` finished. A request waiting, or the next one when no
    * runtime is idle, gets it at once: the runtime starts that run only after it reported `run`
@@ -112,9 +113,11 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   if (options.prewarm !== false) start(options.onPrewarmed);
 
   return {
-    acquire(deadline, signal, nested = false) {
+    acquire(deadline, signalOrCancellation, nested = false) {
       if (closed) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", "The code runtimes are closed"));
-      if (signal.aborted) return Promise.reject(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled before it started"));
+      const cancellation = signalOrCancellation instanceof AbortSignal ? signalCancellation(signalOrCancellation) : signalOrCancellation;
+      const cancelled = cancellation.reason();
+      if (cancelled !== undefined) return Promise.reject(new ToolexecError(cancelCode(cancelled), "The code execution was cancelled before it started"));
       while (idle.length > 0) {
         const runtime = idle.pop()!;
         if (runtime.alive) return Promise.resolve(runtime);
@@ -140,7 +143,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         const waitedSince = Date.now();
         const settle = () => {
           clearTimeout(timer);
-          signal.removeEventListener("abort", onAbort);
+          stopWatching();
         };
         // The pool takes a waiter out of the queue before it answers it; one that gives up leaves it
         // itself (a search of the queue, which holds thousands in a burst, only then).
@@ -162,11 +165,10 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         const timer = setTimeout(() => {
           leave(new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`));
         }, Math.max(0, deadline - Date.now()));
-        const onAbort = () => leave(new ToolexecError(abortReasonCode(signal), "The code execution was cancelled while it waited for a runtime"));
-        signal.addEventListener("abort", onAbort, { once: true });
         // A nested run goes first: its caller holds a runtime until it has one.
         if (nested) waiters.unshift(waiter);
         else waiters.push(waiter);
+        const stopWatching = cancellation.watch((reason) => leave(new ToolexecError(cancelCode(reason), "The code execution was cancelled while it waited for a runtime")));
       });
     },
     release(runtime, run) {
