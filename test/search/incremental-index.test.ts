@@ -51,6 +51,29 @@ describe("after changes", () => {
     }
   });
 
+  it("a term whose last tool left frees its id, and another term taking that id ranks as in a fresh index", () => {
+    const index = createToolIndex();
+    const base = catalog(40);
+    const rare = (name: string, words: string) => tool(`rare__${name}`, `Handles ${words} records.`, { [`${name}Id`]: { type: "string" } });
+    const queries = ["zephyr quokka", "marmot walrus", "quokka records", "walrus", "zephyr"];
+    const rankings = (built: IndexStatistics) => queries.map((query) => rankTools(built, query, 5));
+    // The rare words' terms come and go: freed with their last tool, their ids taken by the next
+    // rare words, then the first words back under new ids, as each update is applied in turn.
+    const steps = [[rare("zephyr", "zephyr quokka")], [], [rare("marmot", "marmot walrus")], [rare("marmot", "marmot walrus"), rare("zephyr", "zephyr quokka")], [rare("zephyr", "zephyr walrus")]];
+    const terms = ["zephyr", "quokka", "marmot", "walrus"];
+    const seen = (built: IndexStatistics) => ({ rankings: rankings(built), postings: terms.map((term) => built.postings(term).map((document) => document.name)) });
+    // The fresh indexes come after: one built in between would re-intern the words and hide a stale id.
+    const followed = steps.map((extra) => {
+      index.update([...base, ...extra]);
+      return seen(index);
+    });
+    steps.forEach((extra, step) => {
+      const fresh = createToolIndex();
+      fresh.update([...base, ...extra]);
+      expect(followed[step]).toEqual(seen(fresh));
+    });
+  });
+
   it("says what changed since a version, and nothing it has forgotten", () => {
     const index = createToolIndex();
     index.update(catalog(10));
