@@ -80,8 +80,8 @@ interface WordTerms {
   surface: string;
   /** The stems of the compound's parts (not stop words), worked out when a name first has the word. */
   parts: readonly string[] | undefined;
-  /** The stem's id in the vocabulary that last counted the word. */
-  vocabulary: TermVocabulary | undefined;
+  /** The vocabulary that last counted the word, by its serial number (not a reference: a closed executor's index must not stay reachable from this cache), and the stem's id there. */
+  vocabulary: number;
   stemId: number;
 }
 
@@ -90,7 +90,7 @@ const MAX_CACHED_WORDS = 50_000;
 const words = new WordTable<WordTerms>(MAX_CACHED_WORDS);
 
 function makeWordTerms(word: string): WordTerms {
-  return { stem: isStopWord(word) ? undefined : stemWord(word), surface: surfaceTerm(word), parts: undefined, vocabulary: undefined, stemId: -1 };
+  return { stem: isStopWord(word) ? undefined : stemWord(word), surface: surfaceTerm(word), parts: undefined, vocabulary: -1, stemId: -1 };
 }
 
 function compoundStems(terms: WordTerms, text: string, start: number, end: number): readonly string[] {
@@ -148,8 +148,8 @@ export class TermCounter {
 
   /** The stem's id, remembered with the word while it stays this vocabulary's id for the stem (ids are reused). */
   #idOf(terms: WordTerms): number {
-    if (terms.vocabulary === this.vocabulary && this.vocabulary.term(terms.stemId) === terms.stem) return terms.stemId;
-    terms.vocabulary = this.vocabulary;
+    if (terms.vocabulary === this.vocabulary.serial && this.vocabulary.term(terms.stemId) === terms.stem) return terms.stemId;
+    terms.vocabulary = this.vocabulary.serial;
     return (terms.stemId = this.vocabulary.intern(terms.stem as string));
   }
 

@@ -18,7 +18,12 @@ export const isSurfaceTerm = (term: string) => term.startsWith("=");
 
 const NO_DOCUMENTS: readonly ToolDocument[] = [];
 
+/** Vocabularies made so far: each has its own serial number. */
+let made = 0;
+
 export class TermVocabulary {
+  /** Tells this vocabulary apart from every other in the process, without holding on to it. */
+  readonly serial = made++;
   readonly #ids = new Map<string, number>();
   /** By id: the term, its tools in the order they were indexed, the index version they last changed at. */
   readonly #terms: Array<string | undefined> = [];
