@@ -2,6 +2,8 @@
  * After a change the index, its cached term scores and the semantic index follow only what changed,
  * and still rank exactly as an index built afresh from the same tools.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { rankTools } from "../../src/plugins/search/rank-tools.js";
 import { createSemanticIndex } from "../../src/plugins/search/semantic-index.js";
@@ -72,6 +74,20 @@ describe("after changes", () => {
       fresh.update([...base, ...extra]);
       expect(followed[step]).toEqual(seen(fresh));
     });
+  });
+
+  it("an index no longer used is collected: the process-wide word cache keeps none of its documents", async () => {
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    let index: ReturnType<typeof createToolIndex> | undefined = createToolIndex();
+    index.update(catalog(50));
+    const document = new WeakRef(index.document("svc0__get_issue_0") as object);
+    index = undefined;
+    for (let round = 0; round < 5 && document.deref() !== undefined; round++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      collect();
+    }
+    expect(document.deref()).toBeUndefined();
   });
 
   it("says what changed since a version, and nothing it has forgotten", () => {
