@@ -2,6 +2,8 @@
  * After a change the index, its cached term scores and the semantic index follow only what changed,
  * and still rank exactly as an index built afresh from the same tools.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { rankTools } from "../../src/plugins/search/rank-tools.js";
 import { createSemanticIndex } from "../../src/plugins/search/semantic-index.js";
@@ -49,6 +51,43 @@ describe("after changes", () => {
       fresh.update(tools);
       expect(ranked(index)).toEqual(ranked(fresh));
     }
+  });
+
+  it("a term whose last tool left frees its id, and another term taking that id ranks as in a fresh index", () => {
+    const index = createToolIndex();
+    const base = catalog(40);
+    const rare = (name: string, words: string) => tool(`rare__${name}`, `Handles ${words} records.`, { [`${name}Id`]: { type: "string" } });
+    const queries = ["zephyr quokka", "marmot walrus", "quokka records", "walrus", "zephyr"];
+    const rankings = (built: IndexStatistics) => queries.map((query) => rankTools(built, query, 5));
+    // The rare words' terms come and go: freed with their last tool, their ids taken by the next
+    // rare words, then the first words back under new ids, as each update is applied in turn.
+    const steps = [[rare("zephyr", "zephyr quokka")], [], [rare("marmot", "marmot walrus")], [rare("marmot", "marmot walrus"), rare("zephyr", "zephyr quokka")], [rare("zephyr", "zephyr walrus")]];
+    const terms = ["zephyr", "quokka", "marmot", "walrus"];
+    const seen = (built: IndexStatistics) => ({ rankings: rankings(built), postings: terms.map((term) => built.postings(term).map((document) => document.name)) });
+    // The fresh indexes come after: one built in between would re-intern the words and hide a stale id.
+    const followed = steps.map((extra) => {
+      index.update([...base, ...extra]);
+      return seen(index);
+    });
+    steps.forEach((extra, step) => {
+      const fresh = createToolIndex();
+      fresh.update([...base, ...extra]);
+      expect(followed[step]).toEqual(seen(fresh));
+    });
+  });
+
+  it("an index no longer used is collected: the process-wide word cache keeps none of its documents", async () => {
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    let index: ReturnType<typeof createToolIndex> | undefined = createToolIndex();
+    index.update(catalog(50));
+    const document = new WeakRef(index.document("svc0__get_issue_0") as object);
+    index = undefined;
+    for (let round = 0; round < 5 && document.deref() !== undefined; round++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      collect();
+    }
+    expect(document.deref()).toBeUndefined();
   });
 
   it("says what changed since a version, and nothing it has forgotten", () => {

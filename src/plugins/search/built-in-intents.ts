@@ -30,8 +30,12 @@ const WEB_SEARCH_INTENT =
 /** The built-ins with an intent field. */
 export type BuiltInKind = "code" | "human" | "web";
 
+const BUILT_IN_NAMES = [CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME];
+
 /** The built-in a definition is, by its name or server-qualified name, if any. */
 export function builtInKind(tool: ToolDefinition): BuiltInKind | undefined {
+  // A name that ends with none of them is none of them: most tools, decided without splitting the name.
+  if (tool.server === undefined && !BUILT_IN_NAMES.some((builtIn) => tool.name.endsWith(builtIn))) return undefined;
   const name = tool.server?.tool ?? tool.name.split(TOOL_NAME_SEPARATOR).pop() ?? tool.name;
   if (name === CODE_EXECUTION_TOOL_NAME) return "code";
   if (name === HUMAN_INPUT_TOOL_NAME) return "human";
@@ -41,8 +45,7 @@ export function builtInKind(tool: ToolDefinition): BuiltInKind | undefined {
 
 const INTENTS: Record<BuiltInKind, string> = { code: CODE_EXECUTION_INTENT, human: HUMAN_INPUT_INTENT, web: WEB_SEARCH_INTENT };
 
-/** The extra intent text of a built-in tool; empty for every other tool. */
-export function builtInIntent(tool: ToolDefinition): string {
-  const kind = builtInKind(tool);
+/** The extra intent text of a built-in tool, by its kind; empty for every other tool. */
+export function builtInIntent(kind: BuiltInKind | undefined): string {
   return kind === undefined ? "" : INTENTS[kind];
 }

@@ -6,7 +6,8 @@
  * lexical stage matches those.
  */
 import { loadWordVectors, type WordVectors } from "./word-vectors.js";
-import { isStopWord, splitWords } from "./tokenize-text.js";
+import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
+import { WordTable } from "./word-table.js";
 
 /** SIF's smoothing constant: words more frequent than about 1 in 1,000 are damped. */
 const SMOOTHING = 1e-3;
@@ -21,14 +22,25 @@ function rankOf(vectors: WordVectors, word: string): number | undefined {
   return vectors.rank(word) ?? (word.endsWith("s") && word.length > 3 ? vectors.rank(word.slice(0, -1)) : undefined);
 }
 
+/** Most words whose rank is remembered per set of vectors. */
+const MAX_CACHED_WORDS = 50_000;
+/** Each word's rank (-1: a stop word or not in the vocabulary), found by the word's place in a text. */
+const ranks = new WeakMap<WordVectors, WordTable<number>>();
+
 /** One text's unit vector; all zeros when it has no known word. */
 export function embedText(vectors: WordVectors, text: string): Float32Array {
   const sum = new Float32Array(vectors.dimensions);
-  for (const word of splitWords(text)) {
-    if (isStopWord(word)) continue;
-    const rank = rankOf(vectors, word);
-    if (rank === undefined) continue;
-    vectors.addTo(rank, SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)), sum);
+  const add = (rank: number) => {
+    if (rank !== -1) vectors.addTo(rank, SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)), sum);
+  };
+  const rankOfWord = (word: string) => (isStopWord(word) ? -1 : (rankOf(vectors, word) ?? -1));
+  if (isAscii(text)) {
+    let table = ranks.get(vectors);
+    if (!table) ranks.set(vectors, (table = new WordTable<number>(MAX_CACHED_WORDS)));
+    const scanner = new WordScanner(text);
+    while (scanner.next()) add(table.get(text, scanner.start, scanner.end, rankOfWord));
+  } else {
+    for (const word of splitWords(text)) add(rankOfWord(word));
   }
   return normalizeVector(sum);
 }
@@ -36,7 +48,7 @@ export function embedText(vectors: WordVectors, text: string): Float32Array {
 /** The vector scaled to unit length (in place); a zero vector stays zero. */
 export function normalizeVector(vector: Float32Array): Float32Array {
   let norm = 0;
-  for (const value of vector) norm += value * value;
+  for (let at = 0; at < vector.length; at++) norm += (vector[at] as number) * (vector[at] as number);
   norm = Math.sqrt(norm);
   if (norm > 0) for (let at = 0; at < vector.length; at++) vector[at] = (vector[at] as number) / norm;
   return vector;

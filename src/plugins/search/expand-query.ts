@@ -4,12 +4,12 @@
  * that complete a word no tool has. The ranker scores each term by BM25F at its weight.
  */
 import type { IndexStatistics } from "./tool-index.js";
-import { PREFIX_LENGTH } from "./tool-index.js";
+import { PREFIX_LENGTH } from "./term-vocabulary.js";
 import { relatedTerms } from "./related-words.js";
 import { isStopWord, splitWords, tokenizeText } from "./tokenize-text.js";
 import { literalHints, separateLiterals } from "./literal-hints.js";
 import { pastTenseWords, tenseHints } from "./tense-hints.js";
-import { surfaceTerm } from "./tool-document.js";
+import { surfaceTerm } from "./document-terms.js";
 
 /** What a related word is worth next to the word itself. */
 const RELATED_WEIGHT = 0.4;

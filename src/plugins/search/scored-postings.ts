@@ -6,6 +6,7 @@
  * documents again; only a term whose own tools changed is gathered anew. That is what keeps the
  * first search after `tools:changed` cheap at 10,000 tools.
  */
+import { entryCount, entryCountOf, entryTerm, fieldEnd, fieldLength } from "./document-terms.js";
 import { FIELDS, type Field, type ToolDocument } from "./tool-document.js";
 import type { IndexStatistics } from "./tool-index.js";
 
@@ -52,19 +53,22 @@ export function inverseDocumentFrequency(index: IndexStatistics, term: string): 
 }
 
 function gather(index: IndexStatistics, term: string, postings: readonly ToolDocument[]): GatheredPostings {
+  const id = index.termId(term) as number;
   const documents = postings.slice();
   const starts = new Uint32Array(documents.length + 1);
   const fields: number[] = [];
   const counts: number[] = [];
   const lengths: number[] = [];
-  documents.forEach((document, at) => {
-    FIELDS.forEach((field, fieldIndex) => {
-      const count = document.fields[field].get(term);
-      if (count === undefined) return;
-      fields.push(fieldIndex);
-      counts.push(count);
-      lengths.push(document.lengths[field]);
-    });
+  documents.forEach(({ terms }, at) => {
+    // Entries run field by field, each term once per field: the term's entries come in FIELDS order.
+    let field = 0;
+    for (let entry = 0; entry < entryCount(terms); entry++) {
+      while (entry >= fieldEnd(terms, field)) field++;
+      if (entryTerm(terms, entry) !== id) continue;
+      fields.push(field);
+      counts.push(entryCountOf(terms, entry));
+      lengths.push(fieldLength(terms, field));
+    }
     starts[at + 1] = fields.length;
   });
   const termScores = new Float64Array(documents.length);

@@ -41,6 +41,12 @@ export interface Similarities {
   best: number;
 }
 
+/** Are all the numbers finite? (A loop: a callback per number cost ~10 ms over 10,000 tools.) */
+function isFinite(vector: Float32Array): boolean {
+  for (let at = 0; at < vector.length; at++) if (!Number.isFinite(vector[at])) return false;
+  return true;
+}
+
 /** The vectors as the function gave them, checked and made unit length; throws PLUGIN_FAILED. */
 function checkVectors(raw: unknown, count: number, dimensions: number | undefined): Float32Array[] {
   const fail = (problem: string): never => {
@@ -52,7 +58,7 @@ function checkVectors(raw: unknown, count: number, dimensions: number | undefine
     const length = (vector as ArrayLike<number>).length;
     if (length === 0 || (dimensions !== undefined && length !== dimensions)) return fail(`a vector of ${length} numbers at [${at}]; expected ${dimensions ?? "at least 1"}`);
     const copy = Float32Array.from(vector as ArrayLike<number>);
-    if (!copy.every(Number.isFinite)) return fail(`a vector with a non-finite number at [${at}]`);
+    if (!isFinite(copy)) return fail(`a vector with a non-finite number at [${at}]`);
     return normalizeVector(copy);
   });
 }

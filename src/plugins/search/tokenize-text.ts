@@ -29,26 +29,56 @@ export function splitWords(text: string): string[] {
   // Lower-casing can turn a character beyond ASCII into a letter ("K", the Kelvin sign): such text takes the patterns.
   if (!ASCII_ONLY.test(text)) return splitWordsByPattern(text);
   const words: string[] = [];
-  let start = -1;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    const kind = characterKind(code);
-    if (kind === OTHER) {
-      if (start !== -1) words.push(text.slice(start, at).toLowerCase());
-      start = -1;
-    } else if (start === -1) {
-      start = at;
-    } else if (kind === UPPER) {
-      // The same boundaries as the patterns: "listPull" → list|Pull, "HTTPServer" → HTTP|Server.
-      const before = characterKind(text.charCodeAt(at - 1));
-      if (before === LOWER || (before === UPPER && at + 1 < text.length && characterKind(text.charCodeAt(at + 1)) === LOWER)) {
-        words.push(text.slice(start, at).toLowerCase());
-        start = at;
-      }
-    }
-  }
-  if (start !== -1) words.push(text.slice(start).toLowerCase());
+  const scanner = new WordScanner(text);
+  while (scanner.next()) words.push(text.slice(scanner.start, scanner.end).toLowerCase());
   return words;
+}
+
+/**
+ * The words of ASCII text as positions, `text.slice(start, end)` each (lower-case it for the word):
+ * the index looks words up by their characters without making a string for one seen before.
+ *
+ * @example
+ * const scanner = new WordScanner("listPullRequests");
+ * while (scanner.next()) console.log(scanner.start, scanner.end); // 0 4, 4 8, 8 16
+ */
+export class WordScanner {
+  /** Where the current word starts and ends. */
+  start = 0;
+  end = 0;
+  #at = 0;
+
+  constructor(private text: string) {}
+
+  /** Scan another text with the same scanner. */
+  reset(text: string): void {
+    this.text = text;
+    this.#at = 0;
+  }
+
+  /** Moves to the next word; false when there is none. */
+  next(): boolean {
+    const { text } = this;
+    let at = this.#at;
+    while (at < text.length && characterKind(text.charCodeAt(at)) === OTHER) at++;
+    if (at >= text.length) return false;
+    this.start = at;
+    for (at++; at < text.length; at++) {
+      const kind = characterKind(text.charCodeAt(at));
+      if (kind === OTHER) break;
+      // The same boundaries as the patterns: "listPull" → list|Pull, "HTTPServer" → HTTP|Server.
+      if (kind !== UPPER) continue;
+      const before = characterKind(text.charCodeAt(at - 1));
+      if (before === LOWER || (before === UPPER && at + 1 < text.length && characterKind(text.charCodeAt(at + 1)) === LOWER)) break;
+    }
+    this.end = this.#at = at;
+    return true;
+  }
+}
+
+/** Is the text ASCII only (then `scanWords` splits it as `splitWords` does)? */
+export function isAscii(text: string): boolean {
+  return ASCII_ONLY.test(text);
 }
 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
@@ -88,7 +118,7 @@ export function isStopWord(word: string): boolean {
  */
 export function tokenizeText(text: string): string[] {
   const terms: string[] = [];
-  for (const word of splitWords(text)) if (!isStopWord(word)) terms.push(cachedStem(word));
+  for (const word of splitWords(text)) if (!isStopWord(word)) terms.push(stemOf(word));
   return terms;
 }
 
@@ -96,7 +126,8 @@ export function tokenizeText(text: string): string[] {
 const stems = new Map<string, string>();
 const MAX_CACHED_STEMS = 50_000;
 
-function cachedStem(word: string): string {
+/** The word's stem (`stemWord`), from a cache of the words seen before. */
+export function stemOf(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
     stem = stemWord(word);

@@ -6,6 +6,8 @@
 import { performance } from "node:perf_hooks";
 import type { ToolDefinition } from "../../core/plugin-contract.js";
 import type { BuiltInKind } from "./built-in-intents.js";
+import { entryCount, entryTerm, fieldEnd, fieldLength, TermCounter } from "./document-terms.js";
+import { PREFIX_LENGTH, TermVocabulary } from "./term-vocabulary.js";
 import { FIELDS, fingerprintTool, toToolDocument, type Field, type ToolDocument } from "./tool-document.js";
 
 /** What changed in one `update`. */
@@ -25,6 +27,8 @@ export interface IndexStatistics {
   version: number;
   /** How many tools have the term in any field. */
   documentFrequency(term: string): number;
+  /** The term's id, which documents' `terms` hold (see document-terms); undefined for a term no tool has. */
+  termId(term: string): number | undefined;
   /** The tools that have the term in any field, in the order they were indexed (a live view: copy it to keep it). */
   postings(term: string): readonly ToolDocument[];
   /** The version at which the term's tools last changed (infinite for a term no tool has): scores gathered since are current but for the field lengths. */
@@ -73,23 +77,7 @@ export interface ToolIndex extends IndexStatistics {
 /** Tools indexed between two looks at the clock. */
 const TOOLS_PER_CLOCK_CHECK = 32;
 
-const NO_DOCUMENTS: readonly ToolDocument[] = [];
-
-/**
- * A term's tools with the version they last changed at, in one entry so indexing a term costs one
- * lookup. An array, not a set: at 10,000 tools the first build appends ~300,000 postings, and
- * growing thousands of hash sets is what dominated it. Removal keeps the order (a set's order too).
- */
-interface TermEntry {
-  documents: ToolDocument[];
-  changedAt: number;
-}
-
-/** The stems are grouped by their first characters, so a part of a word finds its completions without a pass over the vocabulary. */
-export const PREFIX_LENGTH = 3;
-
-/** A stem, not a word as written (`=tables`): only stems take part in matching part of a word. */
-const isStem = (term: string) => term.length >= PREFIX_LENGTH && !term.startsWith("=");
+export { PREFIX_LENGTH };
 
 /**
  * An empty index; feed it with `update(listTools())` and again whenever the tools change.
@@ -100,11 +88,9 @@ const isStem = (term: string) => term.length >= PREFIX_LENGTH && !term.startsWit
  */
 export function createToolIndex(): ToolIndex {
   const byName = new Map<string, ToolDocument>();
-  const known = new WeakMap<ToolDefinition, ToolDocument>();
-  const inverted = new Map<string, TermEntry>();
-  /** The vocabulary's stems by their first PREFIX_LENGTH characters, kept as terms come and go. */
-  const byPrefix = new Map<string, Set<string>>();
-  const totalLengths = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
+  const vocabulary = new TermVocabulary();
+  const counter = new TermCounter(vocabulary);
+  const totalLengths = FIELDS.map(() => 0);
 
   /** Recent changes, for the semantic index to follow without a pass over every tool. */
   let changes: IndexChange[] = [];
@@ -126,42 +112,33 @@ export function createToolIndex(): ToolIndex {
   const freeSlots: number[] = [];
   let capacity = 0;
   let version = 0;
+  /** Each server-name term of the document: the stems and words as written of the server field. */
+  const serverTermsOf = (document: ToolDocument) => {
+    const terms: string[] = [];
+    for (let entry = fieldEnd(document.terms, 0); entry < fieldEnd(document.terms, 1); entry++) terms.push(vocabulary.term(entryTerm(document.terms, entry)));
+    return terms;
+  };
   const add = (document: ToolDocument) => {
     version++;
     remember(document, true);
     document.slot = freeSlots.pop() ?? capacity++;
-    for (const term of document.fields.server.keys()) {
+    for (const term of serverTermsOf(document)) {
       const count = serverCounts.get(term) ?? 0;
       serverCounts.set(term, count + 1);
       if (count === 0) servers.add(term);
     }
     builtIns = undefined;
     byName.set(document.name, document);
-    for (const field of FIELDS) totalLengths[field] += document.lengths[field];
-    for (const field of FIELDS) {
-      for (const term of document.fields[field].keys()) {
-        let entry = inverted.get(term);
-        if (!entry) {
-          inverted.set(term, (entry = { documents: [], changedAt: version }));
-          if (isStem(term)) {
-            const key = term.slice(0, PREFIX_LENGTH);
-            const group = byPrefix.get(key);
-            if (group) group.add(term);
-            else byPrefix.set(key, new Set([term]));
-          }
-        }
-        entry.changedAt = version;
-        // A term in several fields of one tool is one posting; the tool being added is the last one appended.
-        if (entry.documents[entry.documents.length - 1] !== document) entry.documents.push(document);
-      }
-    }
+    const { terms } = document;
+    for (let field = 0; field < FIELDS.length; field++) totalLengths[field] = (totalLengths[field] as number) + fieldLength(terms, field);
+    for (let entry = 0; entry < entryCount(terms); entry++) vocabulary.post(entryTerm(terms, entry), document, version);
   };
   const remove = (document: ToolDocument) => {
     version++;
     if (document.listedIn === listing) listed--;
     remember(document, false);
     freeSlots.push(document.slot);
-    for (const term of document.fields.server.keys()) {
+    for (const term of serverTermsOf(document)) {
       const count = (serverCounts.get(term) ?? 1) - 1;
       if (count > 0) serverCounts.set(term, count);
       else {
@@ -171,38 +148,26 @@ export function createToolIndex(): ToolIndex {
     }
     builtIns = undefined;
     byName.delete(document.name);
-    for (const field of FIELDS) totalLengths[field] -= document.lengths[field];
-    for (const field of FIELDS) for (const term of document.fields[field].keys()) forget(term, document);
-  };
-  /** Takes the document off the term's postings, and the term out of the vocabulary when no tool is left with it. */
-  const forget = (term: string, document: ToolDocument) => {
-    const entry = inverted.get(term);
-    if (!entry) return;
-    const at = entry.documents.indexOf(document);
-    if (at !== -1) entry.documents.splice(at, 1);
-    entry.changedAt = version;
-    if (entry.documents.length !== 0) return;
-    inverted.delete(term);
-    const group = byPrefix.get(term.slice(0, PREFIX_LENGTH));
-    group?.delete(term);
-    if (group?.size === 0) byPrefix.delete(term.slice(0, PREFIX_LENGTH));
+    const { terms } = document;
+    for (let field = 0; field < FIELDS.length; field++) totalLengths[field] = (totalLengths[field] as number) - fieldLength(terms, field);
+    for (let entry = 0; entry < entryCount(terms); entry++) vocabulary.unpost(entryTerm(terms, entry), document, version);
   };
 
   /** The tool's document, indexed anew only when its definition changed. */
   const indexOne = (tool: ToolDefinition, result: IndexUpdate): ToolDocument => {
     const before = byName.get(tool.name);
     // Definitions are usually the same objects from one listing to the next (the registry reuses
-    // them on the same terms): an object already indexed is skipped without a fingerprint.
-    if (before && known.get(tool) === before) return before;
+    // them on the same terms): the object indexed last time is skipped without a fingerprint.
+    if (before && before.definition === tool) return before;
     // A new name needs no fingerprint now: its document computes one if the tool is listed again.
     const fingerprint = before ? fingerprintTool(tool) : undefined;
     if (before && before.fingerprint === fingerprint) {
-      known.set(tool, before);
+      before.definition = tool;
       return before;
     }
-    const document = toToolDocument(tool, fingerprint);
-    known.set(tool, document);
+    // The old document leaves first: the terms only it had free their ids before the new one takes ids.
     if (before) remove(before);
+    const document = toToolDocument(tool, counter, fingerprint);
     add(document);
     if (before) result.changed++;
     else result.added++;
@@ -258,20 +223,18 @@ export function createToolIndex(): ToolIndex {
       return job.result;
     },
     begin,
-    documentFrequency: (term) => inverted.get(term)?.documents.length ?? 0,
-    postings: (term) => inverted.get(term)?.documents ?? NO_DOCUMENTS,
-    termChangedAt: (term) => inverted.get(term)?.changedAt ?? Number.POSITIVE_INFINITY,
+    documentFrequency: (term) => vocabulary.postings(term).length,
+    termId: (term) => vocabulary.id(term),
+    postings: (term) => vocabulary.postings(term),
+    termChangedAt: (term) => vocabulary.changedAt(term),
     changesSince(since) {
       if (since < forgottenThrough) return undefined;
       let first = changes.length;
       while (first > 0 && (changes[first - 1] as IndexChange).version > since) first--;
       return changes.slice(first);
     },
-    termsStartingWith(prefix) {
-      const group = prefix.length < PREFIX_LENGTH ? undefined : byPrefix.get(prefix.slice(0, PREFIX_LENGTH));
-      return group ? [...group].filter((term) => term.startsWith(prefix)) : [];
-    },
-    averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : totalLengths[field] / byName.size),
+    termsStartingWith: (prefix) => vocabulary.startingWith(prefix),
+    averageLength: (field) => Math.max(1, byName.size === 0 ? 1 : (totalLengths[FIELDS.indexOf(field)] as number) / byName.size),
     document: (name) => byName.get(name),
     serverTerms: () => servers,
     builtIn(kind) {

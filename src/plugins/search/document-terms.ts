@@ -1,0 +1,185 @@
+/**
+ * A tool's fields as term ids with counts, in one Int32Array per tool. Each distinct word is
+ * tokenized once per process (its stem, whether it is a stop word, its form as written, the parts
+ * of a compound), and counting uses scratch arrays by term id, so indexing a tool allocates little
+ * beyond its words and its one array.
+ *
+ * The array: each field's length in terms, where each field's entries end, then the entries —
+ * (term id, count) pairs, field by field in FIELDS order, each term once per field.
+ */
+import { isKnownTerm } from "./related-words.js";
+import { stemWord } from "./stem-word.js";
+import type { TermVocabulary } from "./term-vocabulary.js";
+import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
+import { WordTable } from "./word-table.js";
+
+/** How many fields a document has (FIELDS in tool-document). */
+export const FIELD_COUNT = 6;
+const ENDS = FIELD_COUNT;
+const ENTRIES = 2 * FIELD_COUNT;
+/** The fields whose words also count as written and by the parts of a compound: the name and the server. */
+const NAME_FIELDS = 2;
+
+/** A field's length in terms (words as written not counted). */
+export function fieldLength(terms: Int32Array, field: number): number {
+  return terms[field] as number;
+}
+
+/** How many (term, count) entries the document has. */
+export function entryCount(terms: Int32Array): number {
+  return (terms.length - ENTRIES) / 2;
+}
+
+/** The term id of entry `entry`. */
+export function entryTerm(terms: Int32Array, entry: number): number {
+  return terms[ENTRIES + 2 * entry] as number;
+}
+
+/** The count of entry `entry`. */
+export function entryCountOf(terms: Int32Array, entry: number): number {
+  return terms[ENTRIES + 2 * entry + 1] as number;
+}
+
+/** One past the last entry of `field`. */
+export function fieldEnd(terms: Int32Array, field: number): number {
+  return terms[ENDS + field] as number;
+}
+
+/** Shortest part of a compound name word worth splitting off ("work" + "log"). */
+const SHORTEST_COMPOUND_PART = 3;
+/** Longest word tried as a compound: each split point stems both halves, so the cost grows with the square of its length. */
+const LONGEST_COMPOUND = 40;
+
+/**
+ * The two known words a compound is made of, when it is one: names often run words together
+ * (`worklog`, `freebusy`, `gsheets`) where people write them apart.
+ */
+export function splitCompound(word: string): [string, string] | undefined {
+  if (word.length < 2 * SHORTEST_COMPOUND_PART || word.length > LONGEST_COMPOUND || isKnownTerm(stemWord(word))) return undefined;
+  for (let at = SHORTEST_COMPOUND_PART; at <= word.length - SHORTEST_COMPOUND_PART; at++) {
+    const left = word.slice(0, at);
+    const right = word.slice(at);
+    if (isKnownTerm(stemWord(left)) && isKnownTerm(stemWord(right))) return [left, right];
+  }
+  // A one-letter brand prefix: "gsheets", "gdrive".
+  const rest = word.slice(1);
+  if (isKnownTerm(stemWord(rest))) return [word[0] as string, rest];
+  return undefined;
+}
+
+/** A word as written, kept apart from the stems: "=tables". */
+export function surfaceTerm(word: string): string {
+  return `=${word}`;
+}
+
+/** What one word contributes to a field's terms. */
+interface WordTerms {
+  /** Its stem; undefined for a stop word. */
+  stem: string | undefined;
+  /** The word as written (`=tables`), for the name fields. */
+  surface: string;
+  /** The stems of the compound's parts (not stop words), worked out when a name first has the word. */
+  parts: readonly string[] | undefined;
+  /** The vocabulary that last counted the word, by its serial number (not a reference: a closed executor's index must not stay reachable from this cache), and the stem's id there. */
+  vocabulary: number;
+  stemId: number;
+}
+
+/** Words seen before: tool catalogs repeat their vocabulary, and stemming is the cost of indexing. */
+const MAX_CACHED_WORDS = 50_000;
+const words = new WordTable<WordTerms>(MAX_CACHED_WORDS);
+
+function makeWordTerms(word: string): WordTerms {
+  return { stem: isStopWord(word) ? undefined : stemWord(word), surface: surfaceTerm(word), parts: undefined, vocabulary: -1, stemId: -1 };
+}
+
+function compoundStems(terms: WordTerms, text: string, start: number, end: number): readonly string[] {
+  return (terms.parts ??= (splitCompound(text.slice(start, end).toLowerCase()) ?? []).filter((part) => !isStopWord(part)).map(stemWord));
+}
+
+/** Counts a document's terms into its array; one per index, as term ids are the index's. */
+export class TermCounter {
+  /** Each term's count in the field being counted, by id; zero again once the field is done. */
+  #counts = new Int32Array(1_024);
+  /** The field's terms in the order they first came. */
+  #touched = new Int32Array(256);
+  #touchedCount = 0;
+  /** The document's array as it is filled: the header, then the entries so far. */
+  #document = new Int32Array(1_024);
+  #size = ENTRIES;
+  readonly #scanner = new WordScanner("");
+
+  constructor(private readonly vocabulary: TermVocabulary) {}
+
+  /** The terms array of a document whose fields have these texts (in FIELDS order). */
+  count(texts: readonly string[]): Int32Array {
+    this.#size = ENTRIES;
+    for (let field = 0; field < texts.length; field++) {
+      const text = texts[field] as string;
+      let length = 0;
+      if (isAscii(text)) {
+        const scanner = this.#scanner;
+        scanner.reset(text);
+        while (scanner.next()) length += this.#countWord(words.get(text, scanner.start, scanner.end, makeWordTerms), field, text, scanner.start, scanner.end);
+      } else {
+        // The pattern form's words are lower-case ASCII: the same table finds them.
+        for (const word of splitWords(text)) length += this.#countWord(words.get(word, 0, word.length, makeWordTerms), field, word, 0, word.length);
+      }
+      this.#flush();
+      this.#document[field] = length;
+      this.#document[ENDS + field] = (this.#size - ENTRIES) / 2;
+    }
+    return this.#document.slice(0, this.#size);
+  }
+
+  /**
+   * Counts one word (`text.slice(start, end)`, lower-cased) into the field; returns what it adds to
+   * the field's length. A name's word also counts as written, and by the parts of a compound.
+   */
+  #countWord(terms: WordTerms, field: number, text: string, start: number, end: number): number {
+    if (terms.stem === undefined) return 0;
+    this.#add(this.#idOf(terms), 1);
+    if (field >= NAME_FIELDS) return 1;
+    this.#add(this.vocabulary.intern(terms.surface), 0);
+    const parts = compoundStems(terms, text, start, end);
+    for (const part of parts) this.#add(this.vocabulary.intern(part), 1);
+    return 1 + parts.length;
+  }
+
+  /** The stem's id, remembered with the word while it stays this vocabulary's id for the stem (ids are reused). */
+  #idOf(terms: WordTerms): number {
+    if (terms.vocabulary === this.vocabulary.serial && this.vocabulary.term(terms.stemId) === terms.stem) return terms.stemId;
+    terms.vocabulary = this.vocabulary.serial;
+    return (terms.stemId = this.vocabulary.intern(terms.stem as string));
+  }
+
+  /** Adds `by` to the term's count in the field; 0 sets it to 1 (a word as written counts once). */
+  #add(id: number, by: number): void {
+    if (id >= this.#counts.length) this.#counts = grown(this.#counts, id + 1);
+    const count = this.#counts[id] as number;
+    if (count === 0) {
+      if (this.#touchedCount === this.#touched.length) this.#touched = grown(this.#touched, this.#touchedCount + 1);
+      this.#touched[this.#touchedCount++] = id;
+    }
+    this.#counts[id] = by === 0 ? 1 : count + by;
+  }
+
+  /** The field's entries in the order their terms first came, and the scratch counts back to zero. */
+  #flush(): void {
+    if (this.#size + 2 * this.#touchedCount > this.#document.length) this.#document = grown(this.#document, this.#size + 2 * this.#touchedCount);
+    for (let at = 0; at < this.#touchedCount; at++) {
+      const id = this.#touched[at] as number;
+      this.#document[this.#size++] = id;
+      this.#document[this.#size++] = this.#counts[id] as number;
+      this.#counts[id] = 0;
+    }
+    this.#touchedCount = 0;
+  }
+}
+
+/** A copy of the array with room for at least `length` numbers. */
+function grown(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(Math.max(length, 2 * array.length));
+  copy.set(array);
+  return copy;
+}
