@@ -11,7 +11,7 @@ import type { ModelFolder } from "./model-folder.js";
 import type { ModelPooling } from "./model-settings.js";
 import { wordPieceTokenizerJson } from "./wordpiece-tokenizer-json.js";
 import { createOptimizedSession } from "./optimized-model-file.js";
-import { normalizeVector } from "../embed-with-word-vectors.js";
+import { normalizeVector } from "../normalize-vector.js";
 
 /** Most tokens of one text the model reads: tool descriptions say what matters first, and cost grows with length. */
 export const MAX_MODEL_TOKENS = 128;
