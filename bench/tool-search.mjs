@@ -117,14 +117,16 @@ async function benchModel(folder) {
   }
   await cold.close();
   started = performance.now();
+  const startedCpu = cpuNow();
   const warm = await open();
   await warm.searchTools("create an issue", { limit: 5 });
   const second = performance.now() - started;
+  const secondCpu = cpuNow() - startedCpu;
   await warm.close();
   console.log(`tool search with a model (${folder}), ${toolCount} tools (node ${process.version}, ${process.arch})`);
   console.log(`  cold first query       ${format(coldFirst)} (createExecutor + load + embed the tools the answer needs + answer)`);
   console.log(`  every tool embedded    ${format(allEmbedded)} after start (the rest in the background; longest event-loop stall meanwhile ${format(coldStall)})`);
-  console.log(`  second executor        ${format(second)} (createExecutor + first search, vectors from the disk cache)`);
+  console.log(`  second executor        ${format(second)}, CPU ${format(secondCpu)} (createExecutor + first search, vectors from the disk cache; CPU of every thread)`);
   console.log(`  query p50 / p99        ${format(median(times))} / ${format(quantile(times, 0.99))}`);
 }
 

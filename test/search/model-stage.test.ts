@@ -35,8 +35,8 @@ describe.skipIf(skipWithoutModel)("toolSearch.model", () => {
     executor.on("search:progress", ({ embedded, total }) => progress.push({ embedded, total }));
     await executor.searchTools("send a message");
     expect(progress.at(-1)).toEqual({ embedded: CATALOG.length, total: CATALOG.length });
-    // One vector file for the model, and the record of its hash.
-    expect(readdirSync(path.join(root, ".toolexec", "cache", "tool-search")).sort()).toEqual([expect.stringMatching(/^[0-9a-f]{32}-384\.vectors$/), "model-hashes.json"]);
+    // One vector file for the model, its optimized graph, and the record of its hash.
+    expect(readdirSync(path.join(root, ".toolexec", "cache", "tool-search")).sort()).toEqual([expect.stringMatching(/^[0-9a-f]{32}-384\.vectors$/), expect.stringMatching(/^model-[0-9a-f]{16}-[0-9a-f]{16}\.optimized\.onnx$/), "model-hashes.json"]);
 
     const second = await open(root, { plugins: [changingPlugin().plugin], toolSearch: { model: SEARCH_MODEL_FOLDER } });
     const again: unknown[] = [];

@@ -8,6 +8,7 @@
 import { loadWordVectors, type WordVectors } from "./word-vectors.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
+import { normalizeVector } from "./normalize-vector.js";
 
 /** SIF's smoothing constant: words more frequent than about 1 in 1,000 are damped. */
 const SMOOTHING = 1e-3;
@@ -43,15 +44,6 @@ export function embedText(vectors: WordVectors, text: string): Float32Array {
     for (const word of splitWords(text)) add(rankOfWord(word));
   }
   return normalizeVector(sum);
-}
-
-/** The vector scaled to unit length (in place); a zero vector stays zero. */
-export function normalizeVector(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (let at = 0; at < vector.length; at++) norm += (vector[at] as number) * (vector[at] as number);
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let at = 0; at < vector.length; at++) vector[at] = (vector[at] as number) / norm;
-  return vector;
 }
 
 /**

@@ -5,7 +5,7 @@
  * Vectors sit in one array by document slot, so scoring a query is one pass over memory.
  */
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
-import { normalizeVector } from "./embed-with-word-vectors.js";
+import { normalizeVector } from "./normalize-vector.js";
 import type { IndexChange, IndexStatistics } from "./tool-index.js";
 import type { ToolDocument } from "./tool-document.js";
 

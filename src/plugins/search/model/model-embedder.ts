@@ -10,7 +10,8 @@ import { importOptionalPackage } from "./import-optional-package.js";
 import type { ModelFolder } from "./model-folder.js";
 import type { ModelPooling } from "./model-settings.js";
 import { wordPieceTokenizerJson } from "./wordpiece-tokenizer-json.js";
-import { normalizeVector } from "../embed-with-word-vectors.js";
+import { createOptimizedSession } from "./optimized-model-file.js";
+import { normalizeVector } from "../normalize-vector.js";
 
 /** Most tokens of one text the model reads: tool descriptions say what matters first, and cost grows with length. */
 export const MAX_MODEL_TOKENS = 128;
@@ -29,6 +30,7 @@ interface OnnxTensor {
   dims: readonly number[];
 }
 interface OnnxRuntime {
+  env?: { versions?: { node?: string } };
   Tensor: new (type: "int64", data: BigInt64Array, dims: number[]) => unknown;
   InferenceSession: { create(file: string, options?: Record<string, unknown>): Promise<{ inputNames: readonly string[]; run(feeds: Record<string, unknown>): Promise<Record<string, OnnxTensor>>; release?(): Promise<void> }> };
 }
@@ -71,17 +73,19 @@ function pool(hidden: OnnxTensor, lengths: readonly number[], pooling: ModelPool
 }
 
 /**
- * Load the model of a folder (the runtime packages are imported now).
+ * Load the model of a folder (the runtime packages are imported now). With `cacheFolder`, the
+ * optimized graph is saved there and the next load reads it (see optimized-model-file).
  *
  * @example
- * const embedder = await loadModelEmbedder(resolveModelFolder(".toolexec/models/all-minilm-l6-v2-int8", root));
+ * const embedder = await loadModelEmbedder(resolveModelFolder(".toolexec/models/all-minilm-l6-v2-int8", root), "/project/.toolexec/cache/tool-search");
  * const [vector] = await embedder.embed(["open a ticket"]); // 384 numbers, unit length
  */
-export async function loadModelEmbedder(model: ModelFolder): Promise<ModelEmbedder> {
+export async function loadModelEmbedder(model: ModelFolder, cacheFolder?: string): Promise<ModelEmbedder> {
   const runtime = (await importOptionalPackage("onnxruntime-node")) as OnnxRuntime;
   const tokenizers = (await importOptionalPackage("@huggingface/tokenizers")) as TokenizersPackage;
   const tokenizer = loadTokenizer(tokenizers, model);
-  const session = await runtime.InferenceSession.create(model.modelFile, { graphOptimizationLevel: "all", extra: { session: NO_SPINNING } });
+  const create = (file: string, options: Record<string, unknown>) => runtime.InferenceSession.create(file, options);
+  const session = await createOptimizedSession(create, model.modelFile, cacheFolder, runtime.env?.versions?.node ?? "unknown", { extra: { session: NO_SPINNING } });
   const tensor = (rows: number[][], width: number, value: (ids: number[], at: number) => number) => {
     const data = new BigInt64Array(rows.length * width);
     rows.forEach((ids, row) => {

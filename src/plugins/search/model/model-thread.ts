@@ -13,15 +13,16 @@ import type { ModelFolder } from "./model-folder.js";
 type Reply = { id: number; vectors: Float32Array[] } | { id: number; error: { message: string; code?: string } };
 
 /**
- * Start the model in a worker thread (or in-process, see above); the model loads there at once.
+ * Start the model in a worker thread (or in-process, see above); the model loads there at once, its
+ * optimized graph kept in `cacheFolder`.
  *
  * @example
- * const embedder = startModelThread(resolveModelFolder(folder, root));
+ * const embedder = startModelThread(resolveModelFolder(folder, root), "/project/.toolexec/cache/tool-search");
  */
-export function startModelThread(model: ModelFolder): Promise<ModelEmbedder> | ModelEmbedder {
+export function startModelThread(model: ModelFolder, cacheFolder?: string): Promise<ModelEmbedder> | ModelEmbedder {
   const script = new URL("./model-worker.js", import.meta.url);
-  if (!existsSync(fileURLToPath(script))) return loadModelEmbedder(model);
-  const worker = new Worker(script, { workerData: model });
+  if (!existsSync(fileURLToPath(script))) return loadModelEmbedder(model, cacheFolder);
+  const worker = new Worker(script, { workerData: { model, cacheFolder } });
   worker.unref();
   const pending = new Map<number, { resolve(vectors: Float32Array[]): void; reject(error: Error): void }>();
   let next = 0;

@@ -10,7 +10,8 @@ import type { ModelFolder } from "./model-folder.js";
 
 const port = parentPort;
 if (port) {
-  const loading = loadModelEmbedder(workerData as ModelFolder);
+  const { model, cacheFolder } = workerData as { model: ModelFolder; cacheFolder: string | undefined };
+  const loading = loadModelEmbedder(model, cacheFolder);
   // A failed load is answered to each request (as its error), never thrown out of the worker.
   loading.catch(() => undefined);
   port.on("message", async ({ id, texts }: { id: number; texts: string[] }) => {

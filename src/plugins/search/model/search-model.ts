@@ -55,7 +55,7 @@ export function createSearchModel(model: ModelFolder, root: string, onProgress: 
   let opening: Promise<EmbeddingCache> | undefined;
   const loadEmbedder = () => {
     if (loading) return loading;
-    loading = (async () => startModelThread(model))();
+    loading = (async () => startModelThread(model, cacheFolder))();
     // Started early and perhaps not awaited yet (cached vectors need no model): its failure is answered by the next embedding that needs it.
     loading.catch(() => undefined);
     return loading;
