@@ -3,12 +3,14 @@
  * after a burst of changes. The project root is watched (not the files themselves) so editors'
  * atomic saves — write a temp file, rename it over the original — are seen as one change.
  *
- * The executor does not wait for chokidar (its load and first scan, ~15 ms of CPU): a snapshot of
- * every watched file (identity, size, times) is taken before the executor is ready, and once chokidar
- * is ready a second one is compared with it, so a change made between the two is reported too.
+ * The executor does not wait for chokidar (its load and first scan, ~15 ms of CPU), which starts once
+ * the host is idle: a snapshot of every watched file (identity, size, times) is taken before the
+ * executor is ready, and once chokidar is ready a second one is compared with it, so a change made
+ * between the two is reported too.
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { whenHostIdle } from "../schedule/when-host-idle.js";
 import type { FSWatcher } from "chokidar";
 import type { Logger } from "../plugin-contract.js";
 
@@ -63,28 +65,42 @@ export async function watchConfig(options: ConfigWatcherOptions): Promise<Config
 
   const watched = () => snapshotFiles(options.files, toolsDir, ignored);
   const before = watched();
-  // Loaded here, not at start: an executor with `watch: false` never needs it (~8 ms of CPU).
-  const starting = (async () => {
-    const { watch } = await import("chokidar");
-    if (closed) return undefined;
-    const watcher: FSWatcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
-    watcher.on("all", schedule);
-    watcher.on("error", (error) => options.logger.warn(`Config watcher error: ${(error as Error).message}`));
-    await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  // Started once the host is idle (serve lists its tools first), and loaded then: an executor with
+  // `watch: false` never needs it (~8 ms of CPU). close() ends the wait at once.
+  let wake = () => {};
+  const idle = new Promise<void>((resolve) => {
+    wake = resolve;
+    whenHostIdle(resolve, { keepAlive: true });
+  });
+  const starting = idle.then(async () => {
+    const watcher = closed ? undefined : await startChokidar(options, ignored, schedule, () => closed);
+    // What changed before chokidar was ready: reported as it would have.
     const after = watched();
     for (const file of new Set([...before.keys(), ...after.keys()])) if (before.get(file) !== after.get(file)) schedule("change", file);
     return watcher;
-  })();
+  });
   starting.catch((error: unknown) => options.logger.warn(`Config watcher could not start; edits are not reloaded: ${(error as Error).message}`));
 
   return {
     async close() {
       closed = true;
       clearTimeout(timer);
+      wake();
       const watcher = await starting.catch(() => undefined);
       await watcher?.close();
     },
   };
+}
+
+/** chokidar on the root, once ready; nothing when the watcher closed while it loaded. */
+async function startChokidar(options: ConfigWatcherOptions, ignored: (candidate: string) => boolean, schedule: (event: string, changedPath: string) => void, isClosed: () => boolean): Promise<FSWatcher | undefined> {
+  const { watch } = await import("chokidar");
+  if (isClosed()) return undefined;
+  const watcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
+  watcher.on("all", schedule);
+  watcher.on("error", (error) => options.logger.warn(`Config watcher error: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return watcher;
 }
 
 /** Each watched file that exists, with what an edit, an atomic save or a replacement changes: inode, size, times. */
