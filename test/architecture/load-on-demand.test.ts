@@ -99,7 +99,6 @@ describe("loading on demand", () => {
     const plain = createTempProject({ tools: { tools: [toolEntry("echo", "shell", "echo.sh")] } });
     plain.useFixtures("echo.sh");
     const created = await loadedPackages("create", plain.root);
-    expect(created).toContain("rotating-file-stream");
     expect(created).not.toContain("acorn");
     expect(created).not.toContain("chokidar");
   });
@@ -121,6 +120,26 @@ describe("loading on demand", () => {
 
   it("an executor whose mcp.json names a server loads the MCP SDK at start", async () => {
     const { root } = project({ fixture: fixtureServer() });
-    expect(mcpSdk(await loadedPackages("create", root))).not.toEqual([]);
+    const created = await loaded("create", root);
+    expect(mcpSdk(created.packages)).not.toEqual([]);
+    expect(created.files).toContain("plugins/mcp/config/resolve-mcp-server.js");
+  });
+
+  it("loads rotating-file-stream with the first record of the execution log, not at start", async () => {
+    const { root } = project();
+    expect(await loadedPackages("create", root)).not.toContain("rotating-file-stream");
+    expect(await loadedPackages("logged", root, "echo")).toContain("rotating-file-stream");
+    expect(readFileSync(path.join(root, ".toolexec", "logs", "executions.jsonl"), "utf8")).toContain('"echo"');
+  });
+
+  it("loads the script runner, MCP server resolution and the registry writer only when they are used", async () => {
+    const { root } = project();
+    const onDemand = ["plugins/script/run-script.js", "core/python-environments/ensure-python-environment.js", "plugins/mcp/config/resolve-mcp-server.js", "core/registry/tools-config-writer.js", "core/registry/write-registry-change.js"];
+    const created = (await loaded("create", root)).files;
+    expect(created).toContain("plugins/script/script-plugin.js");
+    expect(created).toContain("plugins/mcp/config/mcp-config-section.js");
+    expect(created.filter((file) => onDemand.includes(file))).toEqual([]);
+    expect((await loaded("call", root, "echo")).files).toEqual(expect.arrayContaining(["plugins/script/run-script.js", "core/python-environments/ensure-python-environment.js"]));
+    expect((await loaded("registry", root)).files).toEqual(expect.arrayContaining(["core/registry/tools-config-writer.js", "core/registry/write-registry-change.js"]));
   });
 });

@@ -1,4 +1,8 @@
-/** Hot reload through the real chokidar watcher: valid edits go live, invalid ones keep the last good config. */
+/**
+ * Hot reload through the real chokidar watcher: valid edits go live, invalid ones keep the last good
+ * config. Most edits here land right after createExecutor resolves, before chokidar has finished its
+ * first scan: they are seen by comparing the files with the snapshot taken before ready.
+ */
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { createExecutor, type Executor, type ExecutorEvents } from "../../src/index.js";
@@ -157,8 +161,8 @@ describe("hot reload", () => {
     const released = () => vi.waitFor(() => expect(watchHandles(), "fs.watch handles still open").toBe(0), { timeout: 5_000, interval: 10 });
     await released(); // an earlier test's watcher may still be letting go
     const executor = await open(created.root);
-    // Positive control: while open, the executor watches the project.
-    expect(watchHandles()).toBeGreaterThan(0);
+    // Positive control: while open, the executor watches the project (chokidar starts after ready).
+    await vi.waitFor(() => expect(watchHandles()).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
     await executor.close();
     await released();
   });

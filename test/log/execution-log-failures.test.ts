@@ -63,9 +63,12 @@ describe("execution log failures", () => {
     const log = createExecutionLog({ dir: project.path("logs"), interval: "7s", maxFiles: 3, redactKeys: DEFAULT_REDACT_KEYS, maxValueBytes: 1000, logger });
     expect(() => log.write({ tool: "echo" })).not.toThrow();
     expect(() => log.write({ tool: "echo" })).not.toThrow();
+    // The stream is created once rotating-file-stream has loaded, after the first record.
+    await vi.waitFor(() => expect(logger.warn).toHaveBeenCalled(), { timeout: 5_000, interval: 5 });
+    expect(() => log.write({ tool: "echo" })).not.toThrow();
+    await expect(log.close()).resolves.toBeUndefined();
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(logger.warn.mock.calls[0]![0]).toContain("An integer divider of 60 is expected as seconds for 'options.interval'");
-    await expect(log.close()).resolves.toBeUndefined();
   });
 
   it("closes cleanly when the failure is still on its way", async () => {

@@ -2,8 +2,15 @@
  * Watches the config files and the scripts in tools/ with chokidar and calls back, debounced,
  * after a burst of changes. The project root is watched (not the files themselves) so editors'
  * atomic saves — write a temp file, rename it over the original — are seen as one change.
+ *
+ * The executor does not wait for chokidar (its load and first scan, ~15 ms of CPU), which starts once
+ * the host is idle: a snapshot of every watched file (identity, size, times) is taken before the
+ * executor is ready, and once chokidar is ready a second one is compared with it, so a change made
+ * between the two is reported too.
  */
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { whenHostIdle } from "../schedule/when-host-idle.js";
 import type { FSWatcher } from "chokidar";
 import type { Logger } from "../plugin-contract.js";
 
@@ -56,18 +63,72 @@ export async function watchConfig(options: ConfigWatcherOptions): Promise<Config
     }, quietMs);
   };
 
-  // Loaded here, not at start: an executor with `watch: false` never needs it (~8 ms of CPU).
-  const { watch } = await import("chokidar");
-  const watcher: FSWatcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
-  watcher.on("all", schedule);
-  watcher.on("error", (error) => options.logger.warn(`Config watcher error: ${(error as Error).message}`));
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const watched = () => snapshotFiles(options.files, toolsDir, ignored);
+  const before = watched();
+  // Started once the host is idle (serve lists its tools first), and loaded then: an executor with
+  // `watch: false` never needs it (~8 ms of CPU). close() ends the wait at once.
+  let wake = () => {};
+  const idle = new Promise<void>((resolve) => {
+    wake = resolve;
+    whenHostIdle(resolve, { keepAlive: true });
+  });
+  const starting = idle.then(async () => {
+    const watcher = closed ? undefined : await startChokidar(options, ignored, schedule, () => closed);
+    // What changed before chokidar was ready: reported as it would have.
+    const after = watched();
+    for (const file of new Set([...before.keys(), ...after.keys()])) if (before.get(file) !== after.get(file)) schedule("change", file);
+    return watcher;
+  });
+  starting.catch((error: unknown) => options.logger.warn(`Config watcher could not start; edits are not reloaded: ${(error as Error).message}`));
 
   return {
     async close() {
       closed = true;
       clearTimeout(timer);
-      await watcher.close();
+      wake();
+      const watcher = await starting.catch(() => undefined);
+      await watcher?.close();
     },
   };
+}
+
+/** chokidar on the root, once ready; nothing when the watcher closed while it loaded. */
+async function startChokidar(options: ConfigWatcherOptions, ignored: (candidate: string) => boolean, schedule: (event: string, changedPath: string) => void, isClosed: () => boolean): Promise<FSWatcher | undefined> {
+  const { watch } = await import("chokidar");
+  if (isClosed()) return undefined;
+  const watcher = watch(options.root, { ignoreInitial: true, ignored, atomic: true, persistent: true });
+  watcher.on("all", schedule);
+  watcher.on("error", (error) => options.logger.warn(`Config watcher error: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return watcher;
+}
+
+/** Each watched file that exists, with what an edit, an atomic save or a replacement changes: inode, size, times. */
+function snapshotFiles(files: Iterable<string>, toolsDir: string, ignored: (candidate: string) => boolean): Map<string, string> {
+  const seen = new Map<string, string>();
+  const note = (file: string) => {
+    try {
+      const stats = statSync(file);
+      seen.set(file, `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`);
+    } catch {
+      // Absent: a file that appears later differs from no entry.
+    }
+  };
+  for (const file of files) note(file);
+  const walk = (folder: string) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const candidate = path.join(folder, entry.name);
+      if (ignored(candidate)) continue;
+      if (entry.isDirectory()) walk(candidate);
+      else note(candidate);
+    }
+  };
+  walk(toolsDir);
+  return seen;
 }

@@ -4,7 +4,8 @@
  */
 import type { OwnedSection } from "../config/config-sections.js";
 import type { ProjectConfig } from "../config/load-project-config.js";
-import { createToolsConfigWriter, type ToolsConfigWriter } from "../registry/tools-config-writer.js";
+import { snapshotObject } from "../registry/snapshot-object.js";
+import type { ToolsConfigWriter, ToolsConfigWriterOptions } from "../registry/tools-config-writer.js";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { Logger } from "../plugin-contract.js";
 import type { OwnWrites } from "./own-writes.js";
@@ -39,7 +40,7 @@ export function createRegistryAccess(options: RegistryAccessOptions): RegistryAc
   const writer: ToolsConfigWriter | undefined =
     toolsConfig === false
       ? undefined
-      : createToolsConfigWriter({
+      : lazyToolsConfigWriter({
           root: options.root,
           fileName: toolsConfig,
           sections: options.sections,
@@ -54,5 +55,31 @@ export function createRegistryAccess(options: RegistryAccessOptions): RegistryAc
     options.ensureOpen(action);
     if (!writer) throw new ToolexecError("CONFIG_MISSING", `Cannot ${action}: the executor runs without tools.json (toolsConfig: false)`);
     return writer;
+  };
+}
+
+/**
+ * One writer, whose modules (editing, writing scripts) load at the first registry call rather than at
+ * start. What the caller hands in is copied before that load, as the writer itself does: a change the
+ * caller makes after the call never reaches the file.
+ */
+function lazyToolsConfigWriter(writerOptions: ToolsConfigWriterOptions): ToolsConfigWriter {
+  let loaded: Promise<ToolsConfigWriter> | undefined;
+  const load = () => (loaded ??= import("../registry/tools-config-writer.js").then(({ createToolsConfigWriter }) => createToolsConfigWriter(writerOptions)));
+  return {
+    read: async () => (await load()).read(),
+    create: async (entry, writeOptions) => {
+      const copy = snapshotObject(entry, "a tool entry");
+      return (await load()).create(copy, writeOptions);
+    },
+    replace: async (name, entry, writeOptions) => {
+      const copy = snapshotObject(entry, "a tool entry");
+      return (await load()).replace(name, copy, writeOptions);
+    },
+    update: async (name, patch, writeOptions) => {
+      const copy = snapshotObject(patch, "a patch");
+      return (await load()).update(name, copy, writeOptions);
+    },
+    remove: async (name, writeOptions) => (await load()).remove(name, writeOptions),
   };
 }

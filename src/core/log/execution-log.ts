@@ -137,12 +137,8 @@ export function createExecutionLog(options: ExecutionLogOptions): ExecutionLog {
   return {
     write(record, secrets = []) {
       if (failed || closing) return;
-      try {
-        // Opened with the first record, so reading config or listing tools leaves no files behind.
-        file.open();
-      } catch (error) {
-        return fail(error);
-      }
+      // Opened with the first record, so reading config or listing tools leaves no files behind.
+      file.open();
       queue.add(record, secrets);
       writer.schedule();
     },

@@ -1,10 +1,12 @@
 /**
  * The execution log's file: a rotating-file-stream opened on the first record, written one batch at
  * a time, plus a synchronous append for the last moment of a process that exits without `close()`.
+ * rotating-file-stream (with zlib and its streams, ~12 ms of CPU) is imported on that first record,
+ * not when the executor starts.
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { createStream, type RotatingFileStream } from "rotating-file-stream";
+import type { RotatingFileStream } from "rotating-file-stream";
 
 export interface LogFileOptions {
   dir: string;
@@ -15,7 +17,7 @@ export interface LogFileOptions {
 }
 
 export interface LogFile {
-  /** Open the stream if it is not open yet; throws what rotating-file-stream throws (a bad interval). */
+  /** Open the stream if it is not open yet; what rotating-file-stream throws (a bad interval) goes to `onError`. */
   open(): void;
   /** Hand `text` to the stream (open first); `done` runs once it is written, with the error if it failed. */
   write(text: string, done: (error?: Error | null) => void): void;
@@ -29,7 +31,8 @@ export interface LogFile {
 }
 
 /** rotating-file-stream with the log's rotation: boundaries on the interval, a file left from an earlier one rotated on open. */
-function openStream(options: LogFileOptions): RotatingFileStream {
+async function openStream(options: LogFileOptions): Promise<RotatingFileStream> {
+  const { createStream } = await import("rotating-file-stream");
   return createStream(options.names, {
     path: options.dir,
     interval: options.interval,
@@ -42,25 +45,35 @@ function openStream(options: LogFileOptions): RotatingFileStream {
 
 /** A log file; `onError` hears every fault of the stream (opening, writing, rotating). */
 export function createLogFile(options: LogFileOptions, onError: (error: unknown) => void): LogFile {
-  let stream: RotatingFileStream | undefined;
+  let opening: Promise<RotatingFileStream | undefined> | undefined;
   // Set once the stream has the file open: from then on a batch handed over reaches the file system
-  // at once; before, it waits inside the stream, and an exit must write it itself.
+  // at once; before, it waits here or inside the stream, and an exit must write it itself.
   let fileOpen = false;
   let pending: string | undefined;
-  const open = () => {
-    if (stream) return stream;
-    stream = openStream(options);
-    stream.on("error", onError);
-    stream.once("open", () => (fileOpen = true));
-    return stream;
-  };
+  let openError: unknown;
+  const open = () =>
+    (opening ??= openStream(options).then(
+      (stream) => {
+        stream.on("error", onError);
+        stream.once("open", () => (fileOpen = true));
+        return stream;
+      },
+      (error: unknown) => {
+        openError = error;
+        onError(error);
+        return undefined;
+      },
+    ));
   return {
-    open,
+    open: () => void open(),
     write(text, done) {
       pending = text;
-      open().write(text, (error) => {
-        pending = undefined;
-        done(error);
+      void open().then((stream) => {
+        if (!stream) return done(openError as Error);
+        stream.write(text, (error) => {
+          pending = undefined;
+          done(error);
+        });
       });
     },
     appendNow(text) {
@@ -70,12 +83,14 @@ export function createLogFile(options: LogFileOptions, onError: (error: unknown)
       mkdirSync(options.dir, { recursive: true });
       appendFileSync(path.join(options.dir, options.names(null)), all);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (!stream || stream.destroyed) return resolve();
+    async close() {
+      const stream = await opening;
+      if (!stream || stream.destroyed) return;
+      await new Promise<void>((resolve) => {
         stream.once("finish", () => resolve());
         stream.once("error", () => resolve());
         stream.end();
-      }),
+      });
+    },
   };
 }

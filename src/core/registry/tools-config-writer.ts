@@ -9,12 +9,12 @@
 import path from "node:path";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import { valueTag } from "./content-tag.js";
-import { describeValue } from "../json/describe-value.js";
 import { appendToolEntry, removeToolEntry, replaceToolEntry } from "./edit-tools-array.js";
 import type { OwnedSection } from "../config/config-sections.js";
 import type { ToolEntryFile } from "../config/tools-config-schema.js";
 import { invalidInput } from "./invalid-input.js";
 import { readToolsFile } from "./read-tools-file.js";
+import { snapshotObject } from "./snapshot-object.js";
 import { writeRegistryChange, type BuildEdit, type WriteTarget } from "./write-registry-change.js";
 
 /** One tools.json entry as written, with its own tag (for `ifMatch` on that entry). */
@@ -73,20 +73,6 @@ export interface ToolsConfigWriter {
   /** A JSON merge patch of the entry's top-level keys: `null` removes a key. */
   update(name: string, patch: unknown, options?: RegistryWriteOptions): Promise<RegistryChange>;
   remove(name: string, options?: Omit<RegistryWriteOptions, "script">): Promise<RegistryChange>;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
-}
-
-/** A JSON copy of `value` (nothing the caller changes later, no getters, no prototypes). */
-function snapshotObject(value: unknown, what: string): Record<string, unknown> {
-  if (!isPlainObject(value)) throw invalidInput(`Expected ${what} as a JSON object, got ${describeValue(value)}`);
-  try {
-    return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-  } catch (error) {
-    throw invalidInput(`Expected ${what} of plain JSON data: ${(error as Error).message}`);
-  }
 }
 
 /** The entry named `name` and its tag: `TOOL_NOT_FOUND` without one, `CONFLICT` when its tag is not `ifMatch`. */

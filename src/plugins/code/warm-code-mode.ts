@@ -7,10 +7,10 @@
  * and answering `tools/list`; a run that comes meanwhile does the same work itself. Nothing runs once
  * `signal` aborts (the plugin closed).
  */
-import { performance } from "node:perf_hooks";
 import { ajvForDialect } from "../../core/schema/ajv-for-dialect.js";
 import { schemaDialect } from "../../core/schema/schema-dialect.js";
 import { compileSchema } from "../../core/schema/schema-validator.js";
+import { whenHostIdle } from "../../core/schedule/when-host-idle.js";
 import { codeExecutionInputSchema } from "./declarations/code-execution-input-schema.js";
 import { prepareSource } from "./prepare-source.js";
 
@@ -21,23 +21,6 @@ const WARM_STEPS: ReadonlyArray<() => unknown> = [
   () => compileSchema(codeExecutionInputSchema),
   () => prepareSource("const value = await Promise.resolve(1);\nreturn { value };"),
 ];
-
-/** The host's load is sampled over this long before each step. */
-const IDLE_SAMPLE_MS = 10;
-/** A step runs when the event loop was busy for less than this share of the sample. */
-const IDLE_SHARE = 0.5;
-/** A step runs after this long at the latest, however busy the host is. */
-const MAX_WAIT_MS = 1_000;
-
-/** Run `action` once the host's event loop is idle enough, or after MAX_WAIT_MS. */
-function whenHostIdle(action: () => void, waited = 0): void {
-  const before = performance.eventLoopUtilization();
-  setTimeout(() => {
-    const busy = performance.eventLoopUtilization(before).utilization;
-    if (busy < IDLE_SHARE || waited + IDLE_SAMPLE_MS >= MAX_WAIT_MS) action();
-    else whenHostIdle(action, waited + IDLE_SAMPLE_MS);
-  }, IDLE_SAMPLE_MS).unref();
-}
 
 /**
  * Run the warm-up steps in the background.

@@ -3,7 +3,10 @@ import type { ScriptToolEntry } from "../../core/config/load-tools-config.js";
 import { PLUGIN_CONTRACT_VERSION, type ExecutorPlugin, type ToolDefinition } from "../../core/plugin-contract.js";
 import { toolError } from "../../core/tool-result.js";
 import { killProcessGroup } from "../../core/process-groups.js";
-import { runScript } from "./run-script.js";
+
+/** The run path (execa, the Python environments, containment) loads at the first call, not at start. */
+let runScriptModule: Promise<typeof import("./run-script.js")> | undefined;
+const loadRunScript = () => (runScriptModule ??= import("./run-script.js"));
 
 function toDefinition(entry: ScriptToolEntry): ToolDefinition {
   return {
@@ -40,12 +43,16 @@ export function scriptPlugin(): ExecutorPlugin<ScriptToolEntry> {
           const entry = byName.get(call.name);
           if (!entry) return toolError("TOOL_NOT_FOUND", `No script tool named "${call.name}"`);
           if (closed) return toolError("EXECUTOR_CLOSED", "The script plugin is closed");
-          const run = runScript(entry, call, {
-            ...options,
-            root: context.root,
-            onSpawn: (pid) => live.add(pid),
-            onSettle: (pid) => live.delete(pid),
-          });
+          const run = loadRunScript().then(({ runScript }) =>
+            closed
+              ? toolError("EXECUTOR_CLOSED", "The script plugin is closed")
+              : runScript(entry, call, {
+                  ...options,
+                  root: context.root,
+                  onSpawn: (pid) => live.add(pid),
+                  onSettle: (pid) => live.delete(pid),
+                }),
+          );
           inflight.add(run);
           try {
             return await run;

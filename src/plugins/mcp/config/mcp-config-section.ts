@@ -10,7 +10,7 @@ import { closestMatch } from "../../../core/json/describe-value.js";
 import { deriveServerName } from "./derive-server-name.js";
 import { MCP_CONFIG_KEYS } from "./mcp-config-constants.js";
 import type { McpConfigFile } from "./mcp-config-schema.js";
-import { resolveMcpServer, type McpServerEntry } from "./resolve-mcp-server.js";
+import type { McpServerEntry } from "./resolve-mcp-server.js";
 
 export const DEFAULT_MCP_CONFIG_FILE = "mcp.json";
 
@@ -61,10 +61,12 @@ function checkTopLevel(top: Record<string, unknown>, report: Report): void {
 export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSection<McpConfigFile, McpServerEntry[]> {
   const only = options.servers === undefined ? undefined : new Set(options.servers);
   let schemas: typeof import("./mcp-server-schema.js") | undefined;
+  // Resolving servers (transports, OAuth, env files, package runners) loads with the schemas: only a file with servers needs either.
+  let resolving: typeof import("./resolve-mcp-server.js") | undefined;
   const lazy = {
     isWellFormed: isWellFormedMcpConfig,
     load: async () => {
-      schemas = await import("./mcp-server-schema.js");
+      [schemas, resolving] = await Promise.all([import("./mcp-server-schema.js"), import("./resolve-mcp-server.js")]);
       return (await import("./mcp-config-schema.js")).mcpConfigSchema;
     },
   };
@@ -93,7 +95,7 @@ export function mcpConfigSection(options: McpConfigSectionOptions = {}): FileSec
         const shaped = context.check(mcpServerEntrySchema, entry, [key, configKey]);
         if (shaped === undefined || name === undefined) continue;
         if (shaped.autoApprove !== undefined || shaped.alwaysAllow !== undefined) approvals.push(configKey);
-        const result = resolveMcpServer(name, shaped, {
+        const result = resolving!.resolveMcpServer(name, shaped, {
           root: context.root,
           environment: context.environment,
           ...(defaultTrust.success ? { defaultTrust: defaultTrust.data } : {}),
