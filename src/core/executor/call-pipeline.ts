@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
-import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
+import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
 import type { CallSpan, CallTelemetry } from "../telemetry/call-telemetry.js";
 import { runInSpan, spanIds } from "../telemetry/span-context.js";
 import { toolError, type ToolResult } from "../tool-result.js";
@@ -20,7 +20,7 @@ import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
 import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
-import { offerAbortWatch } from "./call-abort-watch.js";
+import { createPluginCallOptions } from "./plugin-call-options.js";
 import { takeTurn } from "./take-turn.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
@@ -151,16 +151,12 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
   const { name, executionId, parentExecutionId } = call;
   const { emitter } = state;
   const callerProgress = options.onProgress;
-  const pluginOptions: PluginCallOptions = {
-    // Made when the plugin reads it: an in-process tool that never does costs no AbortController.
-    get signal() {
-      return running.signal;
-    },
-    deadline: call.startedAt + call.timeoutMs!,
-    callTool: (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal: running.signal, ...subOptions, parentExecutionId: executionId }),
-    ...(call.caller === undefined ? {} : { caller: call.caller }),
-  };
-  offerAbortWatch(pluginOptions, running);
+  const pluginOptions = createPluginCallOptions(
+    running,
+    call.startedAt + call.timeoutMs!,
+    (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal: running.signal, ...subOptions, parentExecutionId: executionId }),
+    call.caller,
+  );
   // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.
   const emitting = emitter.hasListeners("tool:progress");
   if (emitting || callerProgress) {
