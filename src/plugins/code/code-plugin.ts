@@ -207,7 +207,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         else calls = ENDED_RUN_CALLS;
         logs = outcome.logs;
         trace = dispatcher?.trace ?? [];
-        toolCallCount = dispatcher?.count ?? 0;
+        toolCallCount = dispatcher?.count() ?? 0;
         return end(outcome.result);
       };
 

@@ -56,8 +56,12 @@ export interface ToolDispatcher {
    */
   dispatch(target: unknown, args: unknown): Promise<SandboxEnvelope>;
   readonly trace: ToolCallTrace[];
-  /** Calls made (refused ones included). */
-  readonly count: number;
+  /**
+   * Calls made (refused ones included). A method, not a getter: an object literal's getter is a
+   * new function per dispatcher, which V8 keeps in a property map of its own, and that kept each
+   * run's objects alive across scavenges.
+   */
+  count(): number;
 }
 
 const failure = (code: string, message: string): SandboxEnvelope => ({ ok: false, error: { code, message } });
@@ -137,9 +141,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
 
   return {
     trace,
-    get count() {
-      return count;
-    },
+    count: () => count,
     async dispatch(target, args) {
       count++;
       // Checked before any lookup, suggestion or trace line: those grow with the names.
