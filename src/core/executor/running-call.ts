@@ -5,10 +5,12 @@
  * one object instead of a handful of closures.
  */
 import type { Context } from "@opentelemetry/api";
+import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { CallerInfo, PluginResult } from "../plugin-contract.js";
 import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError } from "../tool-result.js";
+import { CallDeadlines, type Deadlined } from "./call-deadlines.js";
 
 /** After the deadline or a cancel, how long a plugin gets to answer with its own details. */
 export const ABORT_GRACE_MS = 50;
@@ -50,16 +52,15 @@ function unfollow(signal: AbortSignal, call: RunningCall): void {
   callsBySignal.get(signal)?.delete(call);
 }
 
-function expire(call: RunningCall): void {
-  call.abort(new ToolexecError("TIMEOUT", `"${call.name}" did not finish within ${call.timeoutMs} ms`));
-}
+/** Every pipeline's calls share one deadline timer. */
+const deadlines = new CallDeadlines();
 
 function endGrace(call: RunningCall): void {
   const reason = call.abortReason!;
   call.settle(toolError(reason.code, reason.message));
 }
 
-export class RunningCall {
+export class RunningCall implements Deadlined {
   /** Made when someone asks for the signal: most in-process plugins never do. */
   private controller: AbortController | undefined = undefined;
   /** Why the call was aborted; set once. */
@@ -75,7 +76,10 @@ export class RunningCall {
   parentExecutionId: string | undefined = undefined;
   /** The context of the call's span, when someone traces: its sub-calls' spans are its children. */
   traceContext: Context | undefined = undefined;
-  private readonly timer: NodeJS.Timeout;
+  readonly deadline: number;
+  earlierDeadline: Deadlined | undefined = undefined;
+  laterDeadline: Deadlined | undefined = undefined;
+  listed = false;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;
   /** A built-in plugin's listener (call-abort-watch.ts): told of an abort without an AbortController. */
@@ -86,7 +90,8 @@ export class RunningCall {
     readonly timeoutMs: number,
     private readonly callerSignal: AbortSignal | undefined,
   ) {
-    this.timer = setTimeout(expire, timeoutMs, this);
+    this.deadline = performance.now() + timeoutMs;
+    deadlines.add(this);
     if (callerSignal?.aborted) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
     else if (callerSignal) follow(callerSignal, this);
   }
@@ -157,9 +162,14 @@ export class RunningCall {
     this.settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${this.name}": ${(error as Error)?.message ?? String(error)}`));
   }
 
-  /** The call is over: stop its timer and listener, and tell `closeAll`. */
+  /** Its deadline passed (call-deadlines.ts). */
+  expire(): void {
+    this.abort(new ToolexecError("TIMEOUT", `"${this.name}" did not finish within ${this.timeoutMs} ms`));
+  }
+
+  /** The call is over: take it off the deadlines, stop its listener, and tell `closeAll`. */
   end(): void {
-    clearTimeout(this.timer);
+    deadlines.remove(this);
     if (this.callerSignal) unfollow(this.callerSignal, this);
     this.onSettled?.();
   }
