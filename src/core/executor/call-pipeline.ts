@@ -14,7 +14,7 @@ import type { CallSpan, CallTelemetry } from "../telemetry/call-telemetry.js";
 import { runInSpan, spanIds } from "../telemetry/span-context.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
-import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
+import { displayName, readCallOptions, snapshotArguments, type ReadCallOptions } from "./call-input.js";
 import { checkInput, checkOutput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
 import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
@@ -203,7 +203,7 @@ async function runInTurn(state: PipelineState, registered: RegisteredTool, call:
 }
 
 /** A leased tool's call: input snapshot and check, then the run under its deadline, then the output check and the end. */
-async function runRegistered(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: CallToolOptions): Promise<ToolResult> {
+async function runRegistered(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: ReadCallOptions): Promise<ToolResult> {
   const { name, executionId, parentExecutionId } = call;
   const snapshot = snapshotArguments(name, call.args);
   if (!snapshot.ok) return finish(state, snapshot, call);
@@ -212,7 +212,7 @@ async function runRegistered(state: PipelineState, registered: RegisteredTool, c
   if (invalid) return finish(state, invalid, call);
 
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
-  const running = new RunningCall(name, timeoutMs, options.signal);
+  const running = new RunningCall(name, timeoutMs, options.signal, options.group);
   running.caller = call.caller;
   running.parentExecutionId = parentExecutionId;
   running.traceContext = call.span?.context;
@@ -252,7 +252,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     const leased = (call.registered = registered);
     try {
       return await withAdmission(call, leased, (refusal) => finish(dependencies, refusal, call), async () => {
-        const result = await runRegistered(state, leased, call, options);
+        const result = await runRegistered(state, leased, call, read.value);
         // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
         return options.bounded && result.ok ? boundToolResult(result, leased.definition, dependencies.results, call.caller) : result;
       });

@@ -11,6 +11,7 @@ import type { CallerInfo, PluginResult } from "../plugin-contract.js";
 import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError } from "../tool-result.js";
 import { CallDeadlines, type Deadlined } from "./call-deadlines.js";
+import type { CallGroup, GroupedCall } from "./call-group.js";
 
 /** After the deadline or a cancel, how long a plugin gets to answer with its own details. */
 export const ABORT_GRACE_MS = 50;
@@ -31,7 +32,7 @@ const callsBySignal = new WeakMap<AbortSignal, Set<RunningCall>>();
 function cancelAll(this: AbortSignal): void {
   const calls = callsBySignal.get(this);
   callsBySignal.delete(this);
-  for (const call of calls ?? []) call.abort(new ToolexecError("CANCELLED", `"${call.name}" was cancelled by the caller`));
+  for (const call of calls ?? []) call.cancelByCaller();
 }
 
 function follow(signal: AbortSignal, call: RunningCall): void {
@@ -60,7 +61,7 @@ function endGrace(call: RunningCall): void {
   call.settle(toolError(reason.code, reason.message));
 }
 
-export class RunningCall implements Deadlined {
+export class RunningCall implements Deadlined, GroupedCall {
   /** Made when someone asks for the signal: most in-process plugins never do. */
   private controller: AbortController | undefined = undefined;
   /** Why the call was aborted; set once. */
@@ -89,11 +90,15 @@ export class RunningCall implements Deadlined {
     readonly name: string,
     readonly timeoutMs: number,
     private readonly callerSignal: AbortSignal | undefined,
+    private readonly group?: CallGroup,
   ) {
     this.deadline = performance.now() + timeoutMs;
     deadlines.add(this);
-    if (callerSignal?.aborted) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
-    else if (callerSignal) follow(callerSignal, this);
+    if (callerSignal?.aborted || group?.endedWith) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
+    else {
+      if (callerSignal) follow(callerSignal, this);
+      group?.join(this);
+    }
   }
 
   /** The call's signal, made on first use (already aborted, with the same reason, when the call is). */
@@ -162,6 +167,10 @@ export class RunningCall implements Deadlined {
     this.settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${this.name}": ${(error as Error)?.message ?? String(error)}`));
   }
 
+  cancelByCaller(): void {
+    this.abort(new ToolexecError("CANCELLED", `"${this.name}" was cancelled by the caller`));
+  }
+
   /** Its deadline passed (call-deadlines.ts). */
   expire(): void {
     this.abort(new ToolexecError("TIMEOUT", `"${this.name}" did not finish within ${this.timeoutMs} ms`));
@@ -171,6 +180,7 @@ export class RunningCall implements Deadlined {
   end(): void {
     deadlines.remove(this);
     if (this.callerSignal) unfollow(this.callerSignal, this);
+    this.group?.leave(this);
     this.onSettled?.();
   }
 }
