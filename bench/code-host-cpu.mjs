@@ -12,16 +12,13 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { median } from "./bench-utils.mjs";
+import { flag, median } from "./bench-utils.mjs";
 
-const option = (name) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};
-const runs = Number(option("runs") ?? 6000);
-const calls = Number(option("calls") ?? 60000);
-const rounds = Number(option("rounds") ?? 3);
-const baselineDist = option("baseline");
+const runs = flag("runs", 6000);
+const calls = flag("calls", 60000);
+const rounds = flag("rounds", 3);
+const baselineIndex = process.argv.indexOf("--baseline");
+const baselineDist = baselineIndex >= 0 ? process.argv[baselineIndex + 1] : undefined;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ownDist = path.resolve(here, "../dist");
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
