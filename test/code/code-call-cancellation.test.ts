@@ -1,15 +1,29 @@
 /**
  * A code run learns of its call's cancellation from the pipeline's running call, not from an
  * AbortController made for every run: a run that is never cancelled makes none, and a cancel still
- * stops a run under way or one waiting for a runtime.
+ * stops a run under way or one waiting for a runtime. Its tool calls are tied to it by a call group,
+ * not by an AbortController either: they are still cancelled when the run ends.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ExecutorPlugin } from "../../src/index.js";
 import { nextEvent } from "../helpers/next-event.js";
 import { openCodeExecutor, type CodeSetup } from "./code-test-helpers.js";
 
+/** In-process tools that never read their call's signal: `noop` answers at once, `hang` never. */
+const inProcess: ExecutorPlugin = {
+  name: "in-process",
+  async start() {
+    return {
+      listTools: () => ["noop", "hang"].map((name) => ({ name, description: `${name} tool`, inputSchema: { type: "object" }, parallel: true })),
+      callTool: (call) => (call.name === "hang" ? new Promise(() => {}) : Promise.resolve({ ok: true, value: "done" })),
+      close: async () => {},
+    };
+  },
+};
+
 let setup: CodeSetup;
 beforeAll(async () => {
-  setup = await openCodeExecutor({ codeExecution: { poolSize: 1, maxQueue: 10, maxTimeoutMs: 300_000 } });
+  setup = await openCodeExecutor({ plugins: [inProcess], codeExecution: { poolSize: 1, maxQueue: 10, maxTimeoutMs: 300_000 } });
   await setup.executor.executeCode({ code: "0" });
 });
 afterAll(() => setup.close());
@@ -44,6 +58,24 @@ describe("a code run's cancellation", () => {
     globalThis.AbortController = Original;
     expect(results.map((result) => result.ok && result.value)).toEqual(Array.from({ length: 10 }, (_, index) => index));
     expect(made).toBe(0);
+  });
+
+  it("makes none for a run's tool calls either", async () => {
+    made = 0;
+    globalThis.AbortController = CountedAbortController;
+    for (let index = 0; index < 10; index++) {
+      expect(await setup.executor.executeCode({ code: "call_tool('noop', {});\ncall_tool('noop', {}).value" })).toMatchObject({ ok: true, value: "done" });
+    }
+    globalThis.AbortController = Original;
+    expect(made).toBe(0);
+  });
+
+  it("cancels the run's tool calls still under way when the run ends", async () => {
+    const hangEnded = nextEvent(setup.executor, "tool:end", ({ tool }) => tool === "hang");
+    const result = await setup.executor.executeCode({ code: "tools.local.hang({});\n'not awaited'", options: { timeout_ms: 500 } });
+    expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+    // Not at the call's own deadline (30 s, past the event's wait).
+    expect(await hangEnded).toMatchObject({ ok: false, error: { code: "CANCELLED", message: '"hang" was cancelled by the caller' } });
   });
 
   it("stops a run under way, and one waiting for the runtime, when their callers cancel", async () => {

@@ -11,6 +11,8 @@ import type { PluginCallOptions } from "../plugin-contract.js";
 export interface AbortWatchable {
   /** Why the call was aborted, once it is. */
   readonly abortReason: ToolexecError | undefined;
+  /** The call's signal, made on first read (plugin-call-options.ts reads it for `options.signal`). */
+  readonly signal: AbortSignal;
   /** One listener at a time, told once; at once when the call is already aborted. Returns the function that stops it. */
   watchAbort(listener: (reason: ToolexecError) => void): () => void;
 }

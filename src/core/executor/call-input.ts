@@ -8,6 +8,7 @@ import { describeValue } from "../json/describe-value.js";
 import { rememberJsonText } from "../log/json-text.js";
 import type { CallToolOptions, PluginResult } from "../plugin-contract.js";
 import { toolError } from "../tool-result.js";
+import { callGroupOf, type CallGroup } from "./call-group.js";
 import { takeHandedOver } from "./handed-over-arguments.js";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -20,7 +21,8 @@ const OPTION_KEYS = new Set(["signal", "timeoutMs", "parentExecutionId", "onProg
 
 /** `callTool`'s options as read once: a getter or Proxy trap runs at most once, here. */
 /** `callTool`'s options as the pipeline reads them: every key of `CallToolOptions`, copied once. */
-export type ReadCallOptions = CallToolOptions;
+/** The options as checked, with the internal call group code mode's calls carry (call-group.ts). */
+export type ReadCallOptions = CallToolOptions & { group?: CallGroup };
 
 type Failure = Extract<PluginResult, { ok: false }>;
 
@@ -74,6 +76,7 @@ function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions 
       onProgress: onProgress as ReadCallOptions["onProgress"],
       caller: caller as ReadCallOptions["caller"],
       bounded: bounded === true,
+      group: callGroupOf(options),
       ...(toolCallId === undefined ? {} : { toolCallId: toolCallId as string }),
     },
   };

@@ -9,18 +9,18 @@ import { performance } from "node:perf_hooks";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
-import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginCallOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
+import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
 import type { CallSpan, CallTelemetry } from "../telemetry/call-telemetry.js";
 import { runInSpan, spanIds } from "../telemetry/span-context.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
-import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
+import { displayName, readCallOptions, snapshotArguments, type ReadCallOptions } from "./call-input.js";
 import { checkInput, checkOutput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
 import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
-import { offerAbortWatch } from "./call-abort-watch.js";
+import { createPluginCallOptions } from "./plugin-call-options.js";
 import { takeTurn } from "./take-turn.js";
 import type { ExecutorEvents } from "./executor-events.js";
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
@@ -151,16 +151,12 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
   const { name, executionId, parentExecutionId } = call;
   const { emitter } = state;
   const callerProgress = options.onProgress;
-  const pluginOptions: PluginCallOptions = {
-    // Made when the plugin reads it: an in-process tool that never does costs no AbortController.
-    get signal() {
-      return running.signal;
-    },
-    deadline: call.startedAt + call.timeoutMs!,
-    callTool: (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal: running.signal, ...subOptions, parentExecutionId: executionId }),
-    ...(call.caller === undefined ? {} : { caller: call.caller }),
-  };
-  offerAbortWatch(pluginOptions, running);
+  const pluginOptions = createPluginCallOptions(
+    running,
+    call.startedAt + call.timeoutMs!,
+    (subName, subArgs, subOptions = {}) => state.callTool(subName, subArgs, { signal: running.signal, ...subOptions, parentExecutionId: executionId }),
+    call.caller,
+  );
   // Offered only when someone listens: an MCP server is then not asked for progress nobody reads.
   const emitting = emitter.hasListeners("tool:progress");
   if (emitting || callerProgress) {
@@ -207,7 +203,7 @@ async function runInTurn(state: PipelineState, registered: RegisteredTool, call:
 }
 
 /** A leased tool's call: input snapshot and check, then the run under its deadline, then the output check and the end. */
-async function runRegistered(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: CallToolOptions): Promise<ToolResult> {
+async function runRegistered(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: ReadCallOptions): Promise<ToolResult> {
   const { name, executionId, parentExecutionId } = call;
   const snapshot = snapshotArguments(name, call.args);
   if (!snapshot.ok) return finish(state, snapshot, call);
@@ -216,7 +212,7 @@ async function runRegistered(state: PipelineState, registered: RegisteredTool, c
   if (invalid) return finish(state, invalid, call);
 
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
-  const running = new RunningCall(name, timeoutMs, options.signal);
+  const running = new RunningCall(name, timeoutMs, options.signal, options.group);
   running.caller = call.caller;
   running.parentExecutionId = parentExecutionId;
   running.traceContext = call.span?.context;
@@ -256,7 +252,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
     const leased = (call.registered = registered);
     try {
       return await withAdmission(call, leased, (refusal) => finish(dependencies, refusal, call), async () => {
-        const result = await runRegistered(state, leased, call, options);
+        const result = await runRegistered(state, leased, call, read.value);
         // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
         return options.bounded && result.ok ? boundToolResult(result, leased.definition, dependencies.results, call.caller) : result;
       });

@@ -5,10 +5,13 @@
  * one object instead of a handful of closures.
  */
 import type { Context } from "@opentelemetry/api";
+import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../errors/toolexec-error.js";
 import type { CallerInfo, PluginResult } from "../plugin-contract.js";
 import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError } from "../tool-result.js";
+import { CallDeadlines, type Deadlined } from "./call-deadlines.js";
+import type { CallGroup, GroupedCall } from "./call-group.js";
 
 /** After the deadline or a cancel, how long a plugin gets to answer with its own details. */
 export const ABORT_GRACE_MS = 50;
@@ -29,7 +32,7 @@ const callsBySignal = new WeakMap<AbortSignal, Set<RunningCall>>();
 function cancelAll(this: AbortSignal): void {
   const calls = callsBySignal.get(this);
   callsBySignal.delete(this);
-  for (const call of calls ?? []) call.abort(new ToolexecError("CANCELLED", `"${call.name}" was cancelled by the caller`));
+  for (const call of calls ?? []) call.cancelByCaller();
 }
 
 function follow(signal: AbortSignal, call: RunningCall): void {
@@ -50,16 +53,15 @@ function unfollow(signal: AbortSignal, call: RunningCall): void {
   callsBySignal.get(signal)?.delete(call);
 }
 
-function expire(call: RunningCall): void {
-  call.abort(new ToolexecError("TIMEOUT", `"${call.name}" did not finish within ${call.timeoutMs} ms`));
-}
+/** Every pipeline's calls share one deadline timer. */
+const deadlines = new CallDeadlines();
 
 function endGrace(call: RunningCall): void {
   const reason = call.abortReason!;
   call.settle(toolError(reason.code, reason.message));
 }
 
-export class RunningCall {
+export class RunningCall implements Deadlined, GroupedCall {
   /** Made when someone asks for the signal: most in-process plugins never do. */
   private controller: AbortController | undefined = undefined;
   /** Why the call was aborted; set once. */
@@ -75,7 +77,10 @@ export class RunningCall {
   parentExecutionId: string | undefined = undefined;
   /** The context of the call's span, when someone traces: its sub-calls' spans are its children. */
   traceContext: Context | undefined = undefined;
-  private readonly timer: NodeJS.Timeout;
+  readonly deadline: number;
+  earlierDeadline: Deadlined | undefined = undefined;
+  laterDeadline: Deadlined | undefined = undefined;
+  listed = false;
   private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;
   /** A built-in plugin's listener (call-abort-watch.ts): told of an abort without an AbortController. */
@@ -85,10 +90,15 @@ export class RunningCall {
     readonly name: string,
     readonly timeoutMs: number,
     private readonly callerSignal: AbortSignal | undefined,
+    private readonly group?: CallGroup,
   ) {
-    this.timer = setTimeout(expire, timeoutMs, this);
-    if (callerSignal?.aborted) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
-    else if (callerSignal) follow(callerSignal, this);
+    this.deadline = performance.now() + timeoutMs;
+    deadlines.add(this);
+    if (callerSignal?.aborted || group?.endedWith) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
+    else {
+      if (callerSignal) follow(callerSignal, this);
+      group?.join(this);
+    }
   }
 
   /** The call's signal, made on first use (already aborted, with the same reason, when the call is). */
@@ -157,10 +167,20 @@ export class RunningCall {
     this.settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${this.name}": ${(error as Error)?.message ?? String(error)}`));
   }
 
-  /** The call is over: stop its timer and listener, and tell `closeAll`. */
+  cancelByCaller(): void {
+    this.abort(new ToolexecError("CANCELLED", `"${this.name}" was cancelled by the caller`));
+  }
+
+  /** Its deadline passed (call-deadlines.ts). */
+  expire(): void {
+    this.abort(new ToolexecError("TIMEOUT", `"${this.name}" did not finish within ${this.timeoutMs} ms`));
+  }
+
+  /** The call is over: take it off the deadlines, stop its listener, and tell `closeAll`. */
   end(): void {
-    clearTimeout(this.timer);
+    deadlines.remove(this);
     if (this.callerSignal) unfollow(this.callerSignal, this);
+    this.group?.leave(this);
     this.onSettled?.();
   }
 }

@@ -27,6 +27,12 @@ export function createPreparedSourceCache(): PreparedSourceCache {
   const recent = new Map<string, PrepareResult>();
   /** A saved tool is replaced by a new object when its file changes, never changed in place. */
   const owned = new WeakMap<object, PrepareResult>();
+  /**
+   * The code of the entry last in `recent`: a hit on it (the same code again, the common case)
+   * moves nothing. A move deletes from a Map, which V8 answers with a new table when the Map's
+   * only entry goes, and that table chain outlived the scavenges.
+   */
+  let newest: string | undefined;
   return {
     prepare(code, owner) {
       const ownedResult = owner && owned.get(owner);
@@ -36,11 +42,13 @@ export function createPreparedSourceCache(): PreparedSourceCache {
         result = prepareSource(code);
         if (code.length <= MAX_CACHED_CODE_CHARS) {
           recent.set(code, result);
+          newest = code;
           if (recent.size > PREPARED_SOURCE_CACHE_ENTRIES) recent.delete(recent.keys().next().value!);
         }
-      } else {
+      } else if (code !== newest) {
         recent.delete(code);
         recent.set(code, result);
+        newest = code;
       }
       if (owner) owned.set(owner, result);
       return result;

@@ -1,8 +1,9 @@
 /**
  * Sandboxed code's tool calls, on the host: resolve the name, apply the run's policy (allowed
  * servers, then the call cap), and run the call through the executor's own pipeline, tied to the
- * run by `parentExecutionId` and cancelled by the run's signal. Every call is traced.
+ * run by `parentExecutionId` and cancelled when the run ends (its call group). Every call is traced.
  */
+import { inCallGroup, type CallGroup } from "../../core/executor/call-group.js";
 import { callWithArgumentsHandedOver } from "../../core/executor/handed-over-arguments.js";
 import { closestMatch } from "../../core/json/describe-value.js";
 import type { CallToolOptions, ToolErrorInfo } from "../../core/plugin-contract.js";
@@ -42,8 +43,8 @@ export interface ToolDispatcherOptions {
   catalog: ToolCatalog;
   policy: CallPolicy;
   executionId: string;
-  /** The run's signal for its calls (aborted when the run ends), made on first use. */
-  signal(): AbortSignal;
+  /** The run's call group (ended when the run ends: its calls under way are cancelled, later ones refused), made on first use. */
+  group(): CallGroup;
   /** Why the executor has no tool `name` (the pipeline's own answer, nothing called); undefined when it has one, listed to code or not. */
   explainMissing(name: string): ToolErrorInfo | undefined;
   callTool(name: string, args: unknown, options: CallToolOptions): Promise<ToolResult>;
@@ -56,8 +57,12 @@ export interface ToolDispatcher {
    */
   dispatch(target: unknown, args: unknown): Promise<SandboxEnvelope>;
   readonly trace: ToolCallTrace[];
-  /** Calls made (refused ones included). */
-  readonly count: number;
+  /**
+   * Calls made (refused ones included). A method, not a getter: an object literal's getter is a
+   * new function per dispatcher, which V8 keeps in a property map of its own, and that kept each
+   * run's objects alive across scavenges.
+   */
+  count(): number;
 }
 
 const failure = (code: string, message: string): SandboxEnvelope => ({ ok: false, error: { code, message } });
@@ -93,19 +98,15 @@ const notFound = (message: string): Unlisted["refusal"] => ({ ok: false, error: 
 
 /**
  * @example
- * const dispatcher = createToolDispatcher({ catalog, policy: { allowedServers: null, maxToolCalls: 0 }, executionId, signal: () => signal, callTool });
+ * const dispatcher = createToolDispatcher({ catalog, policy: { allowedServers: null, maxToolCalls: 0 }, executionId, group: () => group, callTool });
  * const envelope = await dispatcher.dispatch({ server: "local", tool: "echo" }, { a: 1 });
  */
 export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispatcher {
   const { catalog, policy } = options;
   const trace: ToolCallTrace[] = [];
   let count = 0;
-  let runSignal: AbortSignal | undefined;
-  /**
-   * The run's signal. The pipeline ties every call under way to it with one listener however many
-   * calls share it, so its listener limit stays as Node sets it: a leak would still be reported.
-   */
-  const signalOfRun = () => (runSignal ??= options.signal());
+  let runGroup: CallGroup | undefined;
+  const groupOfRun = () => (runGroup ??= options.group());
 
   /** A trace line in call order, filled in when the call ends. */
   const record = (server: string, tool: string): ToolCallTrace => {
@@ -125,7 +126,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
    * `server` is "" for a call by registry name; the answer's `details.server` is then checked.
    */
   const explainUnlisted = (name: string, server: string): { code: string; message: string; server?: string; tool?: string } | undefined => {
-    if (signalOfRun().aborted || (server !== "" && !allows(server)) || (policy.maxToolCalls > 0 && count > policy.maxToolCalls)) return undefined;
+    if (groupOfRun().endedWith !== undefined || (server !== "" && !allows(server)) || (policy.maxToolCalls > 0 && count > policy.maxToolCalls)) return undefined;
     if (catalog.excluded.has(name)) return undefined;
     const error = options.explainMissing(name);
     if (error === undefined || error.code === "TOOL_NOT_FOUND") return undefined;
@@ -137,9 +138,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
 
   return {
     trace,
-    get count() {
-      return count;
-    },
+    count: () => count,
     async dispatch(target, args) {
       count++;
       // Checked before any lookup, suggestion or trace line: those grow with the names.
@@ -158,8 +157,8 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
         const { code, message } = explained ?? resolved.refusal.error;
         return refuse(code, message);
       }
-      const signal = signalOfRun();
-      if (signal.aborted) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
+      const group = groupOfRun();
+      if (group.endedWith !== undefined) return refuse("CANCELLED", "This execution has already ended; its tool calls are refused");
       if (!allows(server)) {
         const allowed = policy.allowedServers!.length === 0 ? "no server is allowed" : `allowed: ${policy.allowedServers!.join(", ")}`;
         return refuse("SERVER_NOT_ALLOWED", `Server "${server}" is not allowed in this execution (${allowed})`);
@@ -170,7 +169,7 @@ export function createToolDispatcher(options: ToolDispatcherOptions): ToolDispat
       const started = performance.now();
       let result: ToolResult;
       try {
-        result = await callWithArgumentsHandedOver(args, () => options.callTool(resolved.name, args, { signal, parentExecutionId: options.executionId }));
+        result = await callWithArgumentsHandedOver(args, () => options.callTool(resolved.name, args, inCallGroup({ parentExecutionId: options.executionId }, group)));
       } catch (error) {
         const code = typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : "PLUGIN_FAILED";
         return refuse(code, (error as Error)?.message ?? String(error));
