@@ -1,0 +1,82 @@
+/**
+ * Bundles the `toolexec` executable (dist/cli/bin.js, after tsc) with everything the CLI loads into
+ * dist/bin/: the entry dist/bin/toolexec.js and chunks beside it. Node's ESM loader pays per module
+ * (resolve, realpath, read, compile), and `toolexec serve` loaded ~420 modules before it listed its
+ * tools; bundled, it loads a few dozen files (issue 30: serve listing ≤ 400 ms after spawn).
+ *
+ * - Every dynamic `import()` of the source stays a lazily loaded chunk (code splitting), so each
+ *   command still loads only what it uses.
+ * - Only the executable is bundled. The library (dist/index.js and the other public entries) stays
+ *   unbundled: host apps and their bundlers need one module per file for module identity and
+ *   tree-shaking. The CLI process loads no host code, so it holds one copy of each of our classes.
+ * - Our modules keep their own `import.meta.url`: each use becomes the URL of the module's file in
+ *   dist/, so the files found relative to a module (the code runtime, the Python worker, the console's
+ *   assets, package.json, the search data) are found where tsc and copy-python-worker put them.
+ * - Dependencies' files are never addressed by a path relative to the bundle: after `npm install` the
+ *   node_modules layout is not ours to know. The build fails if a bundled package uses
+ *   `import.meta`, `__dirname`, `__filename` or `require.resolve("./…")`: its bundled copy would
+ *   look beside dist/bin/.
+ * - Optional peer dependencies (and the OpenTelemetry API, which must be the very module a host
+ *   registers with) stay external: imported from node_modules at run time, when installed.
+ *
+ * The bundle carries the dependencies' code as of the build: a fix in a dependency reaches the CLI
+ * with a rebuild and release of toolexec. Usage: node scripts/bundle-cli.mjs [--metafile <file>] (npm run
+ * build runs it).
+ */
+import { build } from "esbuild";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DIST = path.join(ROOT, "dist");
+const BUNDLE_DIRECTORY = path.join(DIST, "bin");
+const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+
+/** Packages imported at run time from node_modules, not bundled. */
+const EXTERNAL = [...Object.keys(packageJson.peerDependencies ?? {}), "@opentelemetry/*"];
+
+const IMPORT_META_URL = /\bimport\.meta\.url\b/g;
+/** How a module finds files beside itself: fine in our modules (rewritten above), wrong in a bundled package's. */
+const SELF_RELATIVE = /\b(?:import\.meta\.(?:url|dirname|filename|resolve)|__dirname|__filename)\b|\brequire\.resolve\(\s*["']\./;
+
+/** Our dist modules keep their own URL; dependencies that would look for files beside themselves fail the build. */
+const keepModuleUrls = {
+  name: "keep-module-urls",
+  setup(builder) {
+    builder.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const ours = !path.relative(DIST, args.path).startsWith("..") && !args.path.includes(`${path.sep}node_modules${path.sep}`);
+      if (ours) {
+        if (/\bimport\.meta\.(?:dirname|filename|resolve)\b/.test(source)) return { errors: [{ text: `${path.relative(ROOT, args.path)}: use import.meta.url, the one import.meta property this bundle keeps per module` }] };
+        const relative = path.relative(BUNDLE_DIRECTORY, args.path).split(path.sep).join("/");
+        return { contents: source.replace(IMPORT_META_URL, `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: "js" };
+      }
+      if (!SELF_RELATIVE.test(source.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, ""))) return undefined;
+      return { errors: [{ text: `${path.relative(ROOT, args.path)} addresses files relative to itself (import.meta, __dirname, __filename or require.resolve("./…")), which would move with the bundle: make its package external in scripts/bundle-cli.mjs` }] };
+    });
+  },
+};
+
+rmSync(BUNDLE_DIRECTORY, { recursive: true, force: true });
+const result = await build({
+  entryPoints: { toolexec: path.join(DIST, "cli", "bin.js") },
+  outdir: BUNDLE_DIRECTORY,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external: EXTERNAL,
+  // Bundled CommonJS packages call `require` for Node's built-ins: ESM output needs one.
+  banner: { js: 'import { createRequire as __toolexecCreateRequire } from "node:module";\nconst require = __toolexecCreateRequire(import.meta.url);' },
+  plugins: [keepModuleUrls],
+  metafile: true,
+  logLevel: "warning",
+  legalComments: "none",
+});
+// Runnable as ./dist/bin/toolexec.js too (npm sets the mode of an installed "bin" itself).
+chmodSync(path.join(BUNDLE_DIRECTORY, "toolexec.js"), 0o755);
+// `--metafile <file>`: esbuild's account of what went into each output file (for https://esbuild.github.io/analyze/).
+const metafileIndex = process.argv.indexOf("--metafile");
+if (metafileIndex >= 0) writeFileSync(process.argv[metafileIndex + 1], JSON.stringify(result.metafile));
