@@ -37,6 +37,29 @@ const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "ut
 const EXTERNAL = [...Object.keys(packageJson.peerDependencies ?? {}), "@opentelemetry/*"];
 
 const IMPORT_META_URL = /\bimport\.meta\.url\b/g;
+
+/**
+ * What our modules load with `createRequire(import.meta.url)(…)` (synchronously, on first use) that
+ * bundled packages import too: ajv, which the MCP SDK's server imports. Our `require`s of these are
+ * answered from the bundle, so the process holds one ajv; otherwise the first schema compile loaded
+ * ajv's ~80 files again from node_modules (~45 ms of CPU, at serve's first call). Every other
+ * specifier (package.json, optional packages, `require.resolve`) is left to Node's `require`.
+ */
+const SHARED_REQUIRES = ["ajv", "ajv/dist/2019", "ajv/dist/2020", "ajv/dist/refs/json-schema-draft-06.json", "ajv-draft-04", "ajv-formats"];
+const SHARED_REQUIRE_MODULE = "toolexec:shared-require";
+const CREATE_REQUIRE = /\bcreateRequire\(import\.meta\.url\)/g;
+
+/** A module whose `sharedRequire(require)` answers the shared specifiers from the bundle, the rest through `require`. */
+function sharedRequireSource() {
+  // Literal `require` calls: esbuild bundles each (once, shared with the packages that import it); factories keep evaluation lazy.
+  const factories = SHARED_REQUIRES.map((specifier) => `  ${JSON.stringify(specifier)}: () => require(${JSON.stringify(specifier)}),`).join("\n");
+  return `const bundled = {\n${factories}\n};
+export function sharedRequire(nodeRequire) {
+  const answer = (specifier) => (Object.hasOwn(bundled, specifier) ? bundled[specifier]() : nodeRequire(specifier));
+  return Object.assign(answer, { resolve: nodeRequire.resolve, cache: nodeRequire.cache, main: nodeRequire.main, extensions: nodeRequire.extensions });
+}
+`;
+}
 /** How a module finds files beside itself: fine in our modules (rewritten above), wrong in a bundled package's. */
 const SELF_RELATIVE = /\b(?:import\.meta\.(?:url|dirname|filename|resolve)|__dirname|__filename)\b|\brequire\.resolve\(\s*["']\./;
 
@@ -44,13 +67,20 @@ const SELF_RELATIVE = /\b(?:import\.meta\.(?:url|dirname|filename|resolve)|__dir
 const keepModuleUrls = {
   name: "keep-module-urls",
   setup(builder) {
+    builder.onResolve({ filter: new RegExp(`^${SHARED_REQUIRE_MODULE}$`) }, () => ({ path: SHARED_REQUIRE_MODULE, namespace: "toolexec" }));
+    // Resolved from the root: where our modules' own `require`s of these resolve.
+    builder.onLoad({ filter: /.*/, namespace: "toolexec" }, () => ({ contents: sharedRequireSource(), loader: "js", resolveDir: ROOT }));
     builder.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const ours = !path.relative(DIST, args.path).startsWith("..") && !args.path.includes(`${path.sep}node_modules${path.sep}`);
       if (ours) {
         if (/\bimport\.meta\.(?:dirname|filename|resolve)\b/.test(source)) return { errors: [{ text: `${path.relative(ROOT, args.path)}: use import.meta.url, the one import.meta property this bundle keeps per module` }] };
         const relative = path.relative(BUNDLE_DIRECTORY, args.path).split(path.sep).join("/");
-        return { contents: source.replace(IMPORT_META_URL, `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: "js" };
+        let contents = source;
+        // Only in a module that requires a shared specifier: the module that answers them carries ajv.
+        // Appended: imports are hoisted, and a hashbang must stay the first line.
+        if (CREATE_REQUIRE.test(contents) && SHARED_REQUIRES.some((specifier) => contents.includes(JSON.stringify(specifier)))) contents = `${contents.replace(CREATE_REQUIRE, "__toolexecSharedRequire($&)")}\nimport { sharedRequire as __toolexecSharedRequire } from "${SHARED_REQUIRE_MODULE}";\n`;
+        return { contents: contents.replace(IMPORT_META_URL, `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: "js" };
       }
       if (!SELF_RELATIVE.test(source.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, ""))) return undefined;
       return { errors: [{ text: `${path.relative(ROOT, args.path)} addresses files relative to itself (import.meta, __dirname, __filename or require.resolve("./…")), which would move with the bundle: make its package external in scripts/bundle-cli.mjs` }] };

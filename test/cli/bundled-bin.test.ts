@@ -2,7 +2,8 @@
  * The `toolexec` executable (package.json "bin") is the bundle `npm run build` makes in dist/bin/
  * (scripts/bundle-cli.mjs): `toolexec serve` lists its tools having loaded neither the MCP SDK nor
  * zod as separate module files (Node's loader pays per file: the reason for the bundle), and no
- * module of the unbundled dist/ either (which would be a second copy of our classes in the process).
+ * module of the unbundled dist/ either (which would be a second copy of our classes in the process),
+ * and one ajv: the MCP SDK's and the one our validators `require` are the bundle's.
  * The code runtime, the Python worker and the console still run from their files in dist/ through
  * it: test/code/code-cli, test/cli/python-failure-output and test/console/console-cli spawn this bin.
  */
@@ -40,6 +41,7 @@ it("serves the example's kind of project from the bundle: no MCP SDK, zod or unb
   expect(files).toContain(TOOLEXEC_BIN);
   // By the package's folder in any node_modules: the installed one may be reached through a symbolic link.
   const fromPackage = (scope: string) => files.filter((file) => file.includes(`${path.sep}node_modules${path.sep}${scope}${path.sep}`)).length;
-  expect({ sdk: fromPackage("@modelcontextprotocol"), zod: fromPackage("zod"), unbundledDist: outsideBundle }).toEqual({ sdk: 0, zod: 0, unbundledDist: [] });
+  // ajv: the SDK's and our validators' (the code call compiled one) are the bundle's one copy.
+  expect({ sdk: fromPackage("@modelcontextprotocol"), zod: fromPackage("zod"), ajv: fromPackage("ajv"), unbundledDist: outsideBundle }).toEqual({ sdk: 0, zod: 0, ajv: 0, unbundledDist: [] });
   expect(under(path.join(DIST, "bin")).length).toBeGreaterThan(1);
 }, 60_000);
