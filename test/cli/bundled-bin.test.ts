@@ -7,6 +7,8 @@
  * The code runtime, the Python worker and the console still run from their files in dist/ through
  * it: test/code/code-cli, test/cli/python-failure-output and test/console/console-cli spawn this bin.
  */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -45,3 +47,10 @@ it("serves the example's kind of project from the bundle: no MCP SDK, zod or unb
   expect({ sdk: fromPackage("@modelcontextprotocol"), zod: fromPackage("zod"), ajv: fromPackage("ajv"), unbundledDist: outsideBundle }).toEqual({ sdk: 0, zod: 0, ajv: 0, unbundledDist: [] });
   expect(under(path.join(DIST, "bin")).length).toBeGreaterThan(1);
 }, 60_000);
+
+it("runs the CLI once from each way of starting it: the bundle, and dist/cli/bin.js or dist/cli/main.js unbundled", () => {
+  const { version } = JSON.parse(readFileSync(path.join(REPOSITORY, "package.json"), "utf8")) as { version: string };
+  for (const executable of [TOOLEXEC_BIN, path.join(DIST, "cli", "bin.js"), path.join(DIST, "cli", "main.js")]) {
+    expect({ executable, stdout: execFileSync(process.execPath, [executable, "--version"], { encoding: "utf8" }) }).toEqual({ executable, stdout: `${version}\n` });
+  }
+});
