@@ -22,6 +22,8 @@
  *   look beside dist/bin/.
  * - Optional peer dependencies (and the OpenTelemetry API, which must be the very module a host
  *   registers with) stay external: imported from node_modules at run time, when installed.
+ * - The packages our modules `require` synchronously and bundled packages import too (ajv) are
+ *   answered from the bundle: one copy in the process (SHARED_REQUIRES below).
  *
  * The bundle carries the dependencies' code as of the build: a fix in a dependency reaches the CLI
  * with a rebuild and release of toolexec. Usage: node scripts/bundle-cli.mjs [--metafile <file>] (npm run
@@ -51,7 +53,7 @@ const IMPORT_META_URL = /\bimport\.meta\.url\b/g;
  */
 const SHARED_REQUIRES = ["ajv", "ajv/dist/2019", "ajv/dist/2020", "ajv/dist/refs/json-schema-draft-06.json", "ajv-draft-04", "ajv-formats"];
 const SHARED_REQUIRE_MODULE = "toolexec:shared-require";
-const CREATE_REQUIRE = /\bcreateRequire\(import\.meta\.url\)/g;
+const CREATE_REQUIRE = "createRequire(import.meta.url)";
 
 /** A module whose `sharedRequire(require)` answers the shared specifiers from the bundle, the rest through `require`. */
 function sharedRequireSource() {
@@ -64,12 +66,25 @@ export function sharedRequire(nodeRequire) {
 }
 `;
 }
+
+/** One of our dist modules, as the bundle holds it: its own URL kept, its `require`s of shared specifiers answered from the bundle. */
+function ourModule(file, source) {
+  if (/\bimport\.meta\.(?:dirname|filename|resolve)\b/.test(source)) return { errors: [{ text: `${path.relative(ROOT, file)}: use import.meta.url, the one import.meta property this bundle keeps per module` }] };
+  let contents = source;
+  // Only in a module that requires a shared specifier: the module that answers them carries ajv.
+  // Appended: imports are hoisted, and a hashbang must stay the first line.
+  if (contents.includes(CREATE_REQUIRE) && SHARED_REQUIRES.some((specifier) => contents.includes(JSON.stringify(specifier)))) {
+    contents = `${contents.replaceAll(CREATE_REQUIRE, `__toolexecSharedRequire(${CREATE_REQUIRE})`)}\nimport { sharedRequire as __toolexecSharedRequire } from "${SHARED_REQUIRE_MODULE}";\n`;
+  }
+  const relative = path.relative(BUNDLE_DIRECTORY, file).split(path.sep).join("/");
+  return { contents: contents.replace(IMPORT_META_URL, `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: "js" };
+}
+
 /** How a module finds files beside itself: fine in our modules (rewritten above), wrong in a bundled package's. */
 const SELF_RELATIVE = /\b(?:import\.meta\.(?:url|dirname|filename|resolve)|__dirname|__filename)\b|\brequire\.resolve\(\s*["']\./;
 
-/** Our dist modules keep their own URL; dependencies that would look for files beside themselves fail the build. */
-const keepModuleUrls = {
-  name: "keep-module-urls",
+const bundlingRules = {
+  name: "toolexec-bundling-rules",
   setup(builder) {
     builder.onResolve({ filter: new RegExp(`^${SHARED_REQUIRE_MODULE}$`) }, () => ({ path: SHARED_REQUIRE_MODULE, namespace: "toolexec" }));
     // Resolved from the root: where our modules' own `require`s of these resolve.
@@ -77,15 +92,8 @@ const keepModuleUrls = {
     builder.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const ours = !path.relative(DIST, args.path).startsWith("..") && !args.path.includes(`${path.sep}node_modules${path.sep}`);
-      if (ours) {
-        if (/\bimport\.meta\.(?:dirname|filename|resolve)\b/.test(source)) return { errors: [{ text: `${path.relative(ROOT, args.path)}: use import.meta.url, the one import.meta property this bundle keeps per module` }] };
-        const relative = path.relative(BUNDLE_DIRECTORY, args.path).split(path.sep).join("/");
-        let contents = source;
-        // Only in a module that requires a shared specifier: the module that answers them carries ajv.
-        // Appended: imports are hoisted, and a hashbang must stay the first line.
-        if (CREATE_REQUIRE.test(contents) && SHARED_REQUIRES.some((specifier) => contents.includes(JSON.stringify(specifier)))) contents = `${contents.replace(CREATE_REQUIRE, "__toolexecSharedRequire($&)")}\nimport { sharedRequire as __toolexecSharedRequire } from "${SHARED_REQUIRE_MODULE}";\n`;
-        return { contents: contents.replace(IMPORT_META_URL, `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: "js" };
-      }
+      if (ours) return ourModule(args.path, source);
+      // A bundled package's module: esbuild loads it as it is, unless it would look for files beside itself.
       if (!SELF_RELATIVE.test(source.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, ""))) return undefined;
       return { errors: [{ text: `${path.relative(ROOT, args.path)} addresses files relative to itself (import.meta, __dirname, __filename or require.resolve("./…")), which would move with the bundle: make its package external in scripts/bundle-cli.mjs` }] };
     });
@@ -104,7 +112,7 @@ const result = await build({
   external: EXTERNAL,
   // Bundled CommonJS packages call `require` for Node's built-ins: ESM output needs one.
   banner: { js: 'import { createRequire as __toolexecCreateRequire } from "node:module";\nconst require = __toolexecCreateRequire(import.meta.url);' },
-  plugins: [keepModuleUrls],
+  plugins: [bundlingRules],
   // Not minified, no source map: minifying saved ~3% of serve's CPU until it lists its tools and
   // 1.5 MB of RSS (15 alternating starts), and would turn stack traces into `chunk-….js:1:183245`; the
   // package ships no source maps. Unminified, a trace's line is readable code, under a comment naming
