@@ -30,7 +30,9 @@ const runs = flag("runs", 5);
 const dir = mkdtempSync(path.join(os.tmpdir(), "toolexec-logs-bench-"));
 const logDir = path.join(dir, "logs");
 mkdirSync(logDir);
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+// The executable package.json "bin" names (what `npx toolexec` runs).
+const repository = fileURLToPath(new URL("..", import.meta.url));
+const cli = path.join(repository, JSON.parse(readFileSync(path.join(repository, "package.json"), "utf8")).bin.toolexec);
 try {
   const generated = await writeExecutionLog(path.join(logDir, "executions.jsonl"), { bytes: megabytes * 1024 * 1024 });
   console.log(`log: ${(generated.bytes / 1024 / 1024).toFixed(1)} MB, ${generated.lines} lines`);

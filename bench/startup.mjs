@@ -6,6 +6,7 @@
 //                        in a fresh process, the import's wall and CPU time
 //   createExecutor       in a fresh process, after the import: `createExecutor({ root, watch: false })`, wall
 //                        and the CPU time of the process meanwhile
+// Each checkout's `toolexec` is the executable its package.json "bin" names (what `npx toolexec` runs).
 //   serve stdio ready    spawn of `toolexec serve` → `tools/list` answered (initialize sent at spawn),
 //                        and the CPU time serve used until then (user + system: barely moves with the
 //                        load other processes put on the machine, unlike wall time)
@@ -40,6 +41,12 @@ function copyExample() {
   const root = mkdtempSync(path.join(os.tmpdir(), "toolexec-bench-cold-"));
   for (const item of ["tools.json", "mcp.json", "tools", "examples/sales.csv"]) cpSync(path.join(here, item), path.join(root, item), { recursive: true });
   return root;
+}
+
+/** The checkout's `toolexec` executable, as its package.json "bin" names it. */
+function toolexecBin(checkout) {
+  const { bin } = JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8"));
+  return path.join(checkout, typeof bin === "string" ? bin : bin.toolexec);
 }
 
 /** Spawn → exit of `node args`, in ms; rejects on a non-zero exit. Stdout is returned. */
@@ -103,7 +110,7 @@ function withDeadline(promise, what) {
 /** `toolexec serve` over stdio: ready time, first code call, RSS of serve and of its runtimes. */
 async function serveStdio(checkout, root) {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(checkout, "dist/cli/main.js"), "serve", "--root", root], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [toolexecBin(checkout), "serve", "--root", root], { stdio: ["pipe", "pipe", "pipe"] });
   const waiting = new Map();
   let buffer = "";
   let err = "";
@@ -163,7 +170,7 @@ async function post(url, body, session) {
 /** `toolexec serve --http --port 0`: time until the URL is printed and until tools/list is answered. */
 async function serveHttp(checkout, root) {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(checkout, "dist/cli/main.js"), "serve", "--http", "--port", "0", "--root", root], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [toolexecBin(checkout), "serve", "--http", "--port", "0", "--root", root], { stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
   child.stderr.on("data", (chunk) => (err += chunk));
   const exited = new Promise((resolve) => child.on("exit", resolve));

@@ -140,13 +140,18 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
   }
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === (await import("node:url")).pathToFileURL((await import("node:fs")).realpathSync(process.argv[1])).href;
-if (isMain) {
+/** Run the CLI as this process: its arguments, stdout and stderr; the exit code becomes the process's. */
+export async function runCliProcess(): Promise<void> {
   const terminal = process.stderr.isTTY && process.env.TERM !== "dumb" ? { write: (text: string) => void process.stderr.write(text), columns: () => process.stderr.columns || 80 } : undefined;
-  const code = await runCli(process.argv.slice(2), {
+  process.exitCode = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
     ...(terminal ? { terminal } : {}),
   });
-  process.exitCode = code;
 }
+
+// `node dist/cli/main.js …` still runs the CLI. The published executable is bin.ts (bundled to
+// dist/bin/toolexec.js), which runs it unconditionally: in the bundle, this module's import.meta.url
+// still names dist/cli/main.js (scripts/bundle-cli.mjs keeps each module's own URL), so this is false there.
+const isMain = process.argv[1] !== undefined && import.meta.url === (await import("node:url")).pathToFileURL((await import("node:fs")).realpathSync(process.argv[1])).href;
+if (isMain) await runCliProcess();

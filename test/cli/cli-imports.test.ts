@@ -39,7 +39,7 @@ describe("src/cli imports", () => {
     expect(relativeImports(readFileSync(path.join(CLI_SOURCE, "..", "core", "edit-distance.ts"), "utf8"))).toEqual([]);
   });
 
-  it("does not load a public entry before a command runs: main.ts reaches none through a static import", () => {
+  it("does not load a public entry before a command runs: bin.ts (the executable) and main.ts reach none through a static import", () => {
     // Static value imports only: `import type` is erased, and `import("…")` runs when a command does.
     const staticImports = (file: string) =>
       [...readFileSync(path.join(CLI_SOURCE, file), "utf8").matchAll(/^import\s+(?!type\b)[^;]*?from\s*["'](\.[^"']+)["']/gm)].map((match) => match[1]!);
@@ -50,8 +50,9 @@ describe("src/cli imports", () => {
         else if (specifier.startsWith("./")) visit(specifier.slice(2).replace(/\.js$/, ".ts"));
       }
     };
-    visit("main.ts");
+    visit("bin.ts");
     expect([...reached]).toEqual([]);
+    expect(staticImports("bin.ts")).toEqual(["./main.js"]);
     // The check can fail: format.ts imports the entry statically, and is itself loaded lazily.
     expect(staticImports("format.ts")).toContain("../index.js");
   });

@@ -1,9 +1,10 @@
-/** Runs the built `toolexec` binary (dist/cli/main.js) as a real process, as a user would. */
+/** Runs the built `toolexec` executable (package.json "bin") as a real process, as a user would. */
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 
-export const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "cli", "main.js");
+export const BIN = TOOLEXEC_BIN;
 
 /** test/cli/fixtures/cli-server.mjs: a stdio MCP server shaped by its environment. */
 export const CLI_SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "cli-server.mjs");

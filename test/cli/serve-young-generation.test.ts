@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { expect, it, vi } from "vitest";
 import { SERVE_YOUNG_GENERATION_BYTES } from "../../src/cli/serve-young-generation.js";
 import { createTempProject } from "../helpers/temp-project.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 
 const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const REPORTER = path.join(REPOSITORY, "test", "fixtures", "report-young-generation.mjs");
@@ -18,7 +19,7 @@ it("keeps serve's young generation at its limit through start-up and code calls"
   const project = createTempProject({ tools: { tools: [], codeExecution: { enabled: true, poolSize: 1 } } });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", REPORTER, path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--root", project.root],
+    args: ["--import", REPORTER, TOOLEXEC_BIN, "serve", "--root", project.root],
     stderr: "pipe",
   });
   let stderr = "";

@@ -5,12 +5,12 @@
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 import { writeCodeProject, type CodeProject } from "./code-test-helpers.js";
 
-const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "cli", "main.js");
+const BIN = TOOLEXEC_BIN;
 
 let project: CodeProject;
 beforeAll(() => {

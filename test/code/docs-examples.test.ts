@@ -9,12 +9,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExecutor, type Executor } from "../../src/index.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 import { silentLogger } from "./code-test-helpers.js";
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DOC = path.join(REPOSITORY_ROOT, "docs", "code-execution.md");
 const EXAMPLES = path.join(REPOSITORY_ROOT, "docs", "examples", "code");
-const BIN = path.join(REPOSITORY_ROOT, "dist", "cli", "main.js");
+const BIN = TOOLEXEC_BIN;
 /** CLI runs at once: each is a Node process plus a runtime process, on a 2-core machine. */
 const CLI_CONCURRENCY = 3;
 
@@ -123,7 +124,7 @@ let executor: Executor;
 let cliRuns: Map<string, Promise<CliRun>>;
 
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error("dist/cli/main.js is missing: run `npm run build` first (npm test does)");
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
   cliRuns = startCliRuns(files);
   executor = await createExecutor({ root: REPOSITORY_ROOT, watch: false, logDir: false, logger: silentLogger, codeExecution: { enabled: true } });
 });

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 import { REPOSITORY, runConformanceCli, type Check } from "./run-conformance-cli.js";
 
 const UPSTREAM = path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs");
@@ -63,12 +64,12 @@ let serve: ResultPromise | undefined;
 let url = "";
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPOSITORY, "dist", "cli", "main.js"))) throw new Error("dist/cli/main.js is missing: run `npm run build` first (npm test does)");
+  if (!existsSync(TOOLEXEC_BIN)) throw new Error(`${TOOLEXEC_BIN} is missing: run \`npm run build\` first (npm test does)`);
   const root = path.join(work, "project");
   mkdirSync(root);
   writeFileSync(path.join(root, "tools.json"), JSON.stringify({ tools: [] }));
   writeFileSync(path.join(root, "mcp.json"), JSON.stringify({ mcpServers: { upstream: { command: process.execPath, args: [UPSTREAM], prefix: false } } }));
-  serve = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--root", root], { reject: false, stdin: "ignore" });
+  serve = execa(process.execPath, [TOOLEXEC_BIN, "serve", "--http", "--root", root], { reject: false, stdin: "ignore" });
   url = await new Promise<string>((resolve, reject) => {
     serve!.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
     void serve!.then((result) => reject(new Error(`toolexec serve ended before printing its URL:\n${result.stderr}`)));

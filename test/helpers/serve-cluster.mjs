@@ -1,7 +1,7 @@
 /**
  * Real parts for scale tests and bench/serve-scale.mjs: a redis-server and an nginx of Debian's,
  * each on a free 127.0.0.1 port with its own temp folder (never the system services), and
- * `toolexec serve --http --stateless` replicas started from dist/. Each is ready once it answers
+ * `toolexec serve --http --stateless` replicas started from the built executable. Each is ready once it answers
  * (PING, a TCP connect, the URL a replica prints); nothing waits on a sleep.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -10,9 +10,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TOOLEXEC_BIN } from "./toolexec-bin.mjs";
 
 const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CLI = path.join(REPOSITORY, "dist", "cli", "main.js");
+export const CLI = TOOLEXEC_BIN;
 export const FIXTURE_MCP_SERVER = path.join(REPOSITORY, "test", "fixtures", "mcp", "stdio-server.mjs");
 
 /** @returns {Promise<number>} a port free right now on 127.0.0.1 */

@@ -8,10 +8,11 @@ import { fileURLToPath } from "node:url";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPOSITORY = path.join(here, "..", "..");
-const TOOLEXEC = path.join(REPOSITORY, "dist", "cli", "main.js");
+const TOOLEXEC = TOOLEXEC_BIN;
 const INSPECTOR_BUILD = path.join(REPOSITORY, "node_modules", "@modelcontextprotocol", "inspector-cli", "build");
 const UPSTREAM = path.join(REPOSITORY, "test", "fixtures", "serve", "conformance-upstream.mjs");
 /** Each Inspector run starts node twice (the Inspector, then toolexec serve over stdio): seconds apiece on a loaded machine. */

@@ -12,6 +12,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { isRunning } from "../helpers/processes.js";
 import type { TempProject } from "../helpers/temp-project.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 import { httpClient, servedProject } from "./serve-test-helpers.js";
 
 const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -22,9 +23,8 @@ beforeAll(async () => {
   ({ project } = await servedProject({ watch: false }).then(async (served) => (await served.executor.close(), served)));
   mkdirSync(path.join(user, "node_modules", ".bin"), { recursive: true });
   symlinkSync(REPOSITORY, path.join(user, "node_modules", "toolexec"), "dir");
-  const bin = path.join(REPOSITORY, "dist", "cli", "main.js");
-  chmodSync(bin, 0o755);
-  symlinkSync(bin, path.join(user, "node_modules", ".bin", "toolexec"));
+  chmodSync(TOOLEXEC_BIN, 0o755);
+  symlinkSync(TOOLEXEC_BIN, path.join(user, "node_modules", ".bin", "toolexec"));
 });
 afterAll(() => rmSync(user, { recursive: true, force: true }));
 
@@ -60,7 +60,7 @@ it("serves over stdio through npx, as an MCP client's config starts it, and exit
 });
 
 it("serves over HTTP, prints the URL, and stops cleanly on SIGTERM", async () => {
-  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
+  const child = execa(process.execPath, [TOOLEXEC_BIN, "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
   const url = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   const client = await httpClient(url);
@@ -74,7 +74,7 @@ it("serves over HTTP, prints the URL, and stops cleanly on SIGTERM", async () =>
 });
 
 it("on SIGINT over HTTP, lets the call under way finish before it exits", async () => {
-  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
+  const child = execa(process.execPath, [TOOLEXEC_BIN, "serve", "--http", "--root", project.root], { reject: false, stdin: "ignore" });
   const url = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
   const client = await httpClient(url);
   let signalled = false;
@@ -95,7 +95,7 @@ it("on SIGINT over HTTP, lets the call under way finish before it exits", async 
 
 it("takes the bearer token from the variable --token-env names, and serves without sessions with --stateless", async () => {
   const token = "cli-token-5d1e";
-  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--token-env", "SERVE_TEST_TOKEN", "--stateless", "--root", project.root], {
+  const child = execa(process.execPath, [TOOLEXEC_BIN, "serve", "--http", "--token-env", "SERVE_TEST_TOKEN", "--stateless", "--root", project.root], {
     reject: false,
     stdin: "ignore",
     env: { SERVE_TEST_TOKEN: token },
@@ -115,7 +115,7 @@ it("takes the bearer token from the variable --token-env names, and serves witho
 });
 
 it("refuses HTTP-only flags without --http, and a token variable that is not set", async () => {
-  const cli = path.join(REPOSITORY, "dist", "cli", "main.js");
+  const cli = TOOLEXEC_BIN;
   const portWithoutHttp = await execa(process.execPath, [cli, "serve", "--port", "8000", "--root", project.root], { reject: false });
   expect(portWithoutHttp.exitCode).toBe(2);
   expect(portWithoutHttp.stderr).toMatchInlineSnapshot(`
@@ -129,7 +129,7 @@ it("refuses HTTP-only flags without --http, and a token variable that is not set
 
 it("serves the registry management API with the key --api-key-env names: a tool created over HTTP is called at once", async () => {
   const key = "cli-api-key-93b2";
-  const child = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--api-key-env", "SERVE_TEST_API_KEY", "--root", project.root], {
+  const child = execa(process.execPath, [TOOLEXEC_BIN, "serve", "--http", "--api-key-env", "SERVE_TEST_API_KEY", "--root", project.root], {
     reject: false,
     stdin: "ignore",
     env: { SERVE_TEST_API_KEY: key },

@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { expect, it } from "vitest";
 import { createTempProject } from "../helpers/temp-project.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 
 const REPOSITORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const CLI = path.join(REPOSITORY, "dist", "cli", "main.js");
+const CLI = TOOLEXEC_BIN;
 const HIDE_SDK = path.join(REPOSITORY, "test", "fixtures", "telemetry", "hide-otel-sdk.mjs");
 
 it("names the packages to install when OTEL_EXPORTER_OTLP_ENDPOINT is set and the SDK is missing, and still runs the command", async () => {

@@ -15,6 +15,7 @@ import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, expect, it, vi } from "vitest";
 import { createTempProject } from "../helpers/temp-project.js";
+import { TOOLEXEC_BIN } from "../helpers/toolexec-bin.mjs";
 import { httpClient } from "../serve/serve-test-helpers.js";
 import { TRACE_META_SERVER } from "./telemetry-test-helpers.js";
 
@@ -50,7 +51,7 @@ it("keeps one trace id from the client through toolexec serve to the upstream se
   children.push(receiver);
   const endpoint = await firstLine(receiver);
 
-  const serve = execa(process.execPath, [path.join(REPOSITORY, "dist", "cli", "main.js"), "serve", "--http", "--root", project.root], {
+  const serve = execa(process.execPath, [TOOLEXEC_BIN, "serve", "--http", "--root", project.root], {
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_SERVICE_NAME: "toolexec-under-test", OTEL_BSP_SCHEDULE_DELAY: "50" },
     reject: false,
     stdin: "ignore",

@@ -1,10 +1,9 @@
 /** `toolexec serve --http` as a real process (the built CLI), and SDK v2 clients speaking 2026-07-28 to it. */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { execa, type ResultPromise } from "execa";
+import { TOOLEXEC_BIN } from "../../helpers/toolexec-bin.mjs";
 
-export const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "dist", "cli", "main.js");
+export const CLI = TOOLEXEC_BIN;
 /** A shared HMAC key, as replicas get it from their environment. */
 export const SHARED_KEY = "k".repeat(16) + "shared-between-replicas";
 export const MODERN = "2026-07-28";
