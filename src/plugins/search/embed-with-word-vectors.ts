@@ -27,22 +27,35 @@ function rankOf(vectors: WordVectors, word: string): number | undefined {
 const MAX_CACHED_WORDS = 50_000;
 /** Each word's rank (-1: a stop word or not in the vocabulary), found by the word's place in a text. */
 const ranks = new WeakMap<WordVectors, WordTable<number>>();
+/** Each rank's SIF weight once worked out (0 until then): a logarithm per word of 10,000 tools added up. */
+const weights = new WeakMap<WordVectors, Float64Array>();
+const scanner = new WordScanner("");
 
-/** One text's unit vector; all zeros when it has no known word. */
-export function embedText(vectors: WordVectors, text: string): Float32Array {
-  const sum = new Float32Array(vectors.dimensions);
+/** Adds the weighted vector of each known word of `text` to `sum`, the words in the order `splitWords` gives them. */
+export function addWordsOf(vectors: WordVectors, text: string, sum: Float32Array): void {
+  let weightOf = weights.get(vectors);
+  if (!weightOf) weights.set(vectors, (weightOf = new Float64Array(vectors.size)));
+  const known = weightOf;
   const add = (rank: number) => {
-    if (rank !== -1) vectors.addTo(rank, SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)), sum);
+    if (rank === -1) return;
+    const weight = known[rank] || (known[rank] = SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)));
+    vectors.addTo(rank, weight, sum);
   };
   const rankOfWord = (word: string) => (isStopWord(word) ? -1 : (rankOf(vectors, word) ?? -1));
   if (isAscii(text)) {
     let table = ranks.get(vectors);
     if (!table) ranks.set(vectors, (table = new WordTable<number>(MAX_CACHED_WORDS)));
-    const scanner = new WordScanner(text);
+    scanner.reset(text);
     while (scanner.next()) add(table.get(text, scanner.start, scanner.end, rankOfWord));
   } else {
     for (const word of splitWords(text)) add(rankOfWord(word));
   }
+}
+
+/** One text's unit vector; all zeros when it has no known word. */
+export function embedText(vectors: WordVectors, text: string): Float32Array {
+  const sum = new Float32Array(vectors.dimensions);
+  addWordsOf(vectors, text, sum);
   return normalizeVector(sum);
 }
 

@@ -8,7 +8,7 @@ import type { PluginContext } from "../../core/plugin-contract.js";
 import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import type { IndexStatistics } from "./tool-index.js";
 import { similaritiesBeforeEmbedded } from "./model/search-before-embedded.js";
-import { embedWithWordVectors } from "./embed-with-word-vectors.js";
+import { createWordVectorIndex } from "./word-vector-index.js";
 import { resolveModelFolder } from "./model/model-folder.js";
 import { importOptionalPackage, MODEL_RUNTIME_PACKAGES } from "./model/import-optional-package.js";
 import { createSearchModel, MODEL_BATCH_SIZE, type SearchModel } from "./model/search-model.js";
@@ -51,7 +51,7 @@ export async function startSemanticStage(settings: { model: string | null }, emb
     index() {
       if (index) return index;
       if (model) return (index = createSemanticIndex(model.embedTools, { embedQuery: model.embedQuery, batchSize: Number.POSITIVE_INFINITY, textOf: (document) => document.modelText }));
-      return (index = createSemanticIndex(embeddings ?? embedWithWordVectors));
+      return (index = embeddings ? createSemanticIndex(embeddings) : createWordVectorIndex());
     },
     async similarities(tools, query, limit, weight) {
       const semantic = handle.index();

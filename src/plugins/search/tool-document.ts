@@ -20,8 +20,10 @@ export interface ToolDocument {
   name: string;
   /** What the tool does, for search results: the first sentence of the description. */
   summary: string;
-  /** What the semantic stage embeds with word vectors: the name's words and the first sentence. */
-  text: string;
+  /** The tool's own name, its server's left out: `create_issue`. */
+  readonly ownName: string;
+  /** What a host's embedding function embeds: the name's words and the first sentence. Built when first read: the word vectors embed `ownName` and `summary` as they are. */
+  readonly text: string;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
   readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
@@ -122,10 +124,9 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
   const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
   const builtIn = builtInKind(tool);
-  const nameWords = splitWords(own);
   const texts = [own, server, `${summary} ${annotationText(tool)}`, description.slice(summary.length), parameterText(tool.inputSchema), builtInIntent(builtIn)];
   const terms = counter.count(texts.map((text) => text.slice(0, MAX_INDEXED_FIELD_LENGTH)));
-  return new IndexedTool(tool, own, nameWords.join(" "), description, summary, server, terms, builtIn, knownFingerprint);
+  return new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
 }
 
 /**
@@ -137,18 +138,18 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
  */
 class IndexedTool implements ToolDocument {
   readonly name: string;
-  readonly text: string;
   readonly inputSchema: unknown;
   readonly deprecated: boolean;
   slot = -1;
   listedIn = 0;
   #action: Action | undefined = undefined;
   #modelText: string | undefined = undefined;
+  #words: string | undefined = undefined;
+  #text: string | undefined = undefined;
 
   constructor(
     public definition: ToolDefinition,
-    private readonly own: string,
-    private readonly words: string,
+    readonly ownName: string,
     private readonly description: string,
     readonly summary: string,
     readonly server: string,
@@ -157,17 +158,25 @@ class IndexedTool implements ToolDocument {
     private knownFingerprint: string | undefined,
   ) {
     this.name = definition.name;
-    this.text = `${words}: ${summary}`;
     this.inputSchema = definition.inputSchema;
     this.deprecated = /\bdeprecated\b/i.test(description);
   }
 
   get action(): Action {
-    return (this.#action ??= toolAction(this.own));
+    return (this.#action ??= toolAction(this.ownName));
+  }
+
+  /** The name's words: `create issue`. */
+  get #nameWords(): string {
+    return (this.#words ??= splitWords(this.ownName).join(" "));
+  }
+
+  get text(): string {
+    return (this.#text ??= `${this.#nameWords}: ${this.summary}`);
   }
 
   get modelText(): string {
-    return (this.#modelText ??= `${this.words}: ${this.description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(this.definition.inputSchema).join(", ")})`);
+    return (this.#modelText ??= `${this.#nameWords}: ${this.description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(this.definition.inputSchema).join(", ")})`);
   }
 
   get fingerprint(): string {
