@@ -7,7 +7,7 @@
 import type { JsonSchema, ToolDefinition } from "../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
 import { builtInIntent, builtInKind, type BuiltInKind } from "./built-in-intents.js";
-import type { TermCounter } from "./document-terms.js";
+import { MAX_INDEXED_FIELD_LENGTH, type TermCounter } from "./document-terms.js";
 import { toolAction, type Action } from "./request-action.js";
 import { splitWords } from "./tokenize-text.js";
 
@@ -48,11 +48,7 @@ export interface ToolDocument {
   listedIn: number;
 }
 
-/**
- * Most characters of one field the index reads: past this a description says nothing more about
- * what the tool is for, and a 5 MB description from a server must not cost every search.
- */
-export const MAX_INDEXED_FIELD_LENGTH = 10_000;
+export { MAX_INDEXED_FIELD_LENGTH };
 
 /** Longest summary shown in a result. */
 const MAX_SUMMARY_LENGTH = 200;
@@ -60,11 +56,19 @@ const MAX_SUMMARY_LENGTH = 200;
 /** Runs of white space other than one space: made one space (a single space is left as it is, without a copy). */
 const WHITE_SPACE = /\s{2,}|[^\S ]/g;
 
+/** Does the text begin and end with a printable ASCII character (no white space to trim)? */
+function isTrimmed(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127;
+}
+
 /** The first sentence of a description, its white space made single spaces, cut to a readable length. */
 export function summarizeTool(description: string): string {
   // The first sentence is found before the white space is normalized, which ends it at the same
   // place: only the sentence is copied, not a whole description (that copy was ~15 % of indexing).
-  const text = description.trim();
+  // Most descriptions have no white space at either end, and trimming one copies it all the same.
+  const text = isTrimmed(description) ? description : description.trim();
   const end = text.search(/[.!?](\s|$)/);
   const sentence = (end === -1 ? text : text.slice(0, end + 1)).replace(WHITE_SPACE, " ");
   return sentence.length <= MAX_SUMMARY_LENGTH ? sentence : `${sentence.slice(0, MAX_SUMMARY_LENGTH - 1)}…`;
@@ -77,21 +81,37 @@ function splitName(tool: ToolDefinition): { server: string; own: string } {
   return at === -1 ? { server: "", own: tool.name } : { server: tool.name.slice(0, at), own: tool.name.slice(at + TOOL_NAME_SEPARATOR.length) };
 }
 
-/** Parameter names, descriptions, titles and enum values, nested properties included. */
-function parameterText(schema: unknown, depth = 0): string {
-  if (depth > 4 || schema === null || typeof schema !== "object") return "";
+/**
+ * Parameter names, descriptions, titles and enum values, nested properties included, appended to
+ * `parts` with the spaces between them as parts of their own: joined, they are the field's text.
+ * Parts, not one joined string: at 10,000 tools the joins of every level were a tenth of indexing.
+ */
+function parameterParts(schema: unknown, parts: string[], depth = 0): void {
+  if (depth > 4 || schema === null || typeof schema !== "object") return;
   const node = schema as JsonSchema;
-  const parts: string[] = [];
-  if (typeof node.title === "string") parts.push(node.title);
-  if (typeof node.description === "string") parts.push(node.description);
-  if (Array.isArray(node.enum)) parts.push(node.enum.filter((value) => typeof value === "string").join(" "));
+  let count = 0;
+  /** Starts this level's next part: a space after the one before, as joining the level puts (an empty part too). */
+  const next = () => {
+    if (count++ > 0) parts.push(" ");
+  };
+  if (typeof node.title === "string") next(), parts.push(node.title);
+  if (typeof node.description === "string") next(), parts.push(node.description);
+  if (Array.isArray(node.enum)) {
+    next();
+    let first = true;
+    for (const value of node.enum) {
+      if (typeof value !== "string") continue;
+      if (!first) parts.push(" ");
+      first = false;
+      parts.push(value);
+    }
+  }
   const properties = node.properties as Record<string, unknown> | null | undefined;
   if (properties !== null && typeof properties === "object") {
     // Keys, not entries: a pair array per property was most of this function's cost at 10,000 tools.
-    for (const name of Object.keys(properties)) parts.push(name, parameterText(properties[name], depth + 1));
+    for (const name of Object.keys(properties)) next(), parts.push(name), next(), parameterParts(properties[name], parts, depth + 1);
   }
-  if (node.items !== undefined) parts.push(parameterText(node.items, depth + 1));
-  return parts.join(" ");
+  if (node.items !== undefined) next(), parameterParts(node.items, parts, depth + 1);
 }
 
 /** Longest description handed to a sentence model: it reads the first 128 tokens only. */
@@ -104,13 +124,12 @@ function parameterNames(schema: unknown): string[] {
   return Object.keys(properties as Record<string, unknown>).map((name) => splitWords(name).join(" "));
 }
 
-/** Annotations in words: a read-only tool reads, a destructive one deletes. */
-function annotationText(tool: ToolDefinition): string {
+/** Annotations in words, appended to `parts` as the words they add to the summary's field: its title, "read" for a read-only tool, "delete" for a destructive one. */
+function annotationParts(tool: ToolDefinition, parts: string[]): void {
   const annotations = tool.annotations ?? {};
-  const parts: string[] = [annotations.title ?? ""];
-  if (annotations.readOnlyHint === true) parts.push("read");
-  if (annotations.destructiveHint === true) parts.push("delete");
-  return parts.join(" ");
+  parts.push(annotations.title ?? "");
+  if (annotations.readOnlyHint === true) parts.push(" ", "read");
+  if (annotations.destructiveHint === true) parts.push(" ", "delete");
 }
 
 /** Everything the index reads of a definition, as one string: equal fingerprints, equal documents. */
@@ -124,8 +143,12 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
   const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
   const builtIn = builtInKind(tool);
-  const texts = [own, server, `${summary} ${annotationText(tool)}`, description.slice(summary.length), parameterText(tool.inputSchema), builtInIntent(builtIn)];
-  const terms = counter.count(texts.map((text) => text.slice(0, MAX_INDEXED_FIELD_LENGTH)));
+  // The fields in FIELDS order; the summary's and the parameters' as parts (see FieldText).
+  const summaryField = [summary, " "];
+  annotationParts(tool, summaryField);
+  const parameterField: string[] = [];
+  parameterParts(tool.inputSchema, parameterField);
+  const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
   return new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
 }
 
