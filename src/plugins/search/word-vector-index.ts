@@ -8,7 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { normalizeVector } from "./normalize-vector.js";
-import type { SemanticIndex, Similarities } from "./semantic-index.js";
+import { similaritiesBySlot, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import type { IndexChange, IndexStatistics } from "./tool-index.js";
 import type { ToolDocument } from "./tool-document.js";
 import { addWordsOf } from "./embed-with-word-vectors.js";
@@ -110,28 +110,14 @@ export function createWordVectorIndex(): SemanticIndex {
     async similarities(index, query): Promise<Similarities> {
       // A search waiting finishes the embedding at once.
       step(index, Number.POSITIVE_INFINITY);
-      const vector = normalizeVector(normalizeVector(embedPartsOfQuery(query)));
-      const bySlot = new Float32Array(index.capacity);
-      let sum = 0;
-      let count = 0;
-      let best = 0;
-      for (let slot = 0; slot < Math.min(index.capacity, held.length); slot++) {
-        if (held[slot] === 0) continue;
-        let dot = 0;
-        const offset = slot * width;
-        for (let dimension = 0; dimension < width; dimension++) dot += (vector[dimension] as number) * (matrix[offset + dimension] as number);
-        bySlot[slot] = dot;
-        sum += dot;
-        best = count === 0 ? dot : Math.max(best, dot);
-        count++;
-      }
-      return { bySlot, mean: count === 0 ? 0 : sum / count, best };
+      return similaritiesBySlot(queryVector(query), matrix, width, Math.min(index.capacity, held.length), index.capacity, (slot) => held[slot] === 1);
     },
   };
 
-  function embedPartsOfQuery(query: string): Float32Array {
+  /** The request's unit vector, made as the tools' are (normalized twice). */
+  function queryVector(query: string): Float32Array {
     const sum = new Float32Array(width);
     addWordsOf(vectors as WordVectors, query, sum);
-    return sum;
+    return normalizeVector(normalizeVector(sum));
   }
 }
