@@ -4,6 +4,9 @@
  * background slices, and after tools leave, change and come (slots reused), followed change by change.
  * The fused ranking reads nothing else of the stage, so equal numbers here are equal rankings.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
 import { createSemanticIndex, type SemanticIndex } from "../../src/plugins/search/semantic-index.js";
@@ -83,5 +86,16 @@ describe("the word-vector index", () => {
     const expected = await numbers(index, generic());
     expect(during).toEqual(expected);
     expect(await numbers(index, semantic)).toEqual(expected);
+  });
+
+  it("a broken vectors file fails the search with PLUGIN_FAILED naming the file", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "word-vectors-")), "word-vectors.bin");
+    writeFileSync(path, "not vectors at all");
+    const index = createToolIndex();
+    index.update([...CATALOG]);
+    await expect(createWordVectorIndex(path).similarities(index, "send a message")).rejects.toMatchObject({
+      code: "PLUGIN_FAILED",
+      message: `The embedded word vectors could not be read: ${path} is not a toolexec word-vector file (format 1)`,
+    });
   });
 });

@@ -7,15 +7,25 @@
  * similarities, their mean and their best. A tool's vector is worked out again only when it changed.
  */
 import { performance } from "node:perf_hooks";
+import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { normalizeVector } from "./normalize-vector.js";
 import { similaritiesBySlot, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import type { IndexChange, IndexStatistics } from "./tool-index.js";
 import type { ToolDocument } from "./tool-document.js";
 import { addWordsOf } from "./embed-with-word-vectors.js";
-import { loadWordVectors, type WordVectors } from "./word-vectors.js";
+import { loadWordVectors, WORD_VECTORS_PATH, type WordVectors } from "./word-vectors.js";
 
 /** Longest stretch of background embedding between two turns of the event loop. */
 const EMBEDDING_SLICE_MS = 8;
+
+/** The embedded vectors; a broken install fails the search with PLUGIN_FAILED, as an embedding function that throws does. */
+function readVectors(path: string): WordVectors {
+  try {
+    return loadWordVectors(path);
+  } catch (error) {
+    throw new ToolexecError("PLUGIN_FAILED", `The embedded word vectors could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
 
 /** Tools embedded, then tools added and removed in order: what brings the vectors to one index version. */
 interface EmbeddingJob {
@@ -27,13 +37,14 @@ interface EmbeddingJob {
 }
 
 /**
- * An index of word-vector similarities over the tools of `index`.
+ * An index of word-vector similarities over the tools of `index`, with the vectors of `path` (the
+ * embedded ones by default).
  *
  * @example
  * const semantic = createWordVectorIndex();
  * const { bySlot, mean, best } = await semantic.similarities(index, "is it going to snow?");
  */
-export function createWordVectorIndex(): SemanticIndex {
+export function createWordVectorIndex(path = WORD_VECTORS_PATH): SemanticIndex {
   let vectors: WordVectors | undefined;
   let width = 0;
   let matrix = new Float32Array(0);
@@ -74,7 +85,7 @@ export function createWordVectorIndex(): SemanticIndex {
   /** Embeds until `deadline`; true once the vectors match the index. */
   const step = (index: IndexStatistics, deadline: number): boolean => {
     if (!vectors) {
-      vectors = loadWordVectors();
+      vectors = readVectors(path);
       width = vectors.dimensions;
       scratch = new Float32Array(width);
     }
