@@ -89,29 +89,32 @@ function splitName(tool: ToolDefinition): { server: string; own: string } {
 function parameterParts(schema: unknown, parts: string[], depth = 0): void {
   if (depth > 4 || schema === null || typeof schema !== "object") return;
   const node = schema as JsonSchema;
+  // This level's parts so far: each after the first follows a space, as joining the level puts (an empty part too).
   let count = 0;
-  /** Starts this level's next part: a space after the one before, as joining the level puts (an empty part too). */
-  const next = () => {
-    if (count++ > 0) parts.push(" ");
-  };
-  if (typeof node.title === "string") next(), parts.push(node.title);
-  if (typeof node.description === "string") next(), parts.push(node.description);
+  if (typeof node.title === "string") count = separated(parts, count), parts.push(node.title);
+  if (typeof node.description === "string") count = separated(parts, count), parts.push(node.description);
   if (Array.isArray(node.enum)) {
-    next();
-    let first = true;
-    for (const value of node.enum) {
-      if (typeof value !== "string") continue;
-      if (!first) parts.push(" ");
-      first = false;
-      parts.push(value);
-    }
+    count = separated(parts, count);
+    let values = 0;
+    for (const value of node.enum) if (typeof value === "string") values = separated(parts, values), parts.push(value);
   }
   const properties = node.properties as Record<string, unknown> | null | undefined;
   if (properties !== null && typeof properties === "object") {
     // Keys, not entries: a pair array per property was most of this function's cost at 10,000 tools.
-    for (const name of Object.keys(properties)) next(), parts.push(name), next(), parameterParts(properties[name], parts, depth + 1);
+    for (const name of Object.keys(properties)) {
+      count = separated(parts, count);
+      parts.push(name);
+      count = separated(parts, count);
+      parameterParts(properties[name], parts, depth + 1);
+    }
   }
-  if (node.items !== undefined) next(), parameterParts(node.items, parts, depth + 1);
+  if (node.items !== undefined) count = separated(parts, count), parameterParts(node.items, parts, depth + 1);
+}
+
+/** Puts the space before a level's next part (none before its first); returns the level's count of parts with it. */
+function separated(parts: string[], count: number): number {
+  if (count > 0) parts.push(" ");
+  return count + 1;
 }
 
 /** Longest description handed to a sentence model: it reads the first 128 tokens only. */
@@ -137,16 +140,21 @@ export function fingerprintTool(tool: ToolDefinition): string {
   return JSON.stringify([tool.name, tool.description, tool.inputSchema, tool.annotations ?? null, tool.server ?? null]);
 }
 
+const summaryField: string[] = [];
+const parameterField: string[] = [];
+
 /** The index document of one tool definition, its terms counted by the index's `counter`. */
 export function toToolDocument(tool: ToolDefinition, counter: TermCounter, knownFingerprint?: string): ToolDocument {
   const { server, own } = splitName(tool);
   const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
   const builtIn = builtInKind(tool);
-  // The fields in FIELDS order; the summary's and the parameters' as parts (see FieldText).
-  const summaryField = [summary, " "];
+  // The fields in FIELDS order; the summary's and the parameters' as parts (see FieldText), in
+  // arrays reused from one tool to the next: the counter reads them before this returns.
+  summaryField.length = 0;
+  summaryField.push(summary, " ");
   annotationParts(tool, summaryField);
-  const parameterField: string[] = [];
+  parameterField.length = 0;
   parameterParts(tool.inputSchema, parameterField);
   const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
   return new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
