@@ -3,6 +3,8 @@
  * has been idle for a while (then once the registry holds tools), and after each change, in slices
  * that let the event loop turn between them; a search that comes first finishes the remainder itself.
  */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/core/plugin-contract.js";
 import { createBackgroundIndexer } from "../../src/plugins/search/background-indexer.js";
@@ -87,5 +89,23 @@ describe("the background indexer", () => {
     for (let tries = 0; tries < 2_000 && later.size !== 320; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(later.size).toBe(320);
     delayed.close();
+  });
+
+  it("finishes a background build in a quiet process: nothing else wakes the event loop between slices", { timeout: 90_000 }, async () => {
+    // A process with only the build and one far timer that keeps it alive: the build must not wait
+    // for that timer between its slices (an unref'd immediate let the loop sleep until it fired).
+    const repository = fileURLToPath(new URL("../..", import.meta.url));
+    const script = [
+      `import { createBackgroundIndexer } from ${JSON.stringify(`${repository}src/plugins/search/background-indexer.ts`)};`,
+      `import { createToolIndex } from ${JSON.stringify(`${repository}src/plugins/search/tool-index.ts`)};`,
+      "const listing = Array.from({ length: 20000 }, (_, at) => ({ name: `s${at % 20}__create_record_${at}`, description: `Create a record in table ${at} of the workspace.`, inputSchema: { type: 'object' } }));",
+      "const index = createToolIndex();",
+      "const keepAlive = setTimeout(() => { console.log(`stalled at ${index.size}`); process.exit(0); }, 30000);",
+      "createBackgroundIndexer(index, () => listing, () => { console.log(`built ${index.size}`); clearTimeout(keepAlive); }, 0);",
+    ].join("\n");
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: repository, timeout: 80_000 }, (error, out) => (error ? reject(error) : resolve(out)));
+    });
+    expect(stdout.trim()).toBe("built 20000");
   });
 });

@@ -55,22 +55,25 @@ export function createBackgroundIndexer(index: ToolIndex, listTools: () => reado
   let trusted = false;
   let retries = 0;
   let closed = false;
-  let timer: { unref(): void } | undefined;
-  let timerKind: "immediate" | "timeout" | undefined;
+  let timer: NodeJS.Timeout | undefined;
 
   const cancel = () => {
-    if (timerKind === "immediate") clearImmediate(timer as NodeJS.Immediate);
-    if (timerKind === "timeout") clearTimeout(timer as NodeJS.Timeout);
-    timer = timerKind = undefined;
+    clearTimeout(timer);
+    timer = undefined;
   };
-  const schedule = (after?: number) => {
+  /**
+   * The next slice after `after` ms (the next turn of the event loop by default). A timer, not an
+   * immediate: neither may keep the process alive (unref), and an unref'd immediate does not stop
+   * the loop from sleeping in its poll until some other event comes — in a quiet host the build
+   * stopped after its first slice. An unref'd timer still wakes the loop.
+   */
+  const schedule = (after = 0) => {
     if (closed || timer) return;
-    timerKind = after === undefined ? "immediate" : "timeout";
-    timer = after === undefined ? setImmediate(tick) : setTimeout(tick, after);
+    timer = setTimeout(tick, after);
     timer.unref();
   };
   function tick(): void {
-    timer = timerKind = undefined;
+    timer = undefined;
     if (closed) return;
     started = true;
     if (stale) {

@@ -32,10 +32,16 @@ export type BuiltInKind = "code" | "human" | "web";
 
 const BUILT_IN_NAMES = [CODE_EXECUTION_TOOL_NAME, HUMAN_INPUT_TOOL_NAME, WEB_SEARCH_TOOL_NAME];
 
+/** Does the name end with a built-in's name? (A loop: a callback per tool showed at 10,000 tools.) */
+function endsWithBuiltInName(name: string): boolean {
+  for (const builtIn of BUILT_IN_NAMES) if (name.endsWith(builtIn)) return true;
+  return false;
+}
+
 /** The built-in a definition is, by its name or server-qualified name, if any. */
 export function builtInKind(tool: ToolDefinition): BuiltInKind | undefined {
   // A name that ends with none of them is none of them: most tools, decided without splitting the name.
-  if (tool.server === undefined && !BUILT_IN_NAMES.some((builtIn) => tool.name.endsWith(builtIn))) return undefined;
+  if (tool.server === undefined && !endsWithBuiltInName(tool.name)) return undefined;
   const name = tool.server?.tool ?? tool.name.split(TOOL_NAME_SEPARATOR).pop() ?? tool.name;
   if (name === CODE_EXECUTION_TOOL_NAME) return "code";
   if (name === HUMAN_INPUT_TOOL_NAME) return "human";

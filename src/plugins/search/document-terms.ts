@@ -13,6 +13,18 @@ import type { TermVocabulary } from "./term-vocabulary.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
 
+/**
+ * A field's text: one string, or parts that joined make it — each part's words are its own (parts
+ * meet at spaces or at the part's edges, which a word never crosses), so no joined string is made.
+ */
+export type FieldText = string | readonly string[];
+
+/**
+ * Most characters of one field the index reads: past this a description says nothing more about
+ * what the tool is for, and a 5 MB description from a server must not cost every search.
+ */
+export const MAX_INDEXED_FIELD_LENGTH = 10_000;
+
 /** How many fields a document has (FIELDS in tool-document). */
 export const FIELD_COUNT = 6;
 const ENDS = FIELD_COUNT;
@@ -76,8 +88,10 @@ export function surfaceTerm(word: string): string {
 interface WordTerms {
   /** Its stem; undefined for a stop word. */
   stem: string | undefined;
-  /** The word as written (`=tables`), for the name fields. */
-  surface: string;
+  /** The word, lower-cased. */
+  word: string;
+  /** The word as written (`=tables`), for the name fields; made when a name first has the word. */
+  surface: string | undefined;
   /** The stems of the compound's parts (not stop words), worked out when a name first has the word. */
   parts: readonly string[] | undefined;
   /** The vocabulary that last counted the word, by its serial number (not a reference: a closed executor's index must not stay reachable from this cache), and the stem's id there. */
@@ -90,7 +104,7 @@ const MAX_CACHED_WORDS = 50_000;
 const words = new WordTable<WordTerms>(MAX_CACHED_WORDS);
 
 function makeWordTerms(word: string): WordTerms {
-  return { stem: isStopWord(word) ? undefined : stemWord(word), surface: surfaceTerm(word), parts: undefined, vocabulary: -1, stemId: -1 };
+  return { stem: isStopWord(word) ? undefined : stemWord(word), word, surface: undefined, parts: undefined, vocabulary: -1, stemId: -1 };
 }
 
 function compoundStems(terms: WordTerms, text: string, start: number, end: number): readonly string[] {
@@ -111,25 +125,44 @@ export class TermCounter {
 
   constructor(private readonly vocabulary: TermVocabulary) {}
 
-  /** The terms array of a document whose fields have these texts (in FIELDS order). */
-  count(texts: readonly string[]): Int32Array {
+  /**
+   * The terms array of a document whose fields have these texts (in FIELDS order), each read up to
+   * MAX_INDEXED_FIELD_LENGTH characters.
+   */
+  count(fields: readonly FieldText[]): Int32Array {
     this.#size = ENTRIES;
-    for (let field = 0; field < texts.length; field++) {
-      const text = texts[field] as string;
+    for (let field = 0; field < fields.length; field++) {
+      const text = fields[field] as FieldText;
       let length = 0;
-      if (isAscii(text)) {
-        const scanner = this.#scanner;
-        scanner.reset(text);
-        while (scanner.next()) length += this.#countWord(words.get(text, scanner.start, scanner.end, makeWordTerms), field, text, scanner.start, scanner.end);
-      } else {
-        // The pattern form's words are lower-case ASCII: the same table finds them.
-        for (const word of splitWords(text)) length += this.#countWord(words.get(word, 0, word.length, makeWordTerms), field, word, 0, word.length);
+      if (typeof text === "string") length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
+      else {
+        let left = MAX_INDEXED_FIELD_LENGTH;
+        for (let at = 0; at < text.length && left > 0; at++) {
+          const part = text[at] as string;
+          // A part of one character is a space between parts, or a word too short to count.
+          if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field);
+          left -= part.length;
+        }
       }
       this.#flush();
       this.#document[field] = length;
       this.#document[ENDS + field] = (this.#size - ENTRIES) / 2;
     }
     return this.#document.slice(0, this.#size);
+  }
+
+  /** Counts the words of one text into the field; returns what they add to its length. */
+  #countText(text: string, field: number): number {
+    let length = 0;
+    if (isAscii(text)) {
+      const scanner = this.#scanner;
+      scanner.reset(text);
+      while (scanner.next()) length += this.#countWord(words.get(text, scanner.start, scanner.end, makeWordTerms), field, text, scanner.start, scanner.end);
+    } else {
+      // The pattern form's words are lower-case ASCII: the same table finds them.
+      for (const word of splitWords(text)) length += this.#countWord(words.get(word, 0, word.length, makeWordTerms), field, word, 0, word.length);
+    }
+    return length;
   }
 
   /**
@@ -140,7 +173,7 @@ export class TermCounter {
     if (terms.stem === undefined) return 0;
     this.#add(this.#idOf(terms), 1);
     if (field >= NAME_FIELDS) return 1;
-    this.#add(this.vocabulary.intern(terms.surface), 0);
+    this.#add(this.vocabulary.intern((terms.surface ??= surfaceTerm(terms.word))), 0);
     const parts = compoundStems(terms, text, start, end);
     for (const part of parts) this.#add(this.vocabulary.intern(part), 1);
     return 1 + parts.length;

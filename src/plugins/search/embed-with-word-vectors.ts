@@ -25,24 +25,49 @@ function rankOf(vectors: WordVectors, word: string): number | undefined {
 
 /** Most words whose rank is remembered per set of vectors. */
 const MAX_CACHED_WORDS = 50_000;
-/** Each word's rank (-1: a stop word or not in the vocabulary), found by the word's place in a text. */
-const ranks = new WeakMap<WordVectors, WordTable<number>>();
+
+/** What embedding with one set of vectors keeps between texts. */
+interface Weighing {
+  /** Each word's rank (-1: a stop word or not in the vocabulary), found by the word's place in a text. */
+  ranks: WordTable<number>;
+  /** Each rank's SIF weight once worked out (0 until then): a logarithm per word of 10,000 tools added up. */
+  weights: Float64Array;
+  rankOfWord: (word: string) => number;
+}
+const weighings = new WeakMap<WordVectors, Weighing>();
+const scanner = new WordScanner("");
+
+function weighingOf(vectors: WordVectors): Weighing {
+  let weighing = weighings.get(vectors);
+  if (!weighing) {
+    const rankOfWord = (word: string) => (isStopWord(word) ? -1 : (rankOf(vectors, word) ?? -1));
+    weighings.set(vectors, (weighing = { ranks: new WordTable<number>(MAX_CACHED_WORDS), weights: new Float64Array(vectors.size), rankOfWord }));
+  }
+  return weighing;
+}
+
+/** Adds the word of `rank` (none for -1), weighted by how rare it is, to `sum`. */
+function addWord(vectors: WordVectors, weights: Float64Array, rank: number, sum: Float32Array): void {
+  if (rank === -1) return;
+  const weight = weights[rank] || (weights[rank] = SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)));
+  vectors.addTo(rank, weight, sum);
+}
+
+/** Adds the weighted vector of each known word of `text` to `sum`, the words in the order `splitWords` gives them. */
+export function addWordsOf(vectors: WordVectors, text: string, sum: Float32Array): void {
+  const { ranks, weights, rankOfWord } = weighingOf(vectors);
+  if (isAscii(text)) {
+    scanner.reset(text);
+    while (scanner.next()) addWord(vectors, weights, ranks.get(text, scanner.start, scanner.end, rankOfWord), sum);
+  } else {
+    for (const word of splitWords(text)) addWord(vectors, weights, rankOfWord(word), sum);
+  }
+}
 
 /** One text's unit vector; all zeros when it has no known word. */
 export function embedText(vectors: WordVectors, text: string): Float32Array {
   const sum = new Float32Array(vectors.dimensions);
-  const add = (rank: number) => {
-    if (rank !== -1) vectors.addTo(rank, SMOOTHING / (SMOOTHING + frequencyOfRank(rank, vectors.size)), sum);
-  };
-  const rankOfWord = (word: string) => (isStopWord(word) ? -1 : (rankOf(vectors, word) ?? -1));
-  if (isAscii(text)) {
-    let table = ranks.get(vectors);
-    if (!table) ranks.set(vectors, (table = new WordTable<number>(MAX_CACHED_WORDS)));
-    const scanner = new WordScanner(text);
-    while (scanner.next()) add(table.get(text, scanner.start, scanner.end, rankOfWord));
-  } else {
-    for (const word of splitWords(text)) add(rankOfWord(word));
-  }
+  addWordsOf(vectors, text, sum);
   return normalizeVector(sum);
 }
 

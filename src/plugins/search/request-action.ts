@@ -6,7 +6,8 @@
  * one. A tool whose action agrees with the request's ranks above its siblings.
  */
 import { stemWord } from "./stem-word.js";
-import { splitWords, stemOf } from "./tokenize-text.js";
+import { isAscii, splitWords, stemOf, WordScanner } from "./tokenize-text.js";
+import { WordTable } from "./word-table.js";
 
 export type Action = "find" | "read" | "create" | "update" | "delete" | "send" | "operate";
 
@@ -67,12 +68,27 @@ export function toolAction(ownName: string): Action {
   // then only the compound nouns can change it. The first search at 10,000 tools works this out for
   // thousands of matched tools, so stems come from the tokenizer's cache and the first verb ends it.
   const joined = /[\s']/.test(ownName) ? joinPhrases(ownName) : ownName.replace(COMPOUND_NOUNS, "pr");
+  if (isAscii(joined)) {
+    // Words found by their characters, as the index finds them: no array and no string per word.
+    scanner.reset(joined);
+    while (scanner.next()) {
+      const action = nameWordActions.get(joined, scanner.start, scanner.end, actionOfWord);
+      if (action) return action;
+    }
+    return "read";
+  }
   for (const word of splitWords(joined)) {
-    const action = ACTION_OF_WORD.get(stemOf(word));
+    const action = actionOfWord(word);
     if (action) return action;
   }
   return "read";
 }
+
+/** The action of a word's verb, if it is one (null, not undefined: the table keeps it). */
+const actionOfWord = (word: string): Action | null => ACTION_OF_WORD.get(stemOf(word)) ?? null;
+/** Name words seen before, with their action; bounded like the index's own table. */
+const nameWordActions = new WordTable<Action | null>(50_000);
+const scanner = new WordScanner("");
 
 /**
  * The actions a request asks for: that of its first verb, or finding and reading when it asks a

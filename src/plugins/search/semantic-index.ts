@@ -41,6 +41,28 @@ export interface Similarities {
   best: number;
 }
 
+/**
+ * The query's cosine to the vector of every held slot below `slots` (unit vectors side by side in
+ * `matrix`, `width` numbers each), with their mean and best; `capacity` numbers by slot.
+ */
+export function similaritiesBySlot(vector: Float32Array, matrix: Float32Array, width: number, slots: number, capacity: number, held: (slot: number) => boolean): Similarities {
+  const bySlot = new Float32Array(capacity);
+  let sum = 0;
+  let count = 0;
+  let best = 0;
+  for (let slot = 0; slot < slots; slot++) {
+    if (!held(slot)) continue;
+    let dot = 0;
+    const offset = slot * width;
+    for (let dimension = 0; dimension < width; dimension++) dot += (vector[dimension] as number) * (matrix[offset + dimension] as number);
+    bySlot[slot] = dot;
+    sum += dot;
+    best = count === 0 ? dot : Math.max(best, dot);
+    count++;
+  }
+  return { bySlot, mean: count === 0 ? 0 : sum / count, best };
+}
+
 /** Are all the numbers finite? (A loop: a callback per number cost ~10 ms over 10,000 tools.) */
 function isFinite(vector: Float32Array): boolean {
   for (let at = 0; at < vector.length; at++) if (!Number.isFinite(vector[at])) return false;
@@ -180,23 +202,9 @@ export function createSemanticIndex(embed: EmbedTexts, options: SemanticIndexOpt
     update,
     async similarities(index, query) {
       const [[vector]] = await Promise.all([embedChecked([query], embedQuery), update(index)]);
-      const bySlot = new Float32Array(index.capacity);
       const width = dimensions ?? 0;
-      let sum = 0;
-      let count = 0;
-      let best = 0;
-      if (!vector || width === 0) return { bySlot, mean: 0, best: 0 };
-      for (let slot = 0; slot < Math.min(index.capacity, slotTexts.length); slot++) {
-        if (slotTexts[slot] === undefined) continue;
-        let dot = 0;
-        const offset = slot * width;
-        for (let dimension = 0; dimension < width; dimension++) dot += (vector[dimension] as number) * (matrix[offset + dimension] as number);
-        bySlot[slot] = dot;
-        sum += dot;
-        best = count === 0 ? dot : Math.max(best, dot);
-        count++;
-      }
-      return { bySlot, mean: count === 0 ? 0 : sum / count, best };
+      if (!vector || width === 0) return { bySlot: new Float32Array(index.capacity), mean: 0, best: 0 };
+      return similaritiesBySlot(vector, matrix, width, Math.min(index.capacity, slotTexts.length), index.capacity, (slot) => slotTexts[slot] !== undefined);
     },
   };
 }

@@ -7,11 +7,8 @@
 import type { PluginContext } from "../../core/plugin-contract.js";
 import { createSemanticIndex, type EmbedTexts, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import type { IndexStatistics } from "./tool-index.js";
-import { similaritiesBeforeEmbedded } from "./model/search-before-embedded.js";
-import { embedWithWordVectors } from "./embed-with-word-vectors.js";
-import { resolveModelFolder } from "./model/model-folder.js";
-import { importOptionalPackage, MODEL_RUNTIME_PACKAGES } from "./model/import-optional-package.js";
-import { createSearchModel, MODEL_BATCH_SIZE, type SearchModel } from "./model/search-model.js";
+import { createWordVectorIndex } from "./word-vector-index.js";
+import type { SearchModel } from "./model/search-model.js";
 
 /** The kind of semantic stage, which decides how it is fused with the lexical ranking. */
 export type SemanticKind = "word-vectors" | "host" | "model";
@@ -39,10 +36,19 @@ export interface SemanticStageHandle {
 export async function startSemanticStage(settings: { model: string | null }, embeddings: EmbedTexts | false | undefined, context: Pick<PluginContext, "root" | "emit">): Promise<SemanticStageHandle | undefined> {
   if (embeddings === false) return undefined;
   let model: SearchModel | undefined;
+  let similaritiesBeforeEmbedded: typeof import("./model/search-before-embedded.js").similaritiesBeforeEmbedded | undefined;
   if (settings.model !== null && embeddings === undefined) {
+    // The model's modules load only for a model (~15 ms of the default stage's first search before).
+    const [{ resolveModelFolder }, { importOptionalPackage, MODEL_RUNTIME_PACKAGES }, { createSearchModel }, early] = await Promise.all([
+      import("./model/model-folder.js"),
+      import("./model/import-optional-package.js"),
+      import("./model/search-model.js"),
+      import("./model/search-before-embedded.js"),
+    ]);
     const folder = resolveModelFolder(settings.model, context.root);
     for (const name of MODEL_RUNTIME_PACKAGES) await importOptionalPackage(name);
     model = createSearchModel(folder, context.root, (progress) => context.emit("search:progress", progress));
+    similaritiesBeforeEmbedded = early.similaritiesBeforeEmbedded;
   }
   let index: SemanticIndex | undefined;
   const kind: SemanticKind = model ? "model" : embeddings ? "host" : "word-vectors";
@@ -51,11 +57,11 @@ export async function startSemanticStage(settings: { model: string | null }, emb
     index() {
       if (index) return index;
       if (model) return (index = createSemanticIndex(model.embedTools, { embedQuery: model.embedQuery, batchSize: Number.POSITIVE_INFINITY, textOf: (document) => document.modelText }));
-      return (index = createSemanticIndex(embeddings ?? embedWithWordVectors));
+      return (index = embeddings ? createSemanticIndex(embeddings) : createWordVectorIndex());
     },
     async similarities(tools, query, limit, weight) {
       const semantic = handle.index();
-      if (!model || semantic.ready(tools)) return semantic.similarities(tools, query);
+      if (!model || !similaritiesBeforeEmbedded || semantic.ready(tools)) return semantic.similarities(tools, query);
       const early = await similaritiesBeforeEmbedded(tools, query, limit, model, weight);
       if (!early) return semantic.similarities(tools, query);
       semantic.update(tools).catch(() => undefined);
@@ -67,5 +73,3 @@ export async function startSemanticStage(settings: { model: string | null }, emb
   };
   return handle;
 }
-
-export { MODEL_BATCH_SIZE };

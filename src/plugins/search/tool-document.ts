@@ -7,7 +7,7 @@
 import type { JsonSchema, ToolDefinition } from "../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
 import { builtInIntent, builtInKind, type BuiltInKind } from "./built-in-intents.js";
-import type { TermCounter } from "./document-terms.js";
+import { MAX_INDEXED_FIELD_LENGTH, type TermCounter } from "./document-terms.js";
 import { toolAction, type Action } from "./request-action.js";
 import { splitWords } from "./tokenize-text.js";
 
@@ -20,8 +20,10 @@ export interface ToolDocument {
   name: string;
   /** What the tool does, for search results: the first sentence of the description. */
   summary: string;
-  /** What the semantic stage embeds with word vectors: the name's words and the first sentence. */
-  text: string;
+  /** The tool's own name, its server's left out: `create_issue`. */
+  readonly ownName: string;
+  /** What a host's embedding function embeds: the name's words and the first sentence. Built when first read: the word vectors embed `ownName` and `summary` as they are. */
+  readonly text: string;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
   readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
@@ -46,11 +48,7 @@ export interface ToolDocument {
   listedIn: number;
 }
 
-/**
- * Most characters of one field the index reads: past this a description says nothing more about
- * what the tool is for, and a 5 MB description from a server must not cost every search.
- */
-export const MAX_INDEXED_FIELD_LENGTH = 10_000;
+export { MAX_INDEXED_FIELD_LENGTH };
 
 /** Longest summary shown in a result. */
 const MAX_SUMMARY_LENGTH = 200;
@@ -58,11 +56,19 @@ const MAX_SUMMARY_LENGTH = 200;
 /** Runs of white space other than one space: made one space (a single space is left as it is, without a copy). */
 const WHITE_SPACE = /\s{2,}|[^\S ]/g;
 
+/** Does the text begin and end with a printable ASCII character (no white space to trim)? */
+function isTrimmed(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127;
+}
+
 /** The first sentence of a description, its white space made single spaces, cut to a readable length. */
 export function summarizeTool(description: string): string {
   // The first sentence is found before the white space is normalized, which ends it at the same
   // place: only the sentence is copied, not a whole description (that copy was ~15 % of indexing).
-  const text = description.trim();
+  // Most descriptions have no white space at either end, and trimming one copies it all the same.
+  const text = isTrimmed(description) ? description : description.trim();
   const end = text.search(/[.!?](\s|$)/);
   const sentence = (end === -1 ? text : text.slice(0, end + 1)).replace(WHITE_SPACE, " ");
   return sentence.length <= MAX_SUMMARY_LENGTH ? sentence : `${sentence.slice(0, MAX_SUMMARY_LENGTH - 1)}…`;
@@ -75,21 +81,40 @@ function splitName(tool: ToolDefinition): { server: string; own: string } {
   return at === -1 ? { server: "", own: tool.name } : { server: tool.name.slice(0, at), own: tool.name.slice(at + TOOL_NAME_SEPARATOR.length) };
 }
 
-/** Parameter names, descriptions, titles and enum values, nested properties included. */
-function parameterText(schema: unknown, depth = 0): string {
-  if (depth > 4 || schema === null || typeof schema !== "object") return "";
+/**
+ * Parameter names, descriptions, titles and enum values, nested properties included, appended to
+ * `parts` with the spaces between them as parts of their own: joined, they are the field's text.
+ * Parts, not one joined string: at 10,000 tools the joins of every level were a tenth of indexing.
+ */
+function parameterParts(schema: unknown, parts: string[], depth = 0): void {
+  if (depth > 4 || schema === null || typeof schema !== "object") return;
   const node = schema as JsonSchema;
-  const parts: string[] = [];
-  if (typeof node.title === "string") parts.push(node.title);
-  if (typeof node.description === "string") parts.push(node.description);
-  if (Array.isArray(node.enum)) parts.push(node.enum.filter((value) => typeof value === "string").join(" "));
+  // This level's parts so far: each after the first follows a space, as joining the level puts (an empty part too).
+  let count = 0;
+  if (typeof node.title === "string") count = separated(parts, count), parts.push(node.title);
+  if (typeof node.description === "string") count = separated(parts, count), parts.push(node.description);
+  if (Array.isArray(node.enum)) {
+    count = separated(parts, count);
+    let values = 0;
+    for (const value of node.enum) if (typeof value === "string") values = separated(parts, values), parts.push(value);
+  }
   const properties = node.properties as Record<string, unknown> | null | undefined;
   if (properties !== null && typeof properties === "object") {
     // Keys, not entries: a pair array per property was most of this function's cost at 10,000 tools.
-    for (const name of Object.keys(properties)) parts.push(name, parameterText(properties[name], depth + 1));
+    for (const name of Object.keys(properties)) {
+      count = separated(parts, count);
+      parts.push(name);
+      count = separated(parts, count);
+      parameterParts(properties[name], parts, depth + 1);
+    }
   }
-  if (node.items !== undefined) parts.push(parameterText(node.items, depth + 1));
-  return parts.join(" ");
+  if (node.items !== undefined) count = separated(parts, count), parameterParts(node.items, parts, depth + 1);
+}
+
+/** Puts the space before a level's next part (none before its first); returns the level's count of parts with it. */
+function separated(parts: string[], count: number): number {
+  if (count > 0) parts.push(" ");
+  return count + 1;
 }
 
 /** Longest description handed to a sentence model: it reads the first 128 tokens only. */
@@ -102,13 +127,12 @@ function parameterNames(schema: unknown): string[] {
   return Object.keys(properties as Record<string, unknown>).map((name) => splitWords(name).join(" "));
 }
 
-/** Annotations in words: a read-only tool reads, a destructive one deletes. */
-function annotationText(tool: ToolDefinition): string {
+/** Annotations in words, appended to `parts` as the words they add to the summary's field: its title, "read" for a read-only tool, "delete" for a destructive one. */
+function annotationParts(tool: ToolDefinition, parts: string[]): void {
   const annotations = tool.annotations ?? {};
-  const parts: string[] = [annotations.title ?? ""];
-  if (annotations.readOnlyHint === true) parts.push("read");
-  if (annotations.destructiveHint === true) parts.push("delete");
-  return parts.join(" ");
+  parts.push(annotations.title ?? "");
+  if (annotations.readOnlyHint === true) parts.push(" ", "read");
+  if (annotations.destructiveHint === true) parts.push(" ", "delete");
 }
 
 /** Everything the index reads of a definition, as one string: equal fingerprints, equal documents. */
@@ -116,16 +140,24 @@ export function fingerprintTool(tool: ToolDefinition): string {
   return JSON.stringify([tool.name, tool.description, tool.inputSchema, tool.annotations ?? null, tool.server ?? null]);
 }
 
+const summaryField: string[] = [];
+const parameterField: string[] = [];
+
 /** The index document of one tool definition, its terms counted by the index's `counter`. */
 export function toToolDocument(tool: ToolDefinition, counter: TermCounter, knownFingerprint?: string): ToolDocument {
   const { server, own } = splitName(tool);
   const description = typeof tool.description === "string" ? tool.description.slice(0, MAX_INDEXED_FIELD_LENGTH) : "";
   const summary = summarizeTool(description);
   const builtIn = builtInKind(tool);
-  const nameWords = splitWords(own);
-  const texts = [own, server, `${summary} ${annotationText(tool)}`, description.slice(summary.length), parameterText(tool.inputSchema), builtInIntent(builtIn)];
-  const terms = counter.count(texts.map((text) => text.slice(0, MAX_INDEXED_FIELD_LENGTH)));
-  return new IndexedTool(tool, own, nameWords.join(" "), description, summary, server, terms, builtIn, knownFingerprint);
+  // The fields in FIELDS order; the summary's and the parameters' as parts (see FieldText), in
+  // arrays reused from one tool to the next: the counter reads them before this returns.
+  summaryField.length = 0;
+  summaryField.push(summary, " ");
+  annotationParts(tool, summaryField);
+  parameterField.length = 0;
+  parameterParts(tool.inputSchema, parameterField);
+  const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
+  return new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
 }
 
 /**
@@ -137,18 +169,18 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
  */
 class IndexedTool implements ToolDocument {
   readonly name: string;
-  readonly text: string;
   readonly inputSchema: unknown;
   readonly deprecated: boolean;
   slot = -1;
   listedIn = 0;
   #action: Action | undefined = undefined;
   #modelText: string | undefined = undefined;
+  #words: string | undefined = undefined;
+  #text: string | undefined = undefined;
 
   constructor(
     public definition: ToolDefinition,
-    private readonly own: string,
-    private readonly words: string,
+    readonly ownName: string,
     private readonly description: string,
     readonly summary: string,
     readonly server: string,
@@ -157,17 +189,25 @@ class IndexedTool implements ToolDocument {
     private knownFingerprint: string | undefined,
   ) {
     this.name = definition.name;
-    this.text = `${words}: ${summary}`;
     this.inputSchema = definition.inputSchema;
     this.deprecated = /\bdeprecated\b/i.test(description);
   }
 
   get action(): Action {
-    return (this.#action ??= toolAction(this.own));
+    return (this.#action ??= toolAction(this.ownName));
+  }
+
+  /** The name's words: `create issue`. */
+  get #nameWords(): string {
+    return (this.#words ??= splitWords(this.ownName).join(" "));
+  }
+
+  get text(): string {
+    return (this.#text ??= `${this.#nameWords}: ${this.summary}`);
   }
 
   get modelText(): string {
-    return (this.#modelText ??= `${this.words}: ${this.description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(this.definition.inputSchema).join(", ")})`);
+    return (this.#modelText ??= `${this.#nameWords}: ${this.description.slice(0, MAX_MODEL_TEXT_LENGTH)} (${parameterNames(this.definition.inputSchema).join(", ")})`);
   }
 
   get fingerprint(): string {

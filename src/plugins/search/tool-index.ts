@@ -112,21 +112,23 @@ export function createToolIndex(): ToolIndex {
   const freeSlots: number[] = [];
   let capacity = 0;
   let version = 0;
-  /** Each server-name term of the document: the stems and words as written of the server field. */
-  const serverTermsOf = (document: ToolDocument) => {
-    const terms: string[] = [];
-    for (let entry = fieldEnd(document.terms, 0); entry < fieldEnd(document.terms, 1); entry++) terms.push(vocabulary.term(entryTerm(document.terms, entry)));
-    return terms;
+  /** Counts the document's server-name terms (the stems and words as written of its server field) in or out. */
+  const countServerTerms = (document: ToolDocument, by: 1 | -1) => {
+    const { terms } = document;
+    for (let entry = fieldEnd(terms, 0); entry < fieldEnd(terms, 1); entry++) {
+      const term = vocabulary.term(entryTerm(terms, entry));
+      const count = (serverCounts.get(term) ?? 0) + by;
+      if (count > 0) serverCounts.set(term, count);
+      else serverCounts.delete(term);
+      if (count === 1 && by === 1) servers.add(term);
+      else if (count <= 0) servers.delete(term);
+    }
   };
   const add = (document: ToolDocument) => {
     version++;
     remember(document, true);
     document.slot = freeSlots.pop() ?? capacity++;
-    for (const term of serverTermsOf(document)) {
-      const count = serverCounts.get(term) ?? 0;
-      serverCounts.set(term, count + 1);
-      if (count === 0) servers.add(term);
-    }
+    countServerTerms(document, 1);
     builtIns = undefined;
     byName.set(document.name, document);
     const { terms } = document;
@@ -138,14 +140,7 @@ export function createToolIndex(): ToolIndex {
     if (document.listedIn === listing) listed--;
     remember(document, false);
     freeSlots.push(document.slot);
-    for (const term of serverTermsOf(document)) {
-      const count = (serverCounts.get(term) ?? 1) - 1;
-      if (count > 0) serverCounts.set(term, count);
-      else {
-        serverCounts.delete(term);
-        servers.delete(term);
-      }
-    }
+    countServerTerms(document, -1);
     builtIns = undefined;
     byName.delete(document.name);
     const { terms } = document;
