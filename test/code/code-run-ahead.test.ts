@@ -19,8 +19,9 @@ afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.close()));
 });
 
-function openPool(poolSize: number): RuntimePool {
-  const pool = createRuntimePool({ poolSize, maxQueue: 10, memoryLimitMb: 256, maxFrameBytes: 1 << 20, logger: silentLogger });
+/** The age bound is for its own test: a busy machine may pause this process longer than the default between two acquires. */
+function openPool(poolSize: number, aheadMaxAgeMs = 60_000): RuntimePool {
+  const pool = createRuntimePool({ poolSize, maxQueue: 10, memoryLimitMb: 256, maxFrameBytes: 1 << 20, logger: silentLogger, aheadMaxAgeMs });
   pools.push(pool);
   return pool;
 }
@@ -61,8 +62,8 @@ async function execute(pool: RuntimePool, code: string, timeoutMs?: number, sign
 }
 
 /** The pool warm with `count` runtimes, all idle. */
-async function warmPool(count: number): Promise<RuntimePool> {
-  const pool = openPool(count);
+async function warmPool(count: number, aheadMaxAgeMs?: number): Promise<RuntimePool> {
+  const pool = openPool(count, aheadMaxAgeMs);
   while (pool.stats().runtimes < count || pool.stats().idle < count) {
     await Promise.all(Array.from({ length: count }, () => execute(pool, "0")));
     await vi.waitFor(() => expect(pool.stats().runtimes === pool.stats().idle).toBe(true), { timeout: 30_000 });
@@ -91,6 +92,16 @@ describe("runs sent ahead to a busy runtime", () => {
     expect(value(await execute(pool, "'after'"))).toBe("after");
   });
 
+  it("sends nothing ahead behind a run under way for longer than the bound: the request waits in the pool", async () => {
+    const pool = await warmPool(1, 100);
+    const busy = execute(pool, spin(1000, "finished"));
+    // The run under way ages past the bound (the bound is the behaviour under test).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waiting = execute(pool, "'after'");
+    expect(pool.stats()).toMatchObject({ runtimes: 1, waiting: 1 });
+    expect([value(await busy), value(await waiting)]).toEqual(["finished", "after"]);
+  });
+
   it("runs a run sent ahead on a fresh runtime when the one it waited in is killed first", async () => {
     const pool = await warmPool(1);
     const [looping, waiting] = await Promise.all([execute(pool, "while (true) {}", 400), execute(pool, "'ran once'")]);
@@ -116,6 +127,19 @@ describe("runs sent ahead to a busy runtime", () => {
     expect(value(busy)).toBe("finished");
     expect(busy.runtimes[0]!.alive).toBe(true);
     expect(value(await execute(pool, "'next'"))).toBe("next");
+  });
+
+  it("never starts a run held in the runtime whose deadline passed while the run before it ran", async () => {
+    const pool = await warmPool(1);
+    // The first run yields once (an async call), so the runtime has read and holds the second before it spins.
+    const busy = execute(pool, `await call_tools([{ server: "s", tool: "t", args: {} }]);\n${spin(1500, "finished")}`);
+    const late = await execute(pool, "'never ran'", 300);
+    expect(late.result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+    const first = await busy;
+    expect(value(first)).toBe("finished");
+    // The runtime dropped it itself (the host's request to drop it was still unread): nobody had to kill it.
+    expect(value(await execute(pool, "'next'"))).toBe("next");
+    expect(first.runtimes[0]!.alive).toBe(true);
   });
 
   it("takes a run waiting behind another out of its runtime when its caller cancels", async () => {
