@@ -11,7 +11,8 @@ import { describeCatalogTool, searchCatalog, searchToolsRanked, type RankTools }
 import { MAX_ARGUMENT_NODES_FROM_CODE, MAX_NAME_LENGTH_FROM_CODE, MAX_QUERY_LENGTH_FROM_CODE, tooLong } from "./frame-limits.js";
 import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
-import type { RunListener, RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
+import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
+import type { RunListener } from "./runtime-runs.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import type { Cancellation } from "./call-cancellation.js";
 import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";

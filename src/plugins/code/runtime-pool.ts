@@ -91,6 +91,12 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   };
   const aheadMaxAgeMs = options.aheadMaxAgeMs ?? AHEAD_MAX_AGE_MS;
   const young = (entry: Busy) => Date.now() - entry.since <= aheadMaxAgeMs;
+  /** Runs sent ahead and not started: they count against `maxQueue` like those in the queue. */
+  const sentAhead = () => {
+    let count = 0;
+    for (const entry of busy.values()) if (entry.held > 1) count++;
+    return count;
+  };
   /** A busy runtime with room for a run sent ahead, behind a young run. */
   const aheadSlot = (): RuntimeProcess | undefined => {
     for (const [runtime, entry] of busy) {
@@ -177,12 +183,12 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
       // A runtime starting or settling will serve one waiter each; start another only past them.
       const coming = starting + settling.size;
       // Every runtime busy: a young run's runtime takes this one ahead (a nested run's caller may be that run).
-      const ahead = nested || waiters.length > 0 ? undefined : aheadSlot();
+      const ahead = nested || waiters.length > 0 || sentAhead() >= options.maxQueue ? undefined : aheadSlot();
       if (all.size < options.poolSize && waiters.length >= coming) start();
       if (ahead) return Promise.resolve(ahead);
       else if (nested && all.size < options.poolSize + (options.maxBorrowed ?? 0)) start();
       // Requests waiting for a runtime that is starting or settling for them do not count against the queue.
-      if (waiters.length >= options.maxQueue + starting + settling.size) {
+      if (waiters.length + sentAhead() >= options.maxQueue + starting + settling.size) {
         return Promise.reject(
           new ToolexecError("QUEUE_FULL", `Too many code executions waiting (limit ${options.maxQueue}); try again later`, {
             details: { maxQueue: options.maxQueue, poolSize: options.poolSize },

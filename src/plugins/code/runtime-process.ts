@@ -11,7 +11,7 @@ import { rememberJsonText } from "../../core/log/json-text.js";
 import { createLineReader } from "./line-reader.js";
 import { residentBytes } from "./resident-memory.js";
 import { runtimeArguments } from "./runtime-command.js";
-import { createRuntimeRuns } from "./runtime-runs.js";
+import { createRuntimeRuns, type RunListener } from "./runtime-runs.js";
 
 /** A runtime that has not locked down by then never will: a machine this slow cannot run code anyway. */
 export const RUNTIME_START_TIMEOUT_MS = 60_000;
@@ -41,18 +41,6 @@ export interface RuntimeProcessOptions {
   memoryLimitMb: number;
   /** Longest frame accepted, in bytes. */
   maxFrameBytes: number;
-}
-
-/** What a run on a runtime hears of it (run-on-runtime.ts attaches one per run it sends). */
-export interface RunListener {
-  /** A frame of this run (`idle`, `late` and `dropped` frames are handled here). */
-  frame(frame: RuntimeFrame): void;
-  /** The runtime started this run, which had been sent ahead of the run before it. */
-  started(): void;
-  /** The runtime dropped this run unstarted (`withdrawWaiting`): it may run elsewhere. */
-  dropped(): void;
-  /** The process exited while the run was attached; `started` says whether it had begun. */
-  exited(exit: RuntimeExit, started: boolean): void;
 }
 
 export interface RuntimeProcess {

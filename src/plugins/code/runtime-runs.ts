@@ -7,7 +7,19 @@
  * when that request arrived first. A withdrawn run past such an idle report is killed only on proof
  * that it started (a frame of its own), or when no word of it comes within a bound.
  */
-import type { RunListener, RuntimeExit, RuntimeFrame } from "./runtime-process.js";
+import type { RuntimeExit, RuntimeFrame } from "./runtime-process.js";
+
+/** What a run on a runtime hears of it (run-on-runtime.ts attaches one per run it sends). */
+export interface RunListener {
+  /** A frame of this run (`idle`, `late` and `dropped` frames are handled here). */
+  frame(frame: RuntimeFrame): void;
+  /** The runtime started this run, which had been sent ahead of the run before it. */
+  started(): void;
+  /** The runtime dropped this run unstarted (asked back by the pool, or its deadline passed while it waited): it may run elsewhere. */
+  dropped(): void;
+  /** The process exited while the run was attached; `started` says whether it had begun. */
+  exited(exit: RuntimeExit, started: boolean): void;
+}
 
 export interface RuntimeRuns {
   /** Attach a run being sent; true when it starts on arrival (nothing under way or unreported). */

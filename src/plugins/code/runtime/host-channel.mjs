@@ -117,11 +117,6 @@ export function openHostChannel(fd) {
     sendSoon(text) {
       enqueue(text);
     },
-    /** A frame that leaves with the next write, which the caller makes sure follows soon. @param {string} text */
-    hold(text) {
-      queued.push(`${text}\n`);
-      queuedChars += text.length + 1;
-    },
     /** Send a frame and block until the host's one-line reply. @param {string} text */
     request(text) {
       write(text);

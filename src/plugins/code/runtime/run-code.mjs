@@ -184,9 +184,8 @@ export function createRunner({ channel, ToolError, Date, Math }) {
       const done = outcome.ok
         ? `{"t":"done","x":${x},"ok":true,"value":${outcome.json}}`
         : JSON.stringify({ t: "done", x, ok: false, error: { code: outcome.code, message: outcome.message, ...(outcome.stack ? { stack: outcome.stack } : {}) } });
-      // A run waits here: the result leaves with the idle report, in one write (each write wakes the host).
-      if (queued === undefined) channel.sendText(done);
-      else channel.hold(done);
+      // Written now even with a run waiting here: holding it for the idle report would lose it to a floating microtask loop.
+      channel.sendText(done);
       // Sent only once no microtask of the run is left (a macrotask proves it): a run that keeps the
       // loop busy never sends it. The next Compartment is made first, so it overlaps the host's own
       // work on the result it just got; a run the host sent ahead sends the report itself (run()).
