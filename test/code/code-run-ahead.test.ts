@@ -71,6 +71,16 @@ async function warmPool(count: number, aheadMaxAgeMs?: number): Promise<RuntimeP
   return pool;
 }
 
+type Executed = Awaited<ReturnType<typeof execute>>;
+
+/** The run `waiting` waited behind finished on their runtime, which lives on and runs the next. */
+async function expectRunBeforeUnharmed(pool: RuntimePool, before: Executed, waiting: Executed): Promise<void> {
+  expect(waiting.runtimes).toEqual(before.runtimes);
+  expect(value(before)).toBe("finished");
+  expect(before.runtimes[0]!.alive).toBe(true);
+  expect(value(await execute(pool, "'next'"))).toBe("next");
+}
+
 const value = (outcome: RunOutcome) => (outcome.result.ok ? outcome.result.value : outcome.result.error.code);
 
 describe("runs sent ahead to a busy runtime", () => {
@@ -123,10 +133,7 @@ describe("runs sent ahead to a busy runtime", () => {
     expect(late.result).toMatchObject({ ok: false, error: { code: "TIMEOUT", message: expect.stringMatching(/^No code runtime became free within the deadline/) } });
     // Answered at its own deadline, not when the run before it ended.
     expect(order).toEqual(["late", "busy"]);
-    expect(late.runtimes).toEqual(busy.runtimes);
-    expect(value(busy)).toBe("finished");
-    expect(busy.runtimes[0]!.alive).toBe(true);
-    expect(value(await execute(pool, "'next'"))).toBe("next");
+    await expectRunBeforeUnharmed(pool, busy, late);
   });
 
   it("never starts a run held in the runtime whose deadline passed while the run before it ran", async () => {
@@ -154,10 +161,7 @@ describe("runs sent ahead to a busy runtime", () => {
     const [first, second] = await Promise.all([busy, cancelled]);
     expect(second.result).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
     expect(order).toEqual(["cancelled", "busy"]);
-    expect(second.runtimes).toEqual(first.runtimes);
-    expect(value(first)).toBe("finished");
-    expect(first.runtimes[0]!.alive).toBe(true);
-    expect(value(await execute(pool, "'next'"))).toBe("next");
+    await expectRunBeforeUnharmed(pool, first, second);
   });
 
   it("moves a run sent ahead to a runtime that goes idle, instead of leaving it behind a long run", async () => {
