@@ -3,7 +3,8 @@
 // composition's overhead beyond the same three calls made directly, the host's and the runtimes'
 // CPU per execution, trivial code with 200 tools listed to code, and executions per second on the
 // default pool (one runtime per core) both before and after a section of large results (760 KB
-// ×40) and 30-call fan-outs (×200). Then,
+// ×40) and 30-call fan-outs (×200), with the cores the burst kept busy (below the core count on a
+// quiet machine, the burst waits on latency, not CPU). Then,
 // for this build alone: a 760 KB result, one synchronous call_tool, one call of a call_tools
 // fan-out, a burst on a pool of 10, and how late TIMEOUT comes after the deadline of `while (true) {}`.
 //
@@ -84,8 +85,16 @@ const range = (values, show = format) => {
   return sorted.length === 1 ? show(sorted[0]) : `${show(median(sorted))} (${show(sorted[0])}–${show(sorted.at(-1))})`;
 };
 const fine = (ms) => `${ms.toFixed(3)} ms`;
+/**
+ * Cores a burst kept busy: CPU of the host and its runtimes per execution over wall time per
+ * execution. Below the core count, runtimes sat idle waiting for the host (latency-bound) or the
+ * machine's other work took the cores; at it, the burst is CPU-bound.
+ */
+const busyCores = (burst) => ((burst.cpu.host + burst.cpu.runtime) * burst.perSecond) / 1000;
+const cores = (value) => value.toFixed(2);
 const rate = (value) => `${Math.round(value)}/s`;
 
+const loadAtStart = os.loadavg().map((load) => load.toFixed(2)).join(" ");
 const targets = [await startTarget("this build", path.resolve(new URL("../dist", import.meta.url).pathname))];
 if (baselineDist) targets.push(await startTarget(`baseline ${path.basename(path.dirname(path.resolve(baselineDist)))}`, path.resolve(baselineDist)));
 /** Figures by target label, then by name: one value per round. */
@@ -118,6 +127,7 @@ try {
       record(target, "before", before.perSecond);
       record(target, "beforeHostCpu", before.cpu.host);
       record(target, "beforeRuntimeCpu", before.cpu.runtime);
+      record(target, "beforeCores", busyCores(before));
       const wide = await target.ask("wideCatalog", { runs: Math.round(runs / 2) });
       record(target, "wide", wide.p50);
       record(target, "wideHostCpu", wide.cpu.host);
@@ -131,10 +141,11 @@ try {
       record(target, "after", after.perSecond);
       record(target, "afterHostCpu", after.cpu.host);
       record(target, "afterRuntimeCpu", after.cpu.runtime);
+      record(target, "afterCores", busyCores(after));
     });
   }
   const ipcRoundTrip = median(ipc);
-  report(`machine: ${os.availableParallelism()} cores, load average at the end`, os.loadavg().map((load) => load.toFixed(2)).join(" "));
+  report(`machine: ${os.availableParallelism()} cores, load average at the start / at the end`, `${loadAtStart} / ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
   report("baseline: child process IPC round trip, p50", range(ipc, fine));
   report("baseline: worker_threads message round trip, p50", range(worker, fine));
   for (const target of targets) {
@@ -149,6 +160,7 @@ try {
     report("trivial code with 200 tools listed to code, p50", `${range(own.wide)}  (CPU host ${range(own.wideHostCpu, fine)} / runtime ${range(own.wideRuntimeCpu, fine)})`);
     report(`executions/s, ${burst} at once on the default pool, warm, before the heavy section`, `${range(own.before, rate)}  (CPU host ${range(own.beforeHostCpu, fine)} / runtime ${range(own.beforeRuntimeCpu, fine)})`);
     report(`executions/s, the same after 760 KB results x40 and 30-call fan-outs x200`, `${range(own.after, rate)}  (CPU host ${range(own.afterHostCpu, fine)} / runtime ${range(own.afterRuntimeCpu, fine)})`);
+    report(`cores kept busy by the burst (host + runtimes), of ${os.availableParallelism()}: before / after`, `${range(own.beforeCores, cores)} / ${range(own.afterCores, cores)}`);
   }
   if (targets.length === 2) {
     const [current, baseline] = targets.map((target) => figures.get(target.label));

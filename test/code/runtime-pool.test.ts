@@ -46,13 +46,17 @@ function fakeRuntime(id: number): FakeRuntime {
     get tainted() {
       return tainted;
     },
-    get idleRun() {
-      return idleRun;
+    get isIdle() {
+      return runs <= idleRun;
     },
+    hasWaiting: false,
     baselineBytes: undefined,
     catalogVersion: -1,
-    onFrame: undefined,
-    onExit: undefined,
+    sendRun: () => (alive ? "started" : "unsent"),
+    detach() {},
+    withdraw() {},
+    withdrawWaiting: () => false,
+    started: () => true,
     killed: false,
     holdExit: false,
     nextRun: () => ++runs,
@@ -95,6 +99,8 @@ function pool(options: Partial<RuntimePoolOptions> = {}) {
     memoryLimitMb: 64,
     maxFrameBytes: 1 << 20,
     logger: silentLogger,
+    // These stand-ins run nothing: the pool's own rules, without runs sent ahead (code-sent-ahead.test.ts has those).
+    aheadMaxAgeMs: -1,
     spawn: () => {
       const runtime = fakeRuntime(made.length + 1);
       made.push(runtime);

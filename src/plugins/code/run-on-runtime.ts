@@ -2,7 +2,9 @@
  * One run on one runtime, from the host's side: send the request, serve its tool calls and
  * discovery questions, collect its logs, and end it exactly once, whichever comes first: its
  * result, the deadline (the runtime is killed: `TIMEOUT`), the memory watchdog (`MEMORY_LIMIT`),
- * the caller's abort, or the runtime's death.
+ * the caller's abort, or the runtime's death. A run sent ahead waits in its runtime behind
+ * another caller's run until it starts: its deadline or abort then withdraws it (the runtime
+ * drops it and lives on), the runtime's death or a drop the pool asked for leaves it `notStarted`.
  */
 import { ERROR_CODES, type ErrorCode } from "../../core/errors/error-codes.js";
 import { describeCatalogTool, searchCatalog, searchToolsRanked, type RankTools } from "./declarations/index.js";
@@ -10,6 +12,7 @@ import { MAX_ARGUMENT_NODES_FROM_CODE, MAX_NAME_LENGTH_FROM_CODE, MAX_QUERY_LENG
 import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
+import type { RunListener } from "./runtime-runs.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import type { Cancellation } from "./call-cancellation.js";
 import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";
@@ -60,8 +63,9 @@ export interface RunOutcome {
   /** The run's sequence number in its runtime (for the idle handshake). */
   run: number;
   /**
-   * The runtime died before it started the run: it was sent ahead of the previous run's idle
-   * report, which never came (see RuntimePool.release). Nothing of it ran; it may run elsewhere.
+   * The run never started: it was sent ahead of another run (or of that run's idle report) and
+   * the runtime died first, or dropped it when the pool asked (RuntimePool). Nothing of it ran;
+   * it may run elsewhere.
    */
   notStarted?: true;
 }
@@ -116,6 +120,9 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
 
   return new Promise<RunOutcome>((resolve) => {
     let finished = false;
+    let started = false;
+    let memoryTimer: NodeJS.Timeout | undefined;
+    const sentAt = Date.now();
     const finish = (result: RunOutcome["result"], reusable: boolean, notStarted = false) => {
       if (finished) return;
       finished = true;
@@ -123,41 +130,48 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       clearInterval(memoryTimer);
       stopWatching?.();
       request.stopSignal?.removeEventListener("abort", onStop);
-      runtime.onFrame = undefined;
-      runtime.onExit = undefined;
+      runtime.detach(run);
       if (!reusable) runtime.kill();
       if (logsDropped) logs.push(`[toolexec] later log lines were dropped: the limit is ${request.limits.maxLogBytes} bytes per execution`);
       resolve(notStarted ? { result, logs, reusable, run, notStarted } : { result, logs, reusable, run });
     };
     const fail = (code: ErrorCode, message: string) => finish({ ok: false, error: { code, message } }, false);
+    // Not started, so the runtime is another run's: the run leaves it, and it lives on.
+    const withdraw = (code: ErrorCode, message: string) => {
+      runtime.withdraw(run);
+      finish({ ok: false, error: { code, message } }, true);
+    };
 
     let stopWatching: (() => void) | undefined;
     const onStop = () => abortedWith(request.stopSignal!.reason);
     const abortedWith = (cause: unknown) => {
       const reason = cause as { code?: unknown; message?: unknown } | undefined;
       const code = typeof reason?.code === "string" && KNOWN_CODES.has(reason.code) ? (reason.code as ErrorCode) : "CANCELLED";
-      fail(code, typeof reason?.message === "string" ? reason.message : "The code execution was cancelled and stopped");
+      if (started) fail(code, typeof reason?.message === "string" ? reason.message : "The code execution was cancelled and stopped");
+      else withdraw(code, "The code execution was cancelled before it started");
     };
-    const deadlineTimer = setTimeout(
-      () => fail("TIMEOUT", `The code did not finish within ${request.timeoutMs} ms and was stopped`),
-      Math.max(0, request.deadline - Date.now()),
-    );
+    // The deadline counts queueing: a run still waiting behind another at its deadline never ran.
+    const deadlineTimer = setTimeout(() => {
+      if (started) fail("TIMEOUT", `The code did not finish within ${request.timeoutMs} ms and was stopped`);
+      else withdraw("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - sentAt} ms behind the run before it)`);
+    }, Math.max(0, request.deadline - Date.now()));
     const memoryLimitBytes = request.limits.memoryLimitMb * MIB;
-    const memoryTimer = setInterval(() => {
-      const resident = runtime.residentBytes();
-      if (resident !== undefined && resident - (runtime.baselineBytes ?? 0) > memoryLimitBytes) {
-        fail("MEMORY_LIMIT", `The code used more than ${request.limits.memoryLimitMb} MiB of memory and was stopped`);
-      }
-    }, MEMORY_CHECK_INTERVAL_MS);
-    memoryTimer.unref();
+    const begin = () => {
+      started = true;
+      memoryTimer = setInterval(() => {
+        const resident = runtime.residentBytes();
+        if (resident !== undefined && resident - (runtime.baselineBytes ?? 0) > memoryLimitBytes) {
+          fail("MEMORY_LIMIT", `The code used more than ${request.limits.memoryLimitMb} MiB of memory and was stopped`);
+        }
+      }, MEMORY_CHECK_INTERVAL_MS);
+      memoryTimer.unref();
+    };
     if (request.stopSignal?.aborted) return onStop();
     stopWatching = request.cancellation.watch(abortedWith);
     // Told at once when the call was already cancelled.
     if (finished) return stopWatching();
     request.stopSignal?.addEventListener("abort", onStop, { once: true });
     if (!runtime.alive) return fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
-    // The runtime reports a run idle before it starts the next (runtime/run-code.mjs): without that report, this run never began.
-    runtime.onExit = (exit) => finish({ ok: false, error: exitError(exit, request.limits.memoryLimitMb) }, false, runtime.idleRun < run - 1);
 
     const onLog = (frame: RuntimeFrame) => {
       if (frame.dropped === true) logsDropped = true;
@@ -202,8 +216,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       finish({ ok: false, error: { code, message, ...(typeof error.stack === "string" ? { stack: error.stack } : {}) } }, true);
     };
 
-    runtime.onFrame = (frame) => {
-      if (frame.x !== run) return;
+    const onFrame = (frame: RuntimeFrame) => {
       try {
         if (frame.t === "log") onLog(frame);
         else if (frame.t === "call") onCall(frame);
@@ -217,17 +230,26 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
 
     const catalog = runtime.catalogVersion === request.catalog.version ? {} : { catalog: { version: request.catalog.version, tools: request.catalog.pairs } };
     runtime.catalogVersion = request.catalog.version;
-    const sent = runtime.send({
+    const listener: RunListener = {
+      frame: onFrame,
+      started: begin,
+      dropped: () => finish({ ok: false, error: { code: "RUNTIME_ERROR", message: "The run was withdrawn before it started" } }, true, true),
+      exited: (exit, hadStarted) => finish({ ok: false, error: exitError(exit, request.limits.memoryLimitMb) }, false, !hadStarted),
+    };
+    const sent = runtime.sendRun(run, {
       t: "run",
       x: run,
       source: request.prepared.source,
       columnEdits: request.prepared.columnEdits,
       lastLine: request.codeLines,
+      // A run sent ahead whose deadline passes while it waits is dropped by the runtime rather than started.
+      deadline: request.deadline,
       input: request.inputJson,
       // The runtime refuses arguments over the node limit before they cross: parsing 200,000 keys cost the host 0.2–0.7 s.
       limits: { maxResultBytes: request.limits.maxResultBytes, maxLogBytes: request.limits.maxLogBytes, maxArgumentBytes: request.limits.maxArgumentBytes, maxArgumentNodes: MAX_ARGUMENT_NODES_FROM_CODE },
       ...catalog,
-    });
-    if (!sent) fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
+    }, listener);
+    if (sent === "started") begin();
+    else if (sent === "unsent") fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
   });
 }

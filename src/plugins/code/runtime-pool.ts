@@ -3,8 +3,12 @@
  * with none free waits in a bounded FIFO queue under its own deadline. A runtime goes back to
  * the idle list only after it reported its run idle (no microtask of it left running); a request
  * that would otherwise wait takes it sooner, and the runtime itself holds that run until its
- * report is out. One that misses the handshake, or was killed, is replaced, and only once it has
- * exited, so kills on a busy machine never pile up respawns.
+ * report is out. With every runtime busy, a request is sent ahead to one whose run began moments
+ * ago (one per runtime, never a nested run, never past others already waiting): the runtime starts
+ * it the moment its run ends, with no host round trip in between. A runtime that goes idle while
+ * another holds a run sent ahead asks for that run back, so it never waits behind a long run. One
+ * that misses the handshake, or was killed, is replaced, and only once it has exited, so kills on
+ * a busy machine never pile up respawns.
  */
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import type { Logger } from "../../core/plugin-contract.js";
@@ -13,6 +17,8 @@ import { spawnRuntime, type RuntimeProcess, type RuntimeProcessOptions } from ".
 
 /** How long a finished run's runtime may take to report idle before it is recycled. */
 export const IDLE_HANDSHAKE_TIMEOUT_MS = 1_000;
+/** A request is sent ahead only behind a run under way for less than this: an older one may run long. */
+export const AHEAD_MAX_AGE_MS = 20;
 
 export interface RuntimePoolOptions extends RuntimeProcessOptions {
   poolSize: number;
@@ -27,6 +33,8 @@ export interface RuntimePoolOptions extends RuntimeProcessOptions {
   prewarm?: boolean;
   /** Told once, when the runtime started by `prewarm` is ready. */
   onPrewarmed?: () => void;
+  /** How young a run under way must be for a request to be sent ahead behind it; -1: never. Default {@link AHEAD_MAX_AGE_MS}. */
+  aheadMaxAgeMs?: number;
   /** For tests: how runtimes are made. */
   spawn?: (options: RuntimeProcessOptions) => RuntimeProcess;
 }
@@ -43,7 +51,8 @@ export interface RuntimePool {
    * Give back a runtime whose run `run` finished. A request waiting, or the next one when no
    * runtime is idle, gets it at once: the runtime starts that run only after it reported `run`
    * idle. Missing that report within the handshake time kills it; the run sent ahead then ends
-   * with `notStarted` (see run-on-runtime.ts) and may be run again on another runtime.
+   * with `notStarted` (see run-on-runtime.ts) and may be run again on another runtime. A run that
+   * never started (withdrawn, or dropped when asked back) frees its place behind the run under way.
    */
   release(runtime: RuntimeProcess, run: number): void;
   /** Runtimes alive or starting, and requests waiting. */
@@ -55,6 +64,13 @@ export interface RuntimePool {
 interface Waiter {
   resolve(runtime: RuntimeProcess): void;
   reject(error: ToolexecError): void;
+  nested: boolean;
+}
+
+/** A runtime handed out: the runs it holds (the one under way, and one sent ahead), and when the one under way began. */
+interface Busy {
+  held: number;
+  since: number;
 }
 
 export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
@@ -64,16 +80,50 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   const waiters: Waiter[] = [];
   /** Runtimes given back and awaiting their idle report: about to be free, so not worth a new start. */
   const settling = new Set<RuntimeProcess>();
+  const busy = new Map<RuntimeProcess, Busy>();
   let starting = 0;
   let closed = false;
+
+  /** A free runtime, handed out for a run that starts now. */
+  const take = (runtime: RuntimeProcess) => {
+    busy.set(runtime, { held: 1, since: Date.now() });
+    return runtime;
+  };
+  const aheadMaxAgeMs = options.aheadMaxAgeMs ?? AHEAD_MAX_AGE_MS;
+  const young = (entry: Busy) => Date.now() - entry.since <= aheadMaxAgeMs;
+  /** Runs sent ahead and not started: they count against `maxQueue` like those in the queue. */
+  const sentAhead = () => {
+    let count = 0;
+    for (const entry of busy.values()) if (entry.held > 1) count++;
+    return count;
+  };
+  /** A busy runtime with room for a run sent ahead, behind a young run. */
+  const aheadSlot = (): RuntimeProcess | undefined => {
+    for (const [runtime, entry] of busy) {
+      if (entry.held !== 1 || !runtime.alive || runtime.tainted || !young(entry)) continue;
+      entry.held = 2;
+      return runtime;
+    }
+    return undefined;
+  };
+  /** Its place behind the run under way freed: the first waiter takes it (a nested one waits for a free runtime). */
+  const offerAhead = (runtime: RuntimeProcess, entry: Busy) => {
+    if (entry.held !== 1 || waiters.length === 0 || waiters[0]!.nested || !young(entry) || runtime.tainted) return;
+    entry.held = 2;
+    waiters.shift()!.resolve(runtime);
+  };
 
   const handOver = (runtime: RuntimeProcess) => {
     if (closed || !runtime.alive) return;
     const waiter = waiters.shift();
-    if (waiter) waiter.resolve(runtime);
+    if (waiter) waiter.resolve(take(runtime));
     // A borrowed runtime goes away once nobody waits: the pool keeps `poolSize` warm.
     else if (all.size > options.poolSize) runtime.kill();
-    else idle.push(runtime);
+    else {
+      idle.push(runtime);
+      // A run sent ahead behind another runtime's run would wait longer there: ask for it back (it then comes here).
+      for (const other of busy.keys()) if (other.hasWaiting && other.withdrawWaiting()) break;
+    }
   };
 
   const start = (onReady?: () => void) => {
@@ -103,6 +153,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     void runtime.exited.then(() => {
       all.delete(runtime);
       settling.delete(runtime);
+      busy.delete(runtime);
       const index = idle.indexOf(runtime);
       if (index >= 0) idle.splice(index, 1);
       // Replace a runtime that was killed or crashed, but never one that could not start.
@@ -118,21 +169,26 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
       const cancellation = signalOrCancellation instanceof AbortSignal ? signalCancellation(signalOrCancellation) : signalOrCancellation;
       const cancelled = cancellation.reason();
       if (cancelled !== undefined) return Promise.reject(new ToolexecError(cancelCode(cancelled), "The code execution was cancelled before it started"));
+      // Past its deadline (a run sent ahead that its runtime dropped for that): it gets no runtime.
+      if (deadline <= Date.now()) return Promise.reject(new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (pool size ${options.poolSize})`));
       while (idle.length > 0) {
         const runtime = idle.pop()!;
-        if (runtime.alive) return Promise.resolve(runtime);
+        if (runtime.alive) return Promise.resolve(take(runtime));
       }
       // No idle runtime: one whose run has ended takes the request ahead of its idle report.
       for (const runtime of settling) {
         settling.delete(runtime);
-        if (runtime.alive) return Promise.resolve(runtime);
+        if (runtime.alive) return Promise.resolve(take(runtime));
       }
       // A runtime starting or settling will serve one waiter each; start another only past them.
       const coming = starting + settling.size;
+      // Every runtime busy: a young run's runtime takes this one ahead (a nested run's caller may be that run).
+      const ahead = nested || waiters.length > 0 || sentAhead() >= options.maxQueue ? undefined : aheadSlot();
       if (all.size < options.poolSize && waiters.length >= coming) start();
+      if (ahead) return Promise.resolve(ahead);
       else if (nested && all.size < options.poolSize + (options.maxBorrowed ?? 0)) start();
       // Requests waiting for a runtime that is starting or settling for them do not count against the queue.
-      if (waiters.length >= options.maxQueue + starting + settling.size) {
+      if (waiters.length + sentAhead() >= options.maxQueue + starting + settling.size) {
         return Promise.reject(
           new ToolexecError("QUEUE_FULL", `Too many code executions waiting (limit ${options.maxQueue}); try again later`, {
             details: { maxQueue: options.maxQueue, poolSize: options.poolSize },
@@ -148,6 +204,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
         // The pool takes a waiter out of the queue before it answers it; one that gives up leaves it
         // itself (a search of the queue, which holds thousands in a burst, only then).
         const waiter: Waiter = {
+          nested,
           resolve(runtime) {
             settle();
             resolve(runtime);
@@ -173,7 +230,28 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     },
     release(runtime, run) {
       if (closed || !runtime.alive) return;
+      const entry = busy.get(runtime);
+      if (entry) entry.held--;
       if (runtime.tainted) return runtime.kill();
+      if (entry && entry.held > 0) {
+        // The run sent ahead goes on here (it starts now, or never started: then the run under way goes on).
+        if (runtime.started(run)) {
+          entry.since = Date.now();
+          void runtime.waitIdle(run, IDLE_HANDSHAKE_TIMEOUT_MS).then((isIdle) => {
+            if (!isIdle) runtime.kill();
+            // The run sent ahead was withdrawn meanwhile, leaving it nothing to run.
+            else if (settling.delete(runtime)) handOver(runtime);
+          });
+        }
+        return offerAhead(runtime, entry);
+      }
+      busy.delete(runtime);
+      // Never started, and nothing else here: free once the run before it reports idle (its own release waits for that).
+      if (!runtime.started(run)) {
+        if (runtime.isIdle) handOver(runtime);
+        else settling.add(runtime);
+        return;
+      }
       // A request waiting gets the runtime now, ahead of its idle report (see RuntimePool.release).
       const ahead = waiters.length > 0;
       if (ahead) handOver(runtime);

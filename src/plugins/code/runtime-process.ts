@@ -11,6 +11,7 @@ import { rememberJsonText } from "../../core/log/json-text.js";
 import { createLineReader } from "./line-reader.js";
 import { residentBytes } from "./resident-memory.js";
 import { runtimeArguments } from "./runtime-command.js";
+import { createRuntimeRuns, type RunListener } from "./runtime-runs.js";
 
 /** A runtime that has not locked down by then never will: a machine this slow cannot run code anyway. */
 export const RUNTIME_START_TIMEOUT_MS = 60_000;
@@ -55,16 +56,32 @@ export interface RuntimeProcess {
   readonly tainted: boolean;
   /** Resident bytes when it became ready: the memory watchdog's baseline. */
   readonly baselineBytes: number | undefined;
-  /** The latest run it reported idle (0 before any): a run sent after an unreported one has not started. */
-  readonly idleRun: number;
   /** The tool-catalog version this runtime holds; the host sends a new catalog when it differs. */
   catalogVersion: number;
-  /** Where frames of the run under way go (`idle` and `late` frames are handled here). */
-  onFrame: ((frame: RuntimeFrame) => void) | undefined;
-  /** Told when the process exits while a run is under way (set per run, like `onFrame`). */
-  onExit: ((exit: RuntimeExit) => void) | undefined;
   /** The next run's sequence number. */
   nextRun(): number;
+  /**
+   * Send run `run` (its `run` message) and attach `listener` until `detach`: "started" when it
+   * starts on arrival; "waiting" when it waits in the runtime behind the run under way (or one
+   * whose idle report has not come) and starts right after that report (`listener.started`);
+   * "unsent" when the runtime is gone.
+   */
+  sendRun(run: number, message: object, listener: RunListener): "started" | "waiting" | "unsent";
+  /** Stop telling `run`'s listener anything. */
+  detach(run: number): void;
+  /**
+   * Withdraw `run`, sent ahead and not started: the runtime drops it. Should it have started
+   * meanwhile (its start report crossed the request), the runtime is killed, so nothing of it runs.
+   */
+  withdraw(run: number): void;
+  /** Withdraw the run waiting in this runtime, if any; its listener hears `dropped` (or `started`). */
+  withdrawWaiting(): boolean;
+  /** Whether run `run` (sent here) ever started: false for one withdrawn or dropped. */
+  started(run: number): boolean;
+  /** Whether a run waits in the runtime behind the one under way (and is not being withdrawn). */
+  readonly hasWaiting: boolean;
+  /** Every run started here reported idle, and none waits. */
+  readonly isIdle: boolean;
   /** Whether the runtime reports run `run` idle within `timeoutMs`. */
   waitIdle(run: number, timeoutMs: number): Promise<boolean>;
   /** Send a message over IPC; false if the runtime is gone. */
@@ -105,6 +122,7 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
   let stderr = "";
   let runs = 0;
   let idleRun = 0;
+  const held = createRuntimeRuns(() => kill());
   const idleWaiters = new Map<number, (idle: boolean) => void>();
   let replies: Array<[number, string]> = [];
   const sendReplies = () => {
@@ -151,12 +169,15 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
       idleRun = Math.max(idleRun, x);
       idleWaiters.get(x)?.(true);
       idleWaiters.delete(x);
+      held.idle(x);
+    } else if (t === "dropped" && typeof x === "number") {
+      held.dropped(x);
     } else if (t === "late") {
       tainted = true;
     } else {
       try {
         rememberResultText(frame as RuntimeFrame, line);
-        runtime.onFrame?.(frame as RuntimeFrame);
+        held.frame(frame as RuntimeFrame);
       } catch {
         // A frame the host could not handle: this runtime's run cannot go on.
         kill();
@@ -182,7 +203,7 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
       const tail = stderr.trim();
       failStart(new Error(`the runtime exited during start-up (${signal ?? `exit code ${code}`})${tail ? `: ${tail.split("\n").slice(-3).join(" ")}` : ""}`));
       const exit = { code, signal, stderr };
-      runtime.onExit?.(exit);
+      held.exited(exit);
       resolve(exit);
     });
   });
@@ -201,13 +222,32 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
     get baselineBytes() {
       return baselineBytes;
     },
-    get idleRun() {
-      return idleRun;
+    get hasWaiting() {
+      return held.hasWaiting;
+    },
+    get isIdle() {
+      return held.isIdle;
     },
     catalogVersion: -1,
-    onFrame: undefined,
-    onExit: undefined,
     nextRun: () => ++runs,
+    sendRun(run, message, listener) {
+      if (!alive) return "unsent";
+      const startsNow = held.send(run, listener);
+      if (runtime.send(message)) return startsNow ? "started" : "waiting";
+      held.detach(run);
+      kill();
+      return "unsent";
+    },
+    detach: (run) => held.detach(run),
+    withdraw(run) {
+      if (held.withdraw(run)) runtime.send({ t: "drop", x: run });
+    },
+    withdrawWaiting() {
+      const run = held.withdrawWaiting();
+      if (run !== undefined) runtime.send({ t: "drop", x: run });
+      return run !== undefined;
+    },
+    started: (run) => held.started(run),
     waitIdle(run, timeoutMs) {
       if (idleRun >= run) return Promise.resolve(true);
       if (!alive) return Promise.resolve(false);

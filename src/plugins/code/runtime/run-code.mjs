@@ -10,6 +10,9 @@
  *   { t: "done", x, ok: true, value } | { t: "done", x, ok: false, error: { code, message, stack? } }
  *   { t: "idle", x }                           nothing of the run is left running (the reuse handshake)
  *   { t: "late", x }                           code of a finished run tried to call out: recycle me
+ *   { t: "dropped", x }                        the run sent ahead was withdrawn before it started
+ * A run the host sends while one is under way waits here (one at most) and starts right after that
+ * one's idle report, without a host round trip in between; `drop` withdraws it if it has not started.
  */
 import { formatLogArguments } from "./format-value.mjs";
 import { reportThrown, setCurrentSource } from "./error-report.mjs";
@@ -22,6 +25,7 @@ import { serializeValue } from "./serialize-value.mjs";
  * @property {string} source the prepared code (see prepare-source.ts)
  * @property {Array<[number, number, number, number]>} columnEdits
  * @property {number} lastLine
+ * @property {number} deadline when the run's time is up (ms since the epoch; this machine's clock, as the host's)
  * @property {string} input JSON text of the input
  * @property {{ version: number, tools: Array<[string, string]> }} [catalog] sent when it changed
  * @property {{ maxResultBytes: number, maxLogBytes: number, maxArgumentBytes: number, maxArgumentNodes?: number }} limits
@@ -41,6 +45,9 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   let catalog = [];
   /** The run under way, if any. @type {ReturnType<typeof startRun> | undefined} */
   let active;
+  /** A run sent ahead while `active` was under way: it starts once that one is idle. @type {RunRequest | undefined} */
+  let queued;
+  const activeFinished = () => active === undefined || active.state.finished;
   let nextCall = 0;
   /** Async calls waiting for their answer, by call id. @type {Map<number, (envelope: any) => void>} */
   const waiters = new Map();
@@ -72,13 +79,40 @@ export function createRunner({ channel, ToolError, Date, Math }) {
    * @type {{ x: number, immediate: ReturnType<typeof setImmediate> } | undefined}
    */
   let idleReport;
-  const reportIdle = () => {
+  /** `prepare`: make the next Compartment first (nothing waits here, so it is made while the host works). */
+  const reportIdle = (prepare = true) => {
     if (idleReport === undefined) return;
     const { x, immediate } = idleReport;
     idleReport = undefined;
     clearImmediate(immediate);
-    prepareCompartment();
+    if (prepare) prepareCompartment();
     channel.send({ t: "idle", x });
+  };
+  /** Tell the host run `x` will never start: before the idle report, which would otherwise mean it started. @param {RunRequest} request */
+  const dropQueued = (request) => {
+    if (request.catalog) catalog = request.catalog.tools;
+    channel.send({ t: "dropped", x: request.x });
+  };
+  /** Report the finished run idle, then start the run waiting behind it (the host counts on this order). */
+  const startQueued = () => {
+    const next = /** @type {RunRequest} */ (queued);
+    queued = undefined;
+    // Its deadline passed while it waited: it never starts, and the host answers it (`dropped` before the idle report).
+    if (Date.now() >= next.deadline) {
+      dropQueued(next);
+      reportIdle();
+      return;
+    }
+    reportIdle(false);
+    active = startRun(next);
+  };
+  const afterRun = () => {
+    if (queued === undefined) reportIdle();
+    else startQueued();
+  };
+  /** A run that found this runtime idle starts after the messages read with it: a drop among them still catches it. */
+  const startArrived = () => {
+    if (queued !== undefined && activeFinished()) startQueued();
   };
 
   /** @param {RunRequest} request */
@@ -147,12 +181,15 @@ export function createRunner({ channel, ToolError, Date, Math }) {
     /** @param {{ ok: true, json: string } | { ok: false, code: string, message: string, stack?: string }} outcome */
     const finish = (outcome) => {
       state.finished = true;
-      if (outcome.ok) channel.sendText(`{"t":"done","x":${x},"ok":true,"value":${outcome.json}}`);
-      else channel.send({ t: "done", x, ok: false, error: { code: outcome.code, message: outcome.message, ...(outcome.stack ? { stack: outcome.stack } : {}) } });
+      const done = outcome.ok
+        ? `{"t":"done","x":${x},"ok":true,"value":${outcome.json}}`
+        : JSON.stringify({ t: "done", x, ok: false, error: { code: outcome.code, message: outcome.message, ...(outcome.stack ? { stack: outcome.stack } : {}) } });
+      // Written now even with a run waiting here: holding it for the idle report would lose it to a floating microtask loop.
+      channel.sendText(done);
       // Sent only once no microtask of the run is left (a macrotask proves it): a run that keeps the
       // loop busy never sends it. The next Compartment is made first, so it overlaps the host's own
       // work on the result it just got; a run the host sent ahead sends the report itself (run()).
-      idleReport = { x, immediate: setImmediate(() => reportIdle()) };
+      idleReport = { x, immediate: setImmediate(afterRun) };
     };
 
     const settle = async () => {
@@ -192,8 +229,22 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   return {
     /** @param {RunRequest} request */
     run(request) {
-      reportIdle();
-      active = startRun(request);
+      let startedNow = false;
+      if (queued !== undefined) {
+        // The host sends one run ahead at a time: another comes only once the run under way has ended.
+        if (!activeFinished()) process.exit(70);
+        startQueued();
+        startedNow = true;
+      }
+      queued = request;
+      // A run that ended in this macrotask gets its idle report from its own setImmediate.
+      if (!startedNow && activeFinished()) process.nextTick(startArrived);
+    },
+    /** Withdraw run `x` if it waits here unstarted; its catalog still becomes this runtime's. @param {number} x */
+    drop(x) {
+      if (queued?.x !== x) return;
+      dropQueued(queued);
+      queued = undefined;
     },
     /** An async call's answer; `result` is JSON text. @param {{ c: number, result: string }} message */
     reply(message) {

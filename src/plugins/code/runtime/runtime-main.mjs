@@ -6,7 +6,7 @@
  * processes). It locks down once, then runs each request in a fresh Compartment.
  *
  * Usage: node [flags] runtime-main.mjs <path of ses/dist/ses.cjs> [<its V8 code cache>]
- * Host → runtime: IPC messages { t: "run", ... } and { t: "replies", r: [[c, result], ...] } (async
+ * Host → runtime: IPC messages { t: "run", ... }, { t: "drop", x } (withdraw a run sent ahead) and { t: "replies", r: [[c, result], ...] } (async
  * call answers, `result` as JSON text).
  * Runtime → host: JSON lines on fd 3 (see run-code.mjs), starting with { t: "ready" }.
  */
@@ -90,6 +90,7 @@ const runner = createRunner({ channel, ToolError, Date: globalThis.Date, Math: g
 
 process.on("message", (/** @type {any} */ message) => {
   if (message?.t === "run") runner.run(message);
+  else if (message?.t === "drop" && typeof message.x === "number") runner.drop(message.x);
   else if (message?.t === "replies" && Array.isArray(message.r)) for (const [c, result] of message.r) runner.reply({ c, result });
   else process.exit(70);
 });
