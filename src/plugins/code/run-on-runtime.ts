@@ -13,6 +13,7 @@ import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
 import type { RunListener } from "./runtime-runs.js";
+import { watchSharedAbort } from "./shared-abort-watch.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import type { Cancellation } from "./call-cancellation.js";
 import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";
@@ -129,7 +130,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
       clearTimeout(deadlineTimer);
       clearInterval(memoryTimer);
       stopWatching?.();
-      request.stopSignal?.removeEventListener("abort", onStop);
+      stopClosing?.();
       runtime.detach(run);
       if (!reusable) runtime.kill();
       if (logsDropped) logs.push(`[toolexec] later log lines were dropped: the limit is ${request.limits.maxLogBytes} bytes per execution`);
@@ -143,6 +144,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
     };
 
     let stopWatching: (() => void) | undefined;
+    let stopClosing: (() => void) | undefined;
     const onStop = () => abortedWith(request.stopSignal!.reason);
     const abortedWith = (cause: unknown) => {
       const reason = cause as { code?: unknown; message?: unknown } | undefined;
@@ -170,7 +172,7 @@ export function runOnRuntime(runtime: RuntimeProcess, request: RunRequest): Prom
     stopWatching = request.cancellation.watch(abortedWith);
     // Told at once when the call was already cancelled.
     if (finished) return stopWatching();
-    request.stopSignal?.addEventListener("abort", onStop, { once: true });
+    if (request.stopSignal) stopClosing = watchSharedAbort(request.stopSignal, onStop);
     if (!runtime.alive) return fail("RUNTIME_ERROR", "The code's runtime stopped before the code was sent");
 
     const onLog = (frame: RuntimeFrame) => {
