@@ -85,7 +85,7 @@ export function surfaceTerm(word: string): string {
 }
 
 /** What one word contributes to a field's terms. */
-interface WordTerms {
+export interface WordTerms {
   /** Its stem; undefined for a stop word. */
   stem: string | undefined;
   /** The word, lower-cased. */
@@ -97,6 +97,9 @@ interface WordTerms {
   /** The vocabulary that last counted the word, by its serial number (not a reference: a closed executor's index must not stay reachable from this cache), and the stem's id there. */
   vocabulary: number;
   stemId: number;
+  /** The word's rank in a set of word vectors (-1: none), remembered for the set of serial `vectorsSerial` (see embed-with-word-vectors). */
+  vectorRank: number;
+  vectorsSerial: number;
 }
 
 /** Words seen before: tool catalogs repeat their vocabulary, and stemming is the cost of indexing. */
@@ -104,7 +107,7 @@ const MAX_CACHED_WORDS = 50_000;
 const words = new WordTable<WordTerms>(MAX_CACHED_WORDS);
 
 function makeWordTerms(word: string): WordTerms {
-  return { stem: isStopWord(word) ? undefined : stemWord(word), word, surface: undefined, parts: undefined, vocabulary: -1, stemId: -1 };
+  return { stem: isStopWord(word) ? undefined : stemWord(word), word, surface: undefined, parts: undefined, vocabulary: -1, stemId: -1, vectorRank: -1, vectorsSerial: -1 };
 }
 
 function compoundStems(terms: WordTerms, text: string, start: number, end: number): readonly string[] {
@@ -122,8 +125,28 @@ export class TermCounter {
   #document = new Int32Array(1_024);
   #size = ENTRIES;
   readonly #scanner = new WordScanner("");
+  /** The words of the name and of the summary, in order, while they are counted (when kept). */
+  #embeddingWords: WordTerms[] | undefined;
+  #recording = false;
+  /** Was the last document's name cut? Then its words here are not all the words the vectors embed. */
+  #nameCut = false;
 
-  constructor(private readonly vocabulary: TermVocabulary) {}
+  /** With `keepEmbeddingWords`, `embeddingWords()` gives the words the word vectors embed, from this scan. */
+  constructor(
+    private readonly vocabulary: TermVocabulary,
+    keepEmbeddingWords = false,
+  ) {
+    if (keepEmbeddingWords) this.#embeddingWords = [];
+  }
+
+  /**
+   * The words of the last document's name and summary (the first part of its summary field), in
+   * the order counted — the words the word vectors embed, so they need not scan the texts again —
+   * or undefined when not kept or when the name was cut to MAX_INDEXED_FIELD_LENGTH.
+   */
+  embeddingWords(): WordTerms[] | undefined {
+    return this.#embeddingWords && !this.#nameCut ? this.#embeddingWords.slice() : undefined;
+  }
 
   /**
    * The terms array of a document whose fields have these texts (in FIELDS order), each read up to
@@ -131,19 +154,27 @@ export class TermCounter {
    */
   count(fields: readonly FieldText[]): Int32Array {
     this.#size = ENTRIES;
+    if (this.#embeddingWords) this.#embeddingWords.length = 0;
+    this.#nameCut = false;
     for (let field = 0; field < fields.length; field++) {
       const text = fields[field] as FieldText;
       let length = 0;
-      if (typeof text === "string") length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
-      else {
+      // The name (field 0) and the summary (the first part of field 2) are the texts the word vectors embed.
+      this.#recording = field === 0 && this.#embeddingWords !== undefined;
+      if (typeof text === "string") {
+        if (text.length > MAX_INDEXED_FIELD_LENGTH && field === 0) this.#nameCut = true;
+        length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
+      } else {
         let left = MAX_INDEXED_FIELD_LENGTH;
         for (let at = 0; at < text.length && left > 0; at++) {
           const part = text[at] as string;
-          // A part of one character is a space between parts, or a word too short to count.
+          this.#recording = field === 2 && at === 0 && this.#embeddingWords !== undefined;
+          // A part of one character is a space between parts, or a word too short to count (a stop word, which adds no vector either).
           if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field);
           left -= part.length;
         }
       }
+      this.#recording = false;
       this.#flush();
       this.#document[field] = length;
       this.#document[ENDS + field] = (this.#size - ENTRIES) / 2;
@@ -157,12 +188,18 @@ export class TermCounter {
     if (isAscii(text)) {
       const scanner = this.#scanner;
       scanner.reset(text);
-      while (scanner.next()) length += this.#countWord(words.get(text, scanner.start, scanner.end, makeWordTerms), field, text, scanner.start, scanner.end);
+      while (scanner.next()) length += this.#countWord(this.#recorded(words.get(text, scanner.start, scanner.end, makeWordTerms)), field, text, scanner.start, scanner.end);
     } else {
       // The pattern form's words are lower-case ASCII: the same table finds them.
-      for (const word of splitWords(text)) length += this.#countWord(words.get(word, 0, word.length, makeWordTerms), field, word, 0, word.length);
+      for (const word of splitWords(text)) length += this.#countWord(this.#recorded(words.get(word, 0, word.length, makeWordTerms)), field, word, 0, word.length);
     }
     return length;
+  }
+
+  /** The word, kept for the word vectors when the text is one they embed. */
+  #recorded(terms: WordTerms): WordTerms {
+    if (this.#recording) (this.#embeddingWords as WordTerms[]).push(terms);
+    return terms;
   }
 
   /**

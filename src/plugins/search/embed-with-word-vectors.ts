@@ -9,6 +9,7 @@ import { loadWordVectors, type WordVectors } from "./word-vectors.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
 import { normalizeVector } from "./normalize-vector.js";
+import type { WordTerms } from "./document-terms.js";
 
 /** SIF's smoothing constant: words more frequent than about 1 in 1,000 are damped. */
 const SMOOTHING = 1e-3;
@@ -33,15 +34,18 @@ interface Weighing {
   /** Each rank's SIF weight once worked out (0 until then): a logarithm per word of 10,000 tools added up. */
   weights: Float64Array;
   rankOfWord: (word: string) => number;
+  /** Tells this set's ranks kept on the index's words (`WordTerms.vectorRank`) from another set's. */
+  serial: number;
 }
 const weighings = new WeakMap<WordVectors, Weighing>();
 const scanner = new WordScanner("");
+let weighingCount = 0;
 
 function weighingOf(vectors: WordVectors): Weighing {
   let weighing = weighings.get(vectors);
   if (!weighing) {
     const rankOfWord = (word: string) => (isStopWord(word) ? -1 : (rankOf(vectors, word) ?? -1));
-    weighings.set(vectors, (weighing = { ranks: new WordTable<number>(MAX_CACHED_WORDS), weights: new Float64Array(vectors.size), rankOfWord }));
+    weighings.set(vectors, (weighing = { ranks: new WordTable<number>(MAX_CACHED_WORDS), weights: new Float64Array(vectors.size), rankOfWord, serial: weighingCount++ }));
   }
   return weighing;
 }
@@ -61,6 +65,22 @@ export function addWordsOf(vectors: WordVectors, text: string, sum: Float32Array
     while (scanner.next()) addWord(vectors, weights, ranks.get(text, scanner.start, scanner.end, rankOfWord), sum);
   } else {
     for (const word of splitWords(text)) addWord(vectors, weights, rankOfWord(word), sum);
+  }
+}
+
+/**
+ * Adds the weighted vector of each of these words, as the index scanned them (`ToolDocument.embeddingWords`),
+ * to `sum`: the same as `addWordsOf` over the texts they were scanned from, without scanning them again.
+ */
+export function addScannedWords(vectors: WordVectors, words: readonly WordTerms[], sum: Float32Array): void {
+  const { weights, rankOfWord, serial } = weighingOf(vectors);
+  for (let at = 0; at < words.length; at++) {
+    const terms = words[at] as WordTerms;
+    if (terms.vectorsSerial !== serial) {
+      terms.vectorRank = rankOfWord(terms.word);
+      terms.vectorsSerial = serial;
+    }
+    addWord(vectors, weights, terms.vectorRank, sum);
   }
 }
 

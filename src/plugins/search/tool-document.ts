@@ -7,7 +7,7 @@
 import type { JsonSchema, ToolDefinition } from "../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
 import { builtInIntent, builtInKind, type BuiltInKind } from "./built-in-intents.js";
-import { MAX_INDEXED_FIELD_LENGTH, type TermCounter } from "./document-terms.js";
+import { MAX_INDEXED_FIELD_LENGTH, type TermCounter, type WordTerms } from "./document-terms.js";
 import { toolAction, type Action } from "./request-action.js";
 import { splitWords } from "./tokenize-text.js";
 
@@ -24,6 +24,11 @@ export interface ToolDocument {
   readonly ownName: string;
   /** What a host's embedding function embeds: the name's words and the first sentence. Built when first read: the word vectors embed `ownName` and `summary` as they are. */
   readonly text: string;
+  /**
+   * The words of `ownName` and then of `summary` as the index scanned them, for the word vectors to
+   * embed without scanning again; only from an index that keeps them, and dropped once embedded.
+   */
+  embeddingWords: readonly WordTerms[] | undefined;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
   readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
@@ -157,7 +162,9 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
   parameterField.length = 0;
   parameterParts(tool.inputSchema, parameterField);
   const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
-  return new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
+  const document = new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
+  document.embeddingWords = counter.embeddingWords();
+  return document;
 }
 
 /**
@@ -173,6 +180,7 @@ class IndexedTool implements ToolDocument {
   readonly deprecated: boolean;
   slot = -1;
   listedIn = 0;
+  embeddingWords: readonly WordTerms[] | undefined = undefined;
   #action: Action | undefined = undefined;
   #modelText: string | undefined = undefined;
   #words: string | undefined = undefined;

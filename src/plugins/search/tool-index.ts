@@ -85,11 +85,14 @@ export { PREFIX_LENGTH };
  * @example
  * const index = createToolIndex();
  * index.update(context.listTools()); // { added: 156, changed: 0, removed: 0 }
+ *
+ * With `keepEmbeddingWords` each new document keeps the words of its name and summary (see
+ * `ToolDocument.embeddingWords`), for the word vectors' index.
  */
-export function createToolIndex(): ToolIndex {
+export function createToolIndex(options: { keepEmbeddingWords?: boolean } = {}): ToolIndex {
   const byName = new Map<string, ToolDocument>();
   const vocabulary = new TermVocabulary();
-  const counter = new TermCounter(vocabulary);
+  const counter = new TermCounter(vocabulary, options.keepEmbeddingWords);
   const totalLengths = FIELDS.map(() => 0);
 
   /** Recent changes, for the semantic index to follow without a pass over every tool. */
