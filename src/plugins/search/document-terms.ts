@@ -114,6 +114,9 @@ function compoundStems(terms: WordTerms, text: string, start: number, end: numbe
   return (terms.parts ??= (splitCompound(text.slice(start, end).toLowerCase()) ?? []).filter((part) => !isStopWord(part)).map(stemWord));
 }
 
+/** Most words kept for the word vectors in one array (see `TermCounter.embeddingWords`). */
+const KEPT_WORDS_PER_ARRAY = 16_384;
+
 /** Counts a document's terms into its array; one per index, as term ids are the index's. */
 export class TermCounter {
   /** Each term's count in the field being counted, by id; zero again once the field is done. */
@@ -125,8 +128,15 @@ export class TermCounter {
   #document = new Int32Array(1_024);
   #size = ENTRIES;
   readonly #scanner = new WordScanner("");
-  /** The words of the name and of the summary, in order, while they are counted (when kept). */
-  #embeddingWords: WordTerms[] | undefined;
+  /**
+   * The words of the names and summaries counted, in order (when kept): documents share one array,
+   * each its stretch of it, as an array per document (10,000 kept until embedded) cost more in
+   * allocation and collection than scanning again saved. A new array past KEPT_WORDS_PER_ARRAY, so
+   * one stays reachable only while a document not yet embedded needs it.
+   */
+  #keptWords: WordTerms[] | undefined;
+  /** Where the last document's words start in `#keptWords`. */
+  #keptFrom = 0;
   #recording = false;
   /** Was the last document's name cut? Then its words here are not all the words the vectors embed. */
   #nameCut = false;
@@ -136,16 +146,25 @@ export class TermCounter {
     private readonly vocabulary: TermVocabulary,
     keepEmbeddingWords = false,
   ) {
-    if (keepEmbeddingWords) this.#embeddingWords = [];
+    if (keepEmbeddingWords) this.#keptWords = [];
   }
 
   /**
    * The words of the last document's name and summary (the first part of its summary field), in
    * the order counted — the words the word vectors embed, so they need not scan the texts again —
-   * or undefined when not kept or when the name was cut to MAX_INDEXED_FIELD_LENGTH.
+   * as `embeddingWords().slice(embeddingFrom, embeddingTo)`; undefined when not kept or when the name
+   * was cut to MAX_INDEXED_FIELD_LENGTH.
    */
-  embeddingWords(): WordTerms[] | undefined {
-    return this.#embeddingWords && !this.#nameCut ? this.#embeddingWords.slice() : undefined;
+  embeddingWords(): readonly WordTerms[] | undefined {
+    return this.#nameCut ? undefined : this.#keptWords;
+  }
+
+  get embeddingFrom(): number {
+    return this.#keptFrom;
+  }
+
+  get embeddingTo(): number {
+    return this.#keptWords?.length ?? 0;
   }
 
   /**
@@ -154,13 +173,16 @@ export class TermCounter {
    */
   count(fields: readonly FieldText[]): Int32Array {
     this.#size = ENTRIES;
-    if (this.#embeddingWords) this.#embeddingWords.length = 0;
+    if (this.#keptWords) {
+      if (this.#keptWords.length >= KEPT_WORDS_PER_ARRAY) this.#keptWords = [];
+      this.#keptFrom = this.#keptWords.length;
+    }
     this.#nameCut = false;
     for (let field = 0; field < fields.length; field++) {
       const text = fields[field] as FieldText;
       let length = 0;
       // The name (field 0) and the summary (the first part of field 2) are the texts the word vectors embed.
-      this.#recording = field === 0 && this.#embeddingWords !== undefined;
+      this.#recording = field === 0 && this.#keptWords !== undefined;
       if (typeof text === "string") {
         if (text.length > MAX_INDEXED_FIELD_LENGTH && field === 0) this.#nameCut = true;
         length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
@@ -168,7 +190,7 @@ export class TermCounter {
         let left = MAX_INDEXED_FIELD_LENGTH;
         for (let at = 0; at < text.length && left > 0; at++) {
           const part = text[at] as string;
-          this.#recording = field === 2 && at === 0 && this.#embeddingWords !== undefined;
+          this.#recording = field === 2 && at === 0 && this.#keptWords !== undefined;
           // A part of one character is a space between parts, or a word too short to count (a stop word, which adds no vector either).
           if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field);
           left -= part.length;
@@ -198,7 +220,7 @@ export class TermCounter {
 
   /** The word, kept for the word vectors when the text is one they embed. */
   #recorded(terms: WordTerms): WordTerms {
-    if (this.#recording) (this.#embeddingWords as WordTerms[]).push(terms);
+    if (this.#recording) (this.#keptWords as WordTerms[]).push(terms);
     return terms;
   }
 

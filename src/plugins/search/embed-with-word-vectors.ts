@@ -69,12 +69,12 @@ export function addWordsOf(vectors: WordVectors, text: string, sum: Float32Array
 }
 
 /**
- * Adds the weighted vector of each of these words, as the index scanned them (`ToolDocument.embeddingWords`),
+ * Adds the weighted vector of each of `words.slice(from, to)`, as the index scanned them (`ToolDocument.embeddingWords`),
  * to `sum`: the same as `addWordsOf` over the texts they were scanned from, without scanning them again.
  */
-export function addScannedWords(vectors: WordVectors, words: readonly WordTerms[], sum: Float32Array): void {
+export function addScannedWords(vectors: WordVectors, words: readonly WordTerms[], from: number, to: number, sum: Float32Array): void {
   const { weights, rankOfWord, serial } = weighingOf(vectors);
-  for (let at = 0; at < words.length; at++) {
+  for (let at = from; at < to; at++) {
     const terms = words[at] as WordTerms;
     if (terms.vectorsSerial !== serial) {
       terms.vectorRank = rankOfWord(terms.word);

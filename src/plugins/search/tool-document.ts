@@ -25,10 +25,13 @@ export interface ToolDocument {
   /** What a host's embedding function embeds: the name's words and the first sentence. Built when first read: the word vectors embed `ownName` and `summary` as they are. */
   readonly text: string;
   /**
-   * The words of `ownName` and then of `summary` as the index scanned them, for the word vectors to
-   * embed without scanning again; only from an index that keeps them, and dropped once embedded.
+   * The words of `ownName` and then of `summary` as the index scanned them (`embeddingWords.slice(embeddingFrom,
+   * embeddingTo)`, an array shared with other documents), for the word vectors to embed without
+   * scanning again; only from an index that keeps them, and dropped once embedded.
    */
   embeddingWords: readonly WordTerms[] | undefined;
+  embeddingFrom: number;
+  embeddingTo: number;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
   readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
@@ -164,6 +167,8 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
   const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
   const document = new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
   document.embeddingWords = counter.embeddingWords();
+  document.embeddingFrom = counter.embeddingFrom;
+  document.embeddingTo = counter.embeddingTo;
   return document;
 }
 
@@ -181,6 +186,8 @@ class IndexedTool implements ToolDocument {
   slot = -1;
   listedIn = 0;
   embeddingWords: readonly WordTerms[] | undefined = undefined;
+  embeddingFrom = 0;
+  embeddingTo = 0;
   #action: Action | undefined = undefined;
   #modelText: string | undefined = undefined;
   #words: string | undefined = undefined;

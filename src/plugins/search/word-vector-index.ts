@@ -68,7 +68,7 @@ export function createWordVectorIndex(path = WORD_VECTORS_PATH): SemanticIndex {
     if (words) {
       // The same words the index scanned: no second scan. Kept no longer than needed.
       scratch.fill(0);
-      addScannedWords(vectors as WordVectors, words, scratch);
+      addScannedWords(vectors as WordVectors, words, document.embeddingFrom, document.embeddingTo, scratch);
       matrix.set(normalizeVector(normalizeVector(scratch)), document.slot * width);
       document.embeddingWords = undefined;
     } else matrix.set(embedParts(document.ownName, document.summary, scratch), document.slot * width);
