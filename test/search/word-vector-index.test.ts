@@ -3,14 +3,14 @@
  * gives — every tool's similarity, their mean and their best, to the last bit — built at once, in
  * background slices, and after tools leave, change and come (slots reused), followed change by change.
  * The fused ranking reads nothing else of the stage, so equal numbers here are equal rankings. The
- * same holds when the index keeps the words it scanned (as the search engine's does) and the word
- * vectors embed those instead of scanning the texts again.
+ * same holds when the index keeps the word-vector ranks of the words it scanned (as the search
+ * engine's does) and the word vectors add those up instead of scanning the texts again.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
+import { defaultVectorsRankOfWord, embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
 import { createSemanticIndex, type SemanticIndex } from "../../src/plugins/search/semantic-index.js";
 import { createToolIndex, type IndexStatistics } from "../../src/plugins/search/tool-index.js";
 import { createWordVectorIndex } from "../../src/plugins/search/word-vector-index.js";
@@ -49,17 +49,17 @@ async function numbers(index: IndexStatistics, semantic: SemanticIndex): Promise
 const generic = () => createSemanticIndex(embedWithWordVectors);
 
 describe("the word-vector index", () => {
-  it.each([false, true])("gives the generic index's similarities, mean and best to the last bit (words kept: %s)", async (keepEmbeddingWords) => {
-    const index = createToolIndex({ keepEmbeddingWords });
+  it.each([false, true])("gives the generic index's similarities, mean and best to the last bit (word ranks kept: %s)", async (keepRanks) => {
+    const index = createToolIndex(keepRanks ? { rankOfWord: defaultVectorsRankOfWord } : {});
     index.update([...CATALOG, ...catalog(2_000, 11)]);
     const own = createWordVectorIndex();
     // toEqual tells 0 from -0 and compares numbers exactly: a last-bit difference fails.
     expect(await numbers(index, own)).toEqual(await numbers(index, generic()));
   });
 
-  it.each([false, true])("follows removed, changed and added tools (slots reused) as an index built afresh (words kept: %s)", async (keepEmbeddingWords) => {
+  it.each([false, true])("follows removed, changed and added tools (slots reused) as an index built afresh (word ranks kept: %s)", async (keepRanks) => {
     let tools = [...CATALOG, ...catalog(600, 5)];
-    const index = createToolIndex({ keepEmbeddingWords });
+    const index = createToolIndex(keepRanks ? { rankOfWord: defaultVectorsRankOfWord } : {});
     index.update(tools);
     const followed = createWordVectorIndex();
     await followed.update(index);
@@ -92,7 +92,7 @@ describe("the word-vector index", () => {
     expect(await numbers(index, semantic)).toEqual(expected);
   });
 
-  it("embeds the words the index kept, then drops them; a name cut short or a one-letter summary still embeds as its text", async () => {
+  it("embeds from the word ranks the index kept, then drops them; a name cut short or a one-letter summary still embeds as its text", async () => {
     const edges = [
       tool(`svc__${"forecast_rain_".repeat(800)}weather`, "Forecasts rain. More."),
       tool("svc__x", "x"),
@@ -100,19 +100,19 @@ describe("the word-vector index", () => {
       tool("svc__Grüße_café", "Sends Grüße to the café with the Kelvin sign K, İstanbul and ß."),
       tool("svc__HTTPServerStatus", "  Gets\tthe   HTTP server's status!  Then more."),
     ];
-    const index = createToolIndex({ keepEmbeddingWords: true });
+    const index = createToolIndex({ rankOfWord: defaultVectorsRankOfWord });
     index.update([...CATALOG, ...catalog(300, 3), ...edges]);
     const documents = [...index.documents()];
-    // The name of 11,000 characters is cut for the index: its words are not all kept, so none are.
+    // The name of 11,000 characters is cut for the index: its words are not all counted, so no ranks are kept.
     const cut = index.document(edges[0]?.name as string);
-    expect(cut?.embeddingWords).toBeUndefined();
-    expect(documents.filter((document) => document !== cut).every((document) => document.embeddingWords !== undefined)).toBe(true);
+    expect(cut?.embeddingRanks).toBeUndefined();
+    expect(documents.filter((document) => document !== cut).every((document) => document.embeddingRanks !== undefined)).toBe(true);
     const own = createWordVectorIndex();
     expect(await numbers(index, own)).toEqual(await numbers(index, generic()));
-    expect(documents.every((document) => document.embeddingWords === undefined)).toBe(true);
+    expect(documents.every((document) => document.embeddingRanks === undefined)).toBe(true);
   });
 
-  it("the search engine keeps the scanned words for the word vectors only, and a search consumes them", async () => {
+  it("the search engine keeps the word ranks for the word vectors only, and a search consumes them", async () => {
     const tools = [...CATALOG];
     const context = { root: tmpdir(), emit: () => undefined, listTools: () => tools };
     const settings = resolveToolSearchSettings(undefined, undefined);
@@ -122,11 +122,13 @@ describe("the word-vector index", () => {
       engine.refresh();
       lexical.refresh();
       const name = (CATALOG[0] as ToolDefinition).name;
-      expect(engine.document(name)?.embeddingWords?.length).toBeGreaterThan(0);
+      const kept = engine.document(name);
+      expect(kept?.embeddingRanks).toBeDefined();
+      expect((kept?.embeddingTo ?? 0) - (kept?.embeddingFrom ?? 0)).toBeGreaterThan(0);
       // Lexical ranking only (or a host's or a model's embeddings): nothing to keep them for.
-      expect(lexical.document(name)?.embeddingWords).toBeUndefined();
+      expect(lexical.document(name)?.embeddingRanks).toBeUndefined();
       await engine.rank("send a message", 3);
-      expect(engine.document(name)?.embeddingWords).toBeUndefined();
+      expect(engine.document(name)?.embeddingRanks).toBeUndefined();
     } finally {
       await engine.close();
       await lexical.close();

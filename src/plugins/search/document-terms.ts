@@ -12,6 +12,7 @@ import { stemWord } from "./stem-word.js";
 import type { TermVocabulary } from "./term-vocabulary.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
+import { KeptWordRanks, type RankOfWord } from "./kept-word-ranks.js";
 
 /**
  * A field's text: one string, or parts that joined make it — each part's words are its own (parts
@@ -85,7 +86,7 @@ export function surfaceTerm(word: string): string {
 }
 
 /** What one word contributes to a field's terms. */
-export interface WordTerms {
+interface WordTerms {
   /** Its stem; undefined for a stop word. */
   stem: string | undefined;
   /** The word, lower-cased. */
@@ -114,9 +115,6 @@ function compoundStems(terms: WordTerms, text: string, start: number, end: numbe
   return (terms.parts ??= (splitCompound(text.slice(start, end).toLowerCase()) ?? []).filter((part) => !isStopWord(part)).map(stemWord));
 }
 
-/** Most words kept for the word vectors in one array (see `TermCounter.embeddingWords`). */
-const KEPT_WORDS_PER_ARRAY = 16_384;
-
 /** Counts a document's terms into its array; one per index, as term ids are the index's. */
 export class TermCounter {
   /** Each term's count in the field being counted, by id; zero again once the field is done. */
@@ -128,43 +126,38 @@ export class TermCounter {
   #document = new Int32Array(1_024);
   #size = ENTRIES;
   readonly #scanner = new WordScanner("");
-  /**
-   * The words of the names and summaries counted, in order (when kept): documents share one array,
-   * each its stretch of it, as an array per document (10,000 kept until embedded) cost more in
-   * allocation and collection than scanning again saved. A new array past KEPT_WORDS_PER_ARRAY, so
-   * one stays reachable only while a document not yet embedded needs it.
-   */
-  #keptWords: WordTerms[] | undefined;
-  /** Where the last document's words start in `#keptWords`. */
-  #keptFrom = 0;
+  /** The word-vector ranks of each document's name and summary words (see kept-word-ranks), when kept. */
+  #kept: KeptWordRanks | undefined;
+  #rankerAsked = false;
   #recording = false;
   /** Was the last document's name cut? Then its words here are not all the words the vectors embed. */
   #nameCut = false;
 
-  /** With `keepEmbeddingWords`, `embeddingWords()` gives the words the word vectors embed, from this scan. */
+  /**
+   * With `rankOfWord` (asked on the first document; undefined when the vectors cannot be read), the
+   * counter keeps the word-vector rank of each word of a document's name and summary: `embeddingRanks()`.
+   */
   constructor(
     private readonly vocabulary: TermVocabulary,
-    keepEmbeddingWords = false,
-  ) {
-    if (keepEmbeddingWords) this.#keptWords = [];
-  }
+    private readonly rankOfWord?: () => RankOfWord | undefined,
+  ) {}
 
   /**
-   * The words of the last document's name and summary (the first part of its summary field), in
-   * the order counted — the words the word vectors embed, so they need not scan the texts again —
-   * as `embeddingWords().slice(embeddingFrom, embeddingTo)`; undefined when not kept or when the name
-   * was cut to MAX_INDEXED_FIELD_LENGTH.
+   * The ranks of the words of the last document's name and summary (the first part of its summary
+   * field), in the order counted — what the word vectors add up for it — as
+   * `embeddingRanks().subarray(embeddingFrom, embeddingTo)`; undefined when not kept or when the
+   * name was cut to MAX_INDEXED_FIELD_LENGTH.
    */
-  embeddingWords(): readonly WordTerms[] | undefined {
-    return this.#nameCut ? undefined : this.#keptWords;
+  embeddingRanks(): Int32Array | undefined {
+    return this.#nameCut ? undefined : this.#kept?.ranks;
   }
 
   get embeddingFrom(): number {
-    return this.#keptFrom;
+    return this.#kept?.from ?? 0;
   }
 
   get embeddingTo(): number {
-    return this.#keptWords?.length ?? 0;
+    return this.#kept?.to ?? 0;
   }
 
   /**
@@ -173,16 +166,18 @@ export class TermCounter {
    */
   count(fields: readonly FieldText[]): Int32Array {
     this.#size = ENTRIES;
-    if (this.#keptWords) {
-      if (this.#keptWords.length >= KEPT_WORDS_PER_ARRAY) this.#keptWords = [];
-      this.#keptFrom = this.#keptWords.length;
+    if (!this.#rankerAsked && this.rankOfWord) {
+      this.#rankerAsked = true;
+      const rankOf = this.rankOfWord();
+      if (rankOf) this.#kept = new KeptWordRanks(rankOf);
     }
+    this.#kept?.start();
     this.#nameCut = false;
     for (let field = 0; field < fields.length; field++) {
       const text = fields[field] as FieldText;
       let length = 0;
       // The name (field 0) and the summary (the first part of field 2) are the texts the word vectors embed.
-      this.#recording = field === 0 && this.#keptWords !== undefined;
+      this.#recording = field === 0 && this.#kept !== undefined;
       if (typeof text === "string") {
         if (text.length > MAX_INDEXED_FIELD_LENGTH && field === 0) this.#nameCut = true;
         length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
@@ -190,7 +185,7 @@ export class TermCounter {
         let left = MAX_INDEXED_FIELD_LENGTH;
         for (let at = 0; at < text.length && left > 0; at++) {
           const part = text[at] as string;
-          this.#recording = field === 2 && at === 0 && this.#keptWords !== undefined;
+          this.#recording = field === 2 && at === 0 && this.#kept !== undefined;
           // A part of one character is a space between parts, or a word too short to count (a stop word, which adds no vector either).
           if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field);
           left -= part.length;
@@ -218,9 +213,12 @@ export class TermCounter {
     return length;
   }
 
-  /** The word, kept for the word vectors when the text is one they embed. */
+  /** The word, its rank kept for the word vectors when the text is one they embed. */
   #recorded(terms: WordTerms): WordTerms {
-    if (this.#recording) (this.#keptWords as WordTerms[]).push(terms);
+    if (this.#recording) {
+      const kept = this.#kept as KeptWordRanks;
+      kept.push(kept.rankOf(terms));
+    }
     return terms;
   }
 

@@ -9,7 +9,7 @@ import { loadWordVectors, type WordVectors } from "./word-vectors.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
 import { normalizeVector } from "./normalize-vector.js";
-import type { WordTerms } from "./document-terms.js";
+import type { RankOfWord } from "./kept-word-ranks.js";
 
 /** SIF's smoothing constant: words more frequent than about 1 in 1,000 are damped. */
 const SMOOTHING = 1e-3;
@@ -69,19 +69,33 @@ export function addWordsOf(vectors: WordVectors, text: string, sum: Float32Array
 }
 
 /**
- * Adds the weighted vector of each of `words.slice(from, to)`, as the index scanned them (`ToolDocument.embeddingWords`),
- * to `sum`: the same as `addWordsOf` over the texts they were scanned from, without scanning them again.
+ * The rank of a word of the index in the embedded vectors, remembered on the index's entry for the
+ * word; undefined when the vectors cannot be read (the word vectors' index then says why).
  */
-export function addScannedWords(vectors: WordVectors, words: readonly WordTerms[], from: number, to: number, sum: Float32Array): void {
-  const { weights, rankOfWord, serial } = weighingOf(vectors);
-  for (let at = from; at < to; at++) {
-    const terms = words[at] as WordTerms;
+export function defaultVectorsRankOfWord(): RankOfWord | undefined {
+  let vectors: WordVectors;
+  try {
+    vectors = loadWordVectors();
+  } catch {
+    return undefined;
+  }
+  const { rankOfWord, serial } = weighingOf(vectors);
+  return (terms) => {
     if (terms.vectorsSerial !== serial) {
       terms.vectorRank = rankOfWord(terms.word);
       terms.vectorsSerial = serial;
     }
-    addWord(vectors, weights, terms.vectorRank, sum);
-  }
+    return terms.vectorRank;
+  };
+}
+
+/**
+ * Adds the weighted vector of the words of each rank of `ranks.subarray(from, to)` (as
+ * `defaultVectorsRankOfWord` gives them) to `sum`: the same as `addWordsOf` over the texts of those words.
+ */
+export function addRankedWords(vectors: WordVectors, ranks: Int32Array, from: number, to: number, sum: Float32Array): void {
+  const { weights } = weighingOf(vectors);
+  for (let at = from; at < to; at++) addWord(vectors, weights, ranks[at] as number, sum);
 }
 
 /** One text's unit vector; all zeros when it has no known word. */

@@ -7,7 +7,7 @@
 import type { JsonSchema, ToolDefinition } from "../../core/plugin-contract.js";
 import { TOOL_NAME_SEPARATOR } from "../../core/tool-names.js";
 import { builtInIntent, builtInKind, type BuiltInKind } from "./built-in-intents.js";
-import { MAX_INDEXED_FIELD_LENGTH, type TermCounter, type WordTerms } from "./document-terms.js";
+import { MAX_INDEXED_FIELD_LENGTH, type TermCounter } from "./document-terms.js";
 import { toolAction, type Action } from "./request-action.js";
 import { splitWords } from "./tokenize-text.js";
 
@@ -25,11 +25,12 @@ export interface ToolDocument {
   /** What a host's embedding function embeds: the name's words and the first sentence. Built when first read: the word vectors embed `ownName` and `summary` as they are. */
   readonly text: string;
   /**
-   * The words of `ownName` and then of `summary` as the index scanned them (`embeddingWords.slice(embeddingFrom,
-   * embeddingTo)`, an array shared with other documents), for the word vectors to embed without
-   * scanning again; only from an index that keeps them, and dropped once embedded.
+   * The word-vector ranks of the words of `ownName` and then of `summary` as the index scanned them
+   * (`embeddingRanks.subarray(embeddingFrom, embeddingTo)`, an array shared with other documents),
+   * for the word vectors to add up without scanning again; only from an index that keeps them
+   * (see kept-word-ranks), and dropped once embedded.
    */
-  embeddingWords: readonly WordTerms[] | undefined;
+  embeddingRanks: Int32Array | undefined;
   embeddingFrom: number;
   embeddingTo: number;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
@@ -166,7 +167,7 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
   parameterParts(tool.inputSchema, parameterField);
   const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
   const document = new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
-  document.embeddingWords = counter.embeddingWords();
+  document.embeddingRanks = counter.embeddingRanks();
   document.embeddingFrom = counter.embeddingFrom;
   document.embeddingTo = counter.embeddingTo;
   return document;
@@ -185,7 +186,7 @@ class IndexedTool implements ToolDocument {
   readonly deprecated: boolean;
   slot = -1;
   listedIn = 0;
-  embeddingWords: readonly WordTerms[] | undefined = undefined;
+  embeddingRanks: Int32Array | undefined = undefined;
   embeddingFrom = 0;
   embeddingTo = 0;
   #action: Action | undefined = undefined;
