@@ -135,6 +135,25 @@ describe("the word-vector index", () => {
     }
   });
 
+  it("ranks kept for the embedded vectors are not used with another vectors file", async () => {
+    // A small valid file: three words of four dimensions (the format of scripts/build-word-vectors.mjs).
+    const words = Buffer.from("send\nmessage\nrain", "utf8");
+    const header = Buffer.alloc(20);
+    header.write("TXWV", 0, "ascii");
+    header.writeUInt32LE(1, 4);
+    header.writeUInt32LE(3, 8);
+    header.writeUInt32LE(4, 12);
+    header.writeUInt32LE(words.length, 16);
+    const path = join(mkdtempSync(join(tmpdir(), "word-vectors-")), "word-vectors.bin");
+    writeFileSync(path, Buffer.concat([header, words, Buffer.from(Int8Array.from([9, 1, 0, 2, 1, 8, 3, 0, 0, 2, 7, 5]).buffer)]));
+    const tools = [...CATALOG, ...catalog(200, 9)];
+    const kept = createToolIndex({ rankOfWord: defaultVectorsRankOfWord });
+    kept.update(tools);
+    const plain = createToolIndex();
+    plain.update(tools);
+    expect(await numbers(kept, createWordVectorIndex(path))).toEqual(await numbers(plain, createWordVectorIndex(path)));
+  });
+
   it("a broken vectors file fails the search with PLUGIN_FAILED naming the file", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "word-vectors-")), "word-vectors.bin");
     writeFileSync(path, "not vectors at all");
