@@ -129,7 +129,6 @@ export class TermCounter {
   /** The word-vector ranks of each document's name and summary words (see kept-word-ranks), when kept. */
   #kept: KeptWordRanks | undefined;
   #rankerAsked = false;
-  #recording = false;
   /** Was the last document's name cut? Then its words here are not all the words the vectors embed. */
   #nameCut = false;
 
@@ -177,21 +176,18 @@ export class TermCounter {
       const text = fields[field] as FieldText;
       let length = 0;
       // The name (field 0) and the summary (the first part of field 2) are the texts the word vectors embed.
-      this.#recording = field === 0 && this.#kept !== undefined;
       if (typeof text === "string") {
         if (text.length > MAX_INDEXED_FIELD_LENGTH && field === 0) this.#nameCut = true;
-        length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
+        length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field, field === 0 ? this.#kept : undefined);
       } else {
         let left = MAX_INDEXED_FIELD_LENGTH;
         for (let at = 0; at < text.length && left > 0; at++) {
           const part = text[at] as string;
-          this.#recording = field === 2 && at === 0 && this.#kept !== undefined;
           // A part of one character is a space between parts, or a word too short to count (a stop word, which adds no vector either).
-          if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field);
+          if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field, field === 2 && at === 0 ? this.#kept : undefined);
           left -= part.length;
         }
       }
-      this.#recording = false;
       this.#flush();
       this.#document[field] = length;
       this.#document[ENDS + field] = (this.#size - ENTRIES) / 2;
@@ -199,27 +195,26 @@ export class TermCounter {
     return this.#document.slice(0, this.#size);
   }
 
-  /** Counts the words of one text into the field; returns what they add to its length. */
-  #countText(text: string, field: number): number {
+  /** Counts the words of one text into the field; returns what they add to its length. With `kept`, keeps their word-vector ranks. */
+  #countText(text: string, field: number, kept?: KeptWordRanks): number {
     let length = 0;
     if (isAscii(text)) {
       const scanner = this.#scanner;
       scanner.reset(text);
-      while (scanner.next()) length += this.#countWord(this.#recorded(words.get(text, scanner.start, scanner.end, makeWordTerms)), field, text, scanner.start, scanner.end);
+      while (scanner.next()) {
+        const terms = words.get(text, scanner.start, scanner.end, makeWordTerms);
+        if (kept) kept.push(kept.rankOf(terms));
+        length += this.#countWord(terms, field, text, scanner.start, scanner.end);
+      }
     } else {
       // The pattern form's words are lower-case ASCII: the same table finds them.
-      for (const word of splitWords(text)) length += this.#countWord(this.#recorded(words.get(word, 0, word.length, makeWordTerms)), field, word, 0, word.length);
+      for (const word of splitWords(text)) {
+        const terms = words.get(word, 0, word.length, makeWordTerms);
+        if (kept) kept.push(kept.rankOf(terms));
+        length += this.#countWord(terms, field, word, 0, word.length);
+      }
     }
     return length;
-  }
-
-  /** The word, its rank kept for the word vectors when the text is one they embed. */
-  #recorded(terms: WordTerms): WordTerms {
-    if (this.#recording) {
-      const kept = this.#kept as KeptWordRanks;
-      kept.push(kept.rankOf(terms));
-    }
-    return terms;
   }
 
   /**
