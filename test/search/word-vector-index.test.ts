@@ -2,16 +2,20 @@
  * The word vectors' own semantic index gives what the generic index over `embedWithWordVectors`
  * gives — every tool's similarity, their mean and their best, to the last bit — built at once, in
  * background slices, and after tools leave, change and come (slots reused), followed change by change.
- * The fused ranking reads nothing else of the stage, so equal numbers here are equal rankings.
+ * The fused ranking reads nothing else of the stage, so equal numbers here are equal rankings. The
+ * same holds when the index keeps the word-vector ranks of the words it scanned (as the search
+ * engine's does) and the word vectors add those up instead of scanning the texts again.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
+import { defaultVectorsRankOfWord, embedWithWordVectors } from "../../src/plugins/search/embed-with-word-vectors.js";
 import { createSemanticIndex, type SemanticIndex } from "../../src/plugins/search/semantic-index.js";
 import { createToolIndex, type IndexStatistics } from "../../src/plugins/search/tool-index.js";
 import { createWordVectorIndex } from "../../src/plugins/search/word-vector-index.js";
+import { startSearchEngine } from "../../src/plugins/search/search-engine.js";
+import { resolveToolSearchSettings } from "../../src/plugins/search/config/tool-search-config.js";
 import type { ToolDefinition } from "../../src/plugin.js";
 import { CATALOG, tool } from "./search-fixtures.js";
 
@@ -45,17 +49,17 @@ async function numbers(index: IndexStatistics, semantic: SemanticIndex): Promise
 const generic = () => createSemanticIndex(embedWithWordVectors);
 
 describe("the word-vector index", () => {
-  it("gives the generic index's similarities, mean and best to the last bit", async () => {
-    const index = createToolIndex();
+  it.each([false, true])("gives the generic index's similarities, mean and best to the last bit (word ranks kept: %s)", async (keepRanks) => {
+    const index = createToolIndex(keepRanks ? { rankOfWord: defaultVectorsRankOfWord } : {});
     index.update([...CATALOG, ...catalog(2_000, 11)]);
     const own = createWordVectorIndex();
     // toEqual tells 0 from -0 and compares numbers exactly: a last-bit difference fails.
     expect(await numbers(index, own)).toEqual(await numbers(index, generic()));
   });
 
-  it("follows removed, changed and added tools (slots reused) as an index built afresh", async () => {
+  it.each([false, true])("follows removed, changed and added tools (slots reused) as an index built afresh (word ranks kept: %s)", async (keepRanks) => {
     let tools = [...CATALOG, ...catalog(600, 5)];
-    const index = createToolIndex();
+    const index = createToolIndex(keepRanks ? { rankOfWord: defaultVectorsRankOfWord } : {});
     index.update(tools);
     const followed = createWordVectorIndex();
     await followed.update(index);
@@ -86,6 +90,68 @@ describe("the word-vector index", () => {
     const expected = await numbers(index, generic());
     expect(during).toEqual(expected);
     expect(await numbers(index, semantic)).toEqual(expected);
+  });
+
+  it("embeds from the word ranks the index kept, then drops them; a name cut short or a one-letter summary still embeds as its text", async () => {
+    const edges = [
+      tool(`svc__${"forecast_rain_".repeat(800)}weather`, "Forecasts rain. More."),
+      tool("svc__x", "x"),
+      tool("svc__send_mail", ""),
+      tool("svc__Grüße_café", "Sends Grüße to the café with the Kelvin sign K, İstanbul and ß."),
+      tool("svc__HTTPServerStatus", "  Gets\tthe   HTTP server's status!  Then more."),
+    ];
+    const index = createToolIndex({ rankOfWord: defaultVectorsRankOfWord });
+    index.update([...CATALOG, ...catalog(300, 3), ...edges]);
+    const documents = [...index.documents()];
+    // The name of 11,000 characters is cut for the index: its words are not all counted, so no ranks are kept.
+    const cut = index.document(edges[0]?.name as string);
+    expect(cut?.embeddingRanks).toBeUndefined();
+    expect(documents.filter((document) => document !== cut).every((document) => document.embeddingRanks !== undefined)).toBe(true);
+    const own = createWordVectorIndex();
+    expect(await numbers(index, own)).toEqual(await numbers(index, generic()));
+    expect(documents.every((document) => document.embeddingRanks === undefined)).toBe(true);
+  });
+
+  it("the search engine keeps the word ranks for the word vectors only, and a search consumes them", async () => {
+    const tools = [...CATALOG];
+    const context = { root: tmpdir(), emit: () => undefined, listTools: () => tools };
+    const settings = resolveToolSearchSettings(undefined, undefined);
+    const engine = await startSearchEngine(settings, undefined, context, 60_000);
+    const lexical = await startSearchEngine(settings, false, context, 60_000);
+    try {
+      engine.refresh();
+      lexical.refresh();
+      const name = (CATALOG[0] as ToolDefinition).name;
+      const kept = engine.document(name);
+      expect(kept?.embeddingRanks).toBeDefined();
+      expect((kept?.embeddingTo ?? 0) - (kept?.embeddingFrom ?? 0)).toBeGreaterThan(0);
+      // Lexical ranking only (or a host's or a model's embeddings): nothing to keep them for.
+      expect(lexical.document(name)?.embeddingRanks).toBeUndefined();
+      await engine.rank("send a message", 3);
+      expect(engine.document(name)?.embeddingRanks).toBeUndefined();
+    } finally {
+      await engine.close();
+      await lexical.close();
+    }
+  });
+
+  it("ranks kept for the embedded vectors are not used with another vectors file", async () => {
+    // A small valid file: three words of four dimensions (the format of scripts/build-word-vectors.mjs).
+    const words = Buffer.from("send\nmessage\nrain", "utf8");
+    const header = Buffer.alloc(20);
+    header.write("TXWV", 0, "ascii");
+    header.writeUInt32LE(1, 4);
+    header.writeUInt32LE(3, 8);
+    header.writeUInt32LE(4, 12);
+    header.writeUInt32LE(words.length, 16);
+    const path = join(mkdtempSync(join(tmpdir(), "word-vectors-")), "word-vectors.bin");
+    writeFileSync(path, Buffer.concat([header, words, Buffer.from(Int8Array.from([9, 1, 0, 2, 1, 8, 3, 0, 0, 2, 7, 5]).buffer)]));
+    const tools = [...CATALOG, ...catalog(200, 9)];
+    const kept = createToolIndex({ rankOfWord: defaultVectorsRankOfWord });
+    kept.update(tools);
+    const plain = createToolIndex();
+    plain.update(tools);
+    expect(await numbers(kept, createWordVectorIndex(path))).toEqual(await numbers(plain, createWordVectorIndex(path)));
   });
 
   it("a broken vectors file fails the search with PLUGIN_FAILED naming the file", async () => {

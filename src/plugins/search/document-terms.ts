@@ -12,6 +12,7 @@ import { stemWord } from "./stem-word.js";
 import type { TermVocabulary } from "./term-vocabulary.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
+import { KeptWordRanks, type RankOfWord } from "./kept-word-ranks.js";
 
 /**
  * A field's text: one string, or parts that joined make it — each part's words are its own (parts
@@ -97,6 +98,9 @@ interface WordTerms {
   /** The vocabulary that last counted the word, by its serial number (not a reference: a closed executor's index must not stay reachable from this cache), and the stem's id there. */
   vocabulary: number;
   stemId: number;
+  /** The word's rank in a set of word vectors (-1: none), remembered for the set of serial `vectorsSerial` (see embed-with-word-vectors). */
+  vectorRank: number;
+  vectorsSerial: number;
 }
 
 /** Words seen before: tool catalogs repeat their vocabulary, and stemming is the cost of indexing. */
@@ -104,7 +108,7 @@ const MAX_CACHED_WORDS = 50_000;
 const words = new WordTable<WordTerms>(MAX_CACHED_WORDS);
 
 function makeWordTerms(word: string): WordTerms {
-  return { stem: isStopWord(word) ? undefined : stemWord(word), word, surface: undefined, parts: undefined, vocabulary: -1, stemId: -1 };
+  return { stem: isStopWord(word) ? undefined : stemWord(word), word, surface: undefined, parts: undefined, vocabulary: -1, stemId: -1, vectorRank: -1, vectorsSerial: -1 };
 }
 
 function compoundStems(terms: WordTerms, text: string, start: number, end: number): readonly string[] {
@@ -122,8 +126,38 @@ export class TermCounter {
   #document = new Int32Array(1_024);
   #size = ENTRIES;
   readonly #scanner = new WordScanner("");
+  /** The word-vector ranks of each document's name and summary words (see kept-word-ranks), when kept. */
+  #kept: KeptWordRanks | undefined;
+  #rankerAsked = false;
+  /** Was the last document's name cut? Then its words here are not all the words the vectors embed. */
+  #nameCut = false;
 
-  constructor(private readonly vocabulary: TermVocabulary) {}
+  /**
+   * With `rankOfWord` (asked on the first document; undefined when the vectors cannot be read), the
+   * counter keeps the word-vector rank of each word of a document's name and summary: `embeddingRanks()`.
+   */
+  constructor(
+    private readonly vocabulary: TermVocabulary,
+    private readonly rankOfWord?: () => RankOfWord | undefined,
+  ) {}
+
+  /**
+   * The ranks of the words of the last document's name and summary (the first part of its summary
+   * field), in the order counted — what the word vectors add up for it — as
+   * `embeddingRanks().subarray(embeddingFrom, embeddingTo)`; undefined when not kept or when the
+   * name was cut to MAX_INDEXED_FIELD_LENGTH.
+   */
+  embeddingRanks(): Int32Array | undefined {
+    return this.#nameCut ? undefined : this.#kept?.ranks;
+  }
+
+  get embeddingFrom(): number {
+    return this.#kept?.from ?? 0;
+  }
+
+  get embeddingTo(): number {
+    return this.#kept?.to ?? 0;
+  }
 
   /**
    * The terms array of a document whose fields have these texts (in FIELDS order), each read up to
@@ -131,16 +165,26 @@ export class TermCounter {
    */
   count(fields: readonly FieldText[]): Int32Array {
     this.#size = ENTRIES;
+    if (!this.#rankerAsked && this.rankOfWord) {
+      this.#rankerAsked = true;
+      const rankOf = this.rankOfWord();
+      if (rankOf) this.#kept = new KeptWordRanks(rankOf);
+    }
+    this.#kept?.start();
+    this.#nameCut = false;
     for (let field = 0; field < fields.length; field++) {
       const text = fields[field] as FieldText;
       let length = 0;
-      if (typeof text === "string") length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field);
-      else {
+      // The name (field 0) and the summary (the first part of field 2) are the texts the word vectors embed.
+      if (typeof text === "string") {
+        if (text.length > MAX_INDEXED_FIELD_LENGTH && field === 0) this.#nameCut = true;
+        length = this.#countText(text.length > MAX_INDEXED_FIELD_LENGTH ? text.slice(0, MAX_INDEXED_FIELD_LENGTH) : text, field, field === 0 ? this.#kept : undefined);
+      } else {
         let left = MAX_INDEXED_FIELD_LENGTH;
         for (let at = 0; at < text.length && left > 0; at++) {
           const part = text[at] as string;
-          // A part of one character is a space between parts, or a word too short to count.
-          if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field);
+          // A part of one character is a space between parts, or a word too short to count (a stop word, which adds no vector either).
+          if (part.length > 1) length += this.#countText(part.length > left ? part.slice(0, left) : part, field, field === 2 && at === 0 ? this.#kept : undefined);
           left -= part.length;
         }
       }
@@ -151,16 +195,24 @@ export class TermCounter {
     return this.#document.slice(0, this.#size);
   }
 
-  /** Counts the words of one text into the field; returns what they add to its length. */
-  #countText(text: string, field: number): number {
+  /** Counts the words of one text into the field; returns what they add to its length. With `kept`, keeps their word-vector ranks. */
+  #countText(text: string, field: number, kept?: KeptWordRanks): number {
     let length = 0;
     if (isAscii(text)) {
       const scanner = this.#scanner;
       scanner.reset(text);
-      while (scanner.next()) length += this.#countWord(words.get(text, scanner.start, scanner.end, makeWordTerms), field, text, scanner.start, scanner.end);
+      while (scanner.next()) {
+        const terms = words.get(text, scanner.start, scanner.end, makeWordTerms);
+        if (kept) kept.push(kept.rankOf(terms));
+        length += this.#countWord(terms, field, text, scanner.start, scanner.end);
+      }
     } else {
       // The pattern form's words are lower-case ASCII: the same table finds them.
-      for (const word of splitWords(text)) length += this.#countWord(words.get(word, 0, word.length, makeWordTerms), field, word, 0, word.length);
+      for (const word of splitWords(text)) {
+        const terms = words.get(word, 0, word.length, makeWordTerms);
+        if (kept) kept.push(kept.rankOf(terms));
+        length += this.#countWord(terms, field, word, 0, word.length);
+      }
     }
     return length;
   }

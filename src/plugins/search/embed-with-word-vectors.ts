@@ -9,6 +9,7 @@ import { loadWordVectors, type WordVectors } from "./word-vectors.js";
 import { isAscii, isStopWord, splitWords, WordScanner } from "./tokenize-text.js";
 import { WordTable } from "./word-table.js";
 import { normalizeVector } from "./normalize-vector.js";
+import type { RankOfWord } from "./kept-word-ranks.js";
 
 /** SIF's smoothing constant: words more frequent than about 1 in 1,000 are damped. */
 const SMOOTHING = 1e-3;
@@ -33,15 +34,18 @@ interface Weighing {
   /** Each rank's SIF weight once worked out (0 until then): a logarithm per word of 10,000 tools added up. */
   weights: Float64Array;
   rankOfWord: (word: string) => number;
+  /** Tells this set's ranks kept on the index's words (`WordTerms.vectorRank`) from another set's. */
+  serial: number;
 }
 const weighings = new WeakMap<WordVectors, Weighing>();
 const scanner = new WordScanner("");
+let weighingCount = 0;
 
 function weighingOf(vectors: WordVectors): Weighing {
   let weighing = weighings.get(vectors);
   if (!weighing) {
     const rankOfWord = (word: string) => (isStopWord(word) ? -1 : (rankOf(vectors, word) ?? -1));
-    weighings.set(vectors, (weighing = { ranks: new WordTable<number>(MAX_CACHED_WORDS), weights: new Float64Array(vectors.size), rankOfWord }));
+    weighings.set(vectors, (weighing = { ranks: new WordTable<number>(MAX_CACHED_WORDS), weights: new Float64Array(vectors.size), rankOfWord, serial: weighingCount++ }));
   }
   return weighing;
 }
@@ -62,6 +66,36 @@ export function addWordsOf(vectors: WordVectors, text: string, sum: Float32Array
   } else {
     for (const word of splitWords(text)) addWord(vectors, weights, rankOfWord(word), sum);
   }
+}
+
+/**
+ * The rank of a word of the index in the embedded vectors, remembered on the index's entry for the
+ * word; undefined when the vectors cannot be read (the word vectors' index then says why).
+ */
+export function defaultVectorsRankOfWord(): RankOfWord | undefined {
+  let vectors: WordVectors;
+  try {
+    vectors = loadWordVectors();
+  } catch {
+    return undefined;
+  }
+  const { rankOfWord, serial } = weighingOf(vectors);
+  return (terms) => {
+    if (terms.vectorsSerial !== serial) {
+      terms.vectorRank = rankOfWord(terms.word);
+      terms.vectorsSerial = serial;
+    }
+    return terms.vectorRank;
+  };
+}
+
+/**
+ * Adds the weighted vector of the words of each rank of `ranks.subarray(from, to)` (as
+ * `defaultVectorsRankOfWord` gives them) to `sum`: the same as `addWordsOf` over the texts of those words.
+ */
+export function addRankedWords(vectors: WordVectors, ranks: Int32Array, from: number, to: number, sum: Float32Array): void {
+  const { weights } = weighingOf(vectors);
+  for (let at = from; at < to; at++) addWord(vectors, weights, ranks[at] as number, sum);
 }
 
 /** One text's unit vector; all zeros when it has no known word. */

@@ -24,6 +24,15 @@ export interface ToolDocument {
   readonly ownName: string;
   /** What a host's embedding function embeds: the name's words and the first sentence. Built when first read: the word vectors embed `ownName` and `summary` as they are. */
   readonly text: string;
+  /**
+   * The word-vector ranks of the words of `ownName` and then of `summary` as the index scanned them
+   * (`embeddingRanks.subarray(embeddingFrom, embeddingTo)`, an array shared with other documents),
+   * for the word vectors to add up without scanning again; only from an index that keeps them
+   * (see kept-word-ranks), and dropped once embedded.
+   */
+  embeddingRanks: Int32Array | undefined;
+  embeddingFrom: number;
+  embeddingTo: number;
   /** What a sentence model embeds (`toolSearch.model`): the name's words, the description and the parameter names. Built when first read: only the model reads it. */
   readonly modelText: string;
   /** The definition's input schema (a reference), for results with `detail: "schema"`. */
@@ -157,7 +166,11 @@ export function toToolDocument(tool: ToolDefinition, counter: TermCounter, known
   parameterField.length = 0;
   parameterParts(tool.inputSchema, parameterField);
   const terms = counter.count([own, server, summaryField, description.slice(summary.length), parameterField, builtInIntent(builtIn)]);
-  return new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
+  const document = new IndexedTool(tool, own, description, summary, server, terms, builtIn, knownFingerprint);
+  document.embeddingRanks = counter.embeddingRanks();
+  document.embeddingFrom = counter.embeddingFrom;
+  document.embeddingTo = counter.embeddingTo;
+  return document;
 }
 
 /**
@@ -173,6 +186,9 @@ class IndexedTool implements ToolDocument {
   readonly deprecated: boolean;
   slot = -1;
   listedIn = 0;
+  embeddingRanks: Int32Array | undefined = undefined;
+  embeddingFrom = 0;
+  embeddingTo = 0;
   #action: Action | undefined = undefined;
   #modelText: string | undefined = undefined;
   #words: string | undefined = undefined;

@@ -8,6 +8,7 @@ import type { ToolDefinition } from "../../core/plugin-contract.js";
 import type { BuiltInKind } from "./built-in-intents.js";
 import { entryCount, entryTerm, fieldEnd, fieldLength, TermCounter } from "./document-terms.js";
 import { PREFIX_LENGTH, TermVocabulary } from "./term-vocabulary.js";
+import type { RankOfWord } from "./kept-word-ranks.js";
 import { FIELDS, fingerprintTool, toToolDocument, type Field, type ToolDocument } from "./tool-document.js";
 
 /** What changed in one `update`. */
@@ -85,11 +86,14 @@ export { PREFIX_LENGTH };
  * @example
  * const index = createToolIndex();
  * index.update(context.listTools()); // { added: 156, changed: 0, removed: 0 }
+ *
+ * With `rankOfWord` each new document keeps the word-vector ranks of the words of its name and
+ * summary (see `ToolDocument.embeddingRanks`), for the word vectors' index.
  */
-export function createToolIndex(): ToolIndex {
+export function createToolIndex(options: { rankOfWord?: () => RankOfWord | undefined } = {}): ToolIndex {
   const byName = new Map<string, ToolDocument>();
   const vocabulary = new TermVocabulary();
-  const counter = new TermCounter(vocabulary);
+  const counter = new TermCounter(vocabulary, options.rankOfWord);
   const totalLengths = FIELDS.map(() => 0);
 
   /** Recent changes, for the semantic index to follow without a pass over every tool. */

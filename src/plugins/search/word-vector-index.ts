@@ -12,7 +12,7 @@ import { normalizeVector } from "./normalize-vector.js";
 import { similaritiesBySlot, type SemanticIndex, type Similarities } from "./semantic-index.js";
 import type { IndexChange, IndexStatistics } from "./tool-index.js";
 import type { ToolDocument } from "./tool-document.js";
-import { addWordsOf } from "./embed-with-word-vectors.js";
+import { addRankedWords, addWordsOf } from "./embed-with-word-vectors.js";
 import { loadWordVectors, WORD_VECTORS_PATH, type WordVectors } from "./word-vectors.js";
 
 /** Longest stretch of background embedding between two turns of the event loop. */
@@ -64,7 +64,15 @@ export function createWordVectorIndex(path = WORD_VECTORS_PATH): SemanticIndex {
   let scratch = new Float32Array(0);
   const place = (document: ToolDocument) => {
     // The text `name words: first sentence` has these words in this order: the name's, then the sentence's.
-    matrix.set(embedParts(document.ownName, document.summary, scratch), document.slot * width);
+    const ranks = document.embeddingRanks;
+    // The ranks the index kept are the embedded vectors' (see defaultVectorsRankOfWord): no second scan.
+    if (ranks && path === WORD_VECTORS_PATH) {
+      scratch.fill(0);
+      addRankedWords(vectors as WordVectors, ranks, document.embeddingFrom, document.embeddingTo, scratch);
+      matrix.set(normalizeVector(normalizeVector(scratch)), document.slot * width);
+      // Kept no longer than needed: the shared array goes once its documents are embedded.
+      document.embeddingRanks = undefined;
+    } else matrix.set(embedParts(document.ownName, document.summary, scratch), document.slot * width);
     held[document.slot] = 1;
   };
   const fit = (capacity: number) => {
