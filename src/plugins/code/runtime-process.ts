@@ -152,6 +152,9 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
   }
 
   const onLine = (line: string) => {
+    // A killed runtime's later lines (the rest of a chunk, or a chunk read before its exit) are not acted
+    // on: a run behind a withdrawn run found started must not be marked started or served a tool call.
+    if (!alive) return;
     let frame: unknown;
     try {
       frame = JSON.parse(line);
