@@ -1,6 +1,6 @@
 /**
  * Every run under way or waiting in a runtime watches code mode's closing signal. It does so
- * through one listener per signal (shared-abort-watch.ts): eleven runs at once, one listener each,
+ * through one listener per signal (src/core/schedule/shared-abort-watch.ts): eleven runs at once, one listener each,
  * made Node print "Possible EventTarget memory leak detected" on the user's stderr, and a pool of
  * 6 reaches eleven with runs sent ahead. Closing still stops every one of them.
  */

@@ -10,6 +10,7 @@ import { ToolexecError } from "../errors/toolexec-error.js";
 import type { CallerInfo, PluginResult } from "../plugin-contract.js";
 import type { FifoSemaphore } from "../schedule/fifo-semaphore.js";
 import { toolError } from "../tool-result.js";
+import { type AbortWatcher, unwatchAbort, watchAbort } from "../schedule/shared-abort-watch.js";
 import { CallDeadlines, type Deadlined } from "./call-deadlines.js";
 import type { CallGroup, GroupedCall } from "./call-group.js";
 
@@ -23,36 +24,6 @@ function checkResultShape(result: unknown, plugin: string): PluginResult {
   return toolError("PLUGIN_FAILED", `Plugin "${plugin}" returned a malformed result: expected { ok: true, value } or { ok: false, error: { code, message } }`);
 }
 
-/**
- * Calls waiting on each caller signal. One listener per signal, however many calls share it: a host
- * that passes one signal to many concurrent calls gets no MaxListenersExceededWarning.
- */
-const callsBySignal = new WeakMap<AbortSignal, Set<RunningCall>>();
-
-function cancelAll(this: AbortSignal): void {
-  const calls = callsBySignal.get(this);
-  callsBySignal.delete(this);
-  for (const call of calls ?? []) call.cancelByCaller();
-}
-
-function follow(signal: AbortSignal, call: RunningCall): void {
-  let calls = callsBySignal.get(signal);
-  if (!calls) {
-    callsBySignal.set(signal, (calls = new Set()));
-    signal.addEventListener("abort", cancelAll, { once: true });
-  }
-  calls.add(call);
-}
-
-/**
- * The listener stays on the signal once its last call ends: a caller that passes one signal to
- * call after call (a code run's calls, one at a time) would otherwise add and remove it for each.
- * It holds no call, and goes with the signal.
- */
-function unfollow(signal: AbortSignal, call: RunningCall): void {
-  callsBySignal.get(signal)?.delete(call);
-}
-
 /** Every pipeline's calls share one deadline timer. */
 const deadlines = new CallDeadlines();
 
@@ -61,7 +32,7 @@ function endGrace(call: RunningCall): void {
   call.settle(toolError(reason.code, reason.message));
 }
 
-export class RunningCall implements Deadlined, GroupedCall {
+export class RunningCall implements Deadlined, GroupedCall, AbortWatcher {
   /** Made when someone asks for the signal: most in-process plugins never do. */
   private controller: AbortController | undefined = undefined;
   /** Why the call was aborted; set once. */
@@ -96,7 +67,8 @@ export class RunningCall implements Deadlined, GroupedCall {
     deadlines.add(this);
     if (callerSignal?.aborted || group?.endedWith) this.abort(new ToolexecError("CANCELLED", `"${name}" was cancelled before it started`));
     else {
-      if (callerSignal) follow(callerSignal, this);
+      // One listener per caller signal, however many calls share it (shared-abort-watch.ts).
+      if (callerSignal) watchAbort(callerSignal, this);
       group?.join(this);
     }
   }
@@ -167,6 +139,11 @@ export class RunningCall implements Deadlined, GroupedCall {
     this.settle(toolError("PLUGIN_FAILED", `Plugin "${plugin}" threw while calling "${this.name}": ${(error as Error)?.message ?? String(error)}`));
   }
 
+  /** The caller's signal aborted (shared-abort-watch.ts). */
+  signalAborted(): void {
+    this.cancelByCaller();
+  }
+
   cancelByCaller(): void {
     this.abort(new ToolexecError("CANCELLED", `"${this.name}" was cancelled by the caller`));
   }
@@ -179,7 +156,7 @@ export class RunningCall implements Deadlined, GroupedCall {
   /** The call is over: take it off the deadlines, stop its listener, and tell `closeAll`. */
   end(): void {
     deadlines.remove(this);
-    if (this.callerSignal) unfollow(this.callerSignal, this);
+    if (this.callerSignal) unwatchAbort(this.callerSignal, this);
     this.group?.leave(this);
     this.onSettled?.();
   }

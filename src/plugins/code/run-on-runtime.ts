@@ -13,7 +13,7 @@ import type { PreparedSource } from "./prepare-source.js";
 import { MEMORY_CHECK_INTERVAL_MS } from "./resident-memory.js";
 import type { RuntimeExit, RuntimeFrame, RuntimeProcess } from "./runtime-process.js";
 import type { RunListener } from "./runtime-runs.js";
-import { watchSharedAbort } from "./shared-abort-watch.js";
+import { watchSharedAbort } from "../../core/schedule/shared-abort-watch.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import type { Cancellation } from "./call-cancellation.js";
 import { envelopeJson, type SandboxEnvelope } from "./tool-dispatch.js";

@@ -1,7 +1,7 @@
-/** One abort listener per signal, told to every watcher (shared-abort-watch.ts). */
+/** One abort listener per signal, told to every watcher (src/core/schedule/shared-abort-watch.ts). */
 import * as events from "node:events";
 import { describe, expect, it } from "vitest";
-import { watchSharedAbort } from "../../src/plugins/code/shared-abort-watch.js";
+import { watchSharedAbort } from "../../src/core/schedule/shared-abort-watch.js";
 
 /** The abort listeners EventTarget holds for `signal` (Node's own count, as its leak warning reads it); this @types/node lacks its type. */
 const { getEventListeners } = events as unknown as { getEventListeners(target: EventTarget, type: string): unknown[] };
