@@ -76,7 +76,7 @@ export function createRunner({ channel, ToolError, Date, Math }) {
    * sent ahead (before that report) arrives in a macrotask too, so the report is then true: it is
    * sent at once, before any frame of the new run, and the host knows from its order that a
    * runtime whose report never came never started the run sent ahead.
-   * @type {{ x: number, immediate: ReturnType<typeof setImmediate> } | undefined}
+   * @type {{ x: number, immediate: ReturnType<typeof setImmediate>, polled?: boolean } | undefined}
    */
   let idleReport;
   /** `prepare`: make the next Compartment first (nothing waits here, so it is made while the host works). */
@@ -107,8 +107,15 @@ export function createRunner({ channel, ToolError, Date, Math }) {
     active = startRun(next);
   };
   const afterRun = () => {
-    if (queued === undefined) reportIdle();
-    else startQueued();
+    if (queued === undefined) return reportIdle();
+    // A run waits here: read the socket once more before it starts. A drop sent while the run before it
+    // held the thread (a synchronous loop) is still unread, and this check phase comes before the poll.
+    if (idleReport !== undefined && !idleReport.polled) {
+      idleReport.polled = true;
+      idleReport.immediate = setImmediate(afterRun);
+      return;
+    }
+    startQueued();
   };
   /** A run that found this runtime idle starts after the messages read with it: a drop among them still catches it. */
   const startArrived = () => {
