@@ -4,8 +4,10 @@
  * the idle list only after it reported its run idle (no microtask of it left running); a request
  * that would otherwise wait takes it sooner, and the runtime itself holds that run until its
  * report is out. With every runtime busy, a request is sent ahead to one whose run began moments
- * ago (one per runtime, never a nested run, never past others already waiting): the runtime starts
- * it the moment its run ends, with no host round trip in between. A runtime that goes idle while
+ * ago (up to {@link MAX_RUNS_AHEAD} per runtime, never a nested run, never past others already
+ * waiting): the runtime starts each the moment the run before it ends, with no host round trip in
+ * between. Two rather than one: with one, a runtime that finished the run it held had nothing left
+ * half the time in a burst (the host had not yet answered the end of the run before), and waited. A runtime that goes idle while
  * another holds a run sent ahead asks for that run back, so it never waits behind a long run. One
  * that misses the handshake, or was killed, is replaced, and only once it has exited, so kills on
  * a busy machine never pile up respawns.
@@ -19,6 +21,8 @@ import { spawnRuntime, type RuntimeProcess, type RuntimeProcessOptions } from ".
 export const IDLE_HANDSHAKE_TIMEOUT_MS = 1_000;
 /** A request is sent ahead only behind a run under way for less than this: an older one may run long. */
 export const AHEAD_MAX_AGE_MS = 20;
+/** Most runs one runtime holds behind the run under way. */
+export const MAX_RUNS_AHEAD = 2;
 
 export interface RuntimePoolOptions extends RuntimeProcessOptions {
   poolSize: number;
@@ -35,6 +39,8 @@ export interface RuntimePoolOptions extends RuntimeProcessOptions {
   onPrewarmed?: () => void;
   /** How young a run under way must be for a request to be sent ahead behind it; -1: never. Default {@link AHEAD_MAX_AGE_MS}. */
   aheadMaxAgeMs?: number;
+  /** Most runs sent ahead to one runtime. Default {@link MAX_RUNS_AHEAD}. */
+  maxRunsAhead?: number;
   /** For tests: how runtimes are made. */
   spawn?: (options: RuntimeProcessOptions) => RuntimeProcess;
 }
@@ -67,7 +73,7 @@ interface Waiter {
   nested: boolean;
 }
 
-/** A runtime handed out: the runs it holds (the one under way, and one sent ahead), and when the one under way began. */
+/** A runtime handed out: the runs it holds (the one under way, and those sent ahead), and when the one under way began. */
 interface Busy {
   held: number;
   since: number;
@@ -91,25 +97,28 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   };
   const aheadMaxAgeMs = options.aheadMaxAgeMs ?? AHEAD_MAX_AGE_MS;
   const young = (entry: Busy) => Date.now() - entry.since <= aheadMaxAgeMs;
+  const maxHeld = 1 + (options.maxRunsAhead ?? MAX_RUNS_AHEAD);
   /** Runs sent ahead and not started: they count against `maxQueue` like those in the queue. */
   const sentAhead = () => {
     let count = 0;
-    for (const entry of busy.values()) if (entry.held > 1) count++;
+    for (const entry of busy.values()) count += entry.held - 1;
     return count;
   };
-  /** A busy runtime with room for a run sent ahead, behind a young run. */
+  /** A busy runtime with room for a run sent ahead, behind a young run: the one holding fewest. */
   const aheadSlot = (): RuntimeProcess | undefined => {
+    let best: [RuntimeProcess, Busy] | undefined;
     for (const [runtime, entry] of busy) {
-      if (entry.held !== 1 || !runtime.alive || runtime.tainted || !young(entry)) continue;
-      entry.held = 2;
-      return runtime;
+      if (entry.held >= maxHeld || !runtime.alive || runtime.tainted || !young(entry)) continue;
+      if (!best || entry.held < best[1].held) best = [runtime, entry];
     }
-    return undefined;
+    if (!best) return undefined;
+    best[1].held++;
+    return best[0];
   };
-  /** Its place behind the run under way freed: the first waiter takes it (a nested one waits for a free runtime). */
+  /** A place behind the run under way freed: the first waiter takes it (a nested one waits for a free runtime). */
   const offerAhead = (runtime: RuntimeProcess, entry: Busy) => {
-    if (entry.held !== 1 || waiters.length === 0 || waiters[0]!.nested || !young(entry) || runtime.tainted) return;
-    entry.held = 2;
+    if (entry.held >= maxHeld || waiters.length === 0 || waiters[0]!.nested || !young(entry) || runtime.tainted) return;
+    entry.held++;
     waiters.shift()!.resolve(runtime);
   };
 

@@ -74,7 +74,7 @@ export interface RuntimeProcess {
    * meanwhile (its start report crossed the request), the runtime is killed, so nothing of it runs.
    */
   withdraw(run: number): void;
-  /** Withdraw the run waiting in this runtime, if any; its listener hears `dropped` (or `started`). */
+  /** Withdraw the last run waiting in this runtime, if any; its listener hears `dropped` (or `started`). */
   withdrawWaiting(): boolean;
   /** Whether run `run` (sent here) ever started: false for one withdrawn or dropped. */
   started(run: number): boolean;
