@@ -15,6 +15,7 @@
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import type { Logger } from "../../core/plugin-contract.js";
 import { cancelCode, signalCancellation, type Cancellation } from "./call-cancellation.js";
+import { QueuedRequest, type Waiter } from "./queued-request.js";
 import { spawnRuntime, type RuntimeProcess, type RuntimeProcessOptions } from "./runtime-process.js";
 
 /** How long a finished run's runtime may take to report idle before it is recycled. */
@@ -67,11 +68,6 @@ export interface RuntimePool {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  resolve(runtime: RuntimeProcess): void;
-  reject(error: ToolexecError): void;
-  nested: boolean;
-}
 
 /** A runtime handed out: the runs it holds (the one under way, and those sent ahead), and when the one under way began. */
 interface Busy {
@@ -204,38 +200,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
           }),
         );
       }
-      return new Promise<RuntimeProcess>((resolve, reject) => {
-        const waitedSince = Date.now();
-        const settle = () => {
-          clearTimeout(timer);
-          stopWatching();
-        };
-        // The pool takes a waiter out of the queue before it answers it; one that gives up leaves it
-        // itself (a search of the queue, which holds thousands in a burst, only then).
-        const waiter: Waiter = {
-          nested,
-          resolve(runtime) {
-            settle();
-            resolve(runtime);
-          },
-          reject(error) {
-            settle();
-            reject(error);
-          },
-        };
-        const leave = (error: ToolexecError) => {
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
-          waiter.reject(error);
-        };
-        const timer = setTimeout(() => {
-          leave(new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`));
-        }, Math.max(0, deadline - Date.now()));
-        // A nested run goes first: its caller holds a runtime until it has one.
-        if (nested) waiters.unshift(waiter);
-        else waiters.push(waiter);
-        const stopWatching = cancellation.watch((reason) => leave(new ToolexecError(cancelCode(reason), "The code execution was cancelled while it waited for a runtime")));
-      });
+      return new Promise<RuntimeProcess>((resolve, reject) => new QueuedRequest(waiters, nested, deadline, options.poolSize, resolve, reject).wait(cancellation));
     },
     release(runtime, run) {
       if (closed || !runtime.alive) return;
