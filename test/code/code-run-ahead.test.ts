@@ -1,6 +1,6 @@
 /**
  * Runs sent ahead to a busy runtime (real runtimes, the pool and the host's run path as code mode
- * uses them): the runtime holds up to two runs behind the run under way and starts each when the
+ * uses them): the runtime holds up to three runs behind the run under way and starts each when the
  * run before it ends. A run sent ahead never runs twice and never takes another caller's run down with it: its
  * runtime's death sends it elsewhere, its deadline or cancel withdraws it while the run under way
  * goes on, and a runtime that goes idle asks for it back.
@@ -103,21 +103,22 @@ describe("runs sent ahead to a busy runtime", () => {
     expect(value(await execute(pool, "'after'"))).toBe("after");
   });
 
-  it("holds two runs behind the run under way, starts them in the order sent, and queues a third in the pool", async () => {
+  it("holds three runs behind the run under way, starts them in the order sent, and queues a fourth in the pool", async () => {
     const pool = await warmPool(1);
     const order: string[] = [];
     const track = (name: string) => (outcome: Executed) => (order.push(name), outcome);
     const busy = execute(pool, spin(500, "finished")).then(track("busy"));
     const second = execute(pool, "'second'").then(track("second"));
     const third = execute(pool, "'third'").then(track("third"));
-    // Sent by now: acquiring and sending take microtasks only.
+    const fourth = execute(pool, "'fourth'").then(track("fourth"));
+    // Sent by now: acquiring and sending take microtasks and one turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
     expect(pool.stats()).toMatchObject({ runtimes: 1, waiting: 0 });
-    const fourth = execute(pool, "'fourth'").then(track("fourth"));
+    const fifth = execute(pool, "'fifth'").then(track("fifth"));
     expect(pool.stats()).toMatchObject({ runtimes: 1, waiting: 1 });
-    const outcomes = await Promise.all([busy, second, third, fourth]);
-    expect(outcomes.map(value)).toEqual(["finished", "second", "third", "fourth"]);
-    expect(order).toEqual(["busy", "second", "third", "fourth"]);
+    const outcomes = await Promise.all([busy, second, third, fourth, fifth]);
+    expect(outcomes.map(value)).toEqual(["finished", "second", "third", "fourth", "fifth"]);
+    expect(order).toEqual(["busy", "second", "third", "fourth", "fifth"]);
     // All on the one runtime, each once.
     for (const outcome of outcomes) expect(outcome.runtimes).toEqual([outcomes[0]!.runtimes[0]]);
   });

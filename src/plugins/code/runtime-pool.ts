@@ -6,8 +6,10 @@
  * report is out. With every runtime busy, a request is sent ahead to one whose run began moments
  * ago (up to {@link MAX_RUNS_AHEAD} per runtime, never a nested run, never past others already
  * waiting): the runtime starts each the moment the run before it ends, with no host round trip in
- * between. Two rather than one: with one, a runtime that finished the run it held had nothing left
- * half the time in a burst (the host had not yet answered the end of the run before), and waited. A runtime that goes idle while
+ * between. As its runs end, the queue refills it two at a time, which leave in one message (each
+ * message costs both processes a wake-up); it then still holds one, so it does not wait for the host.
+ * With one run ahead, a runtime that finished the run it held had nothing left half the time in a
+ * burst (the host had not yet answered the end of the run before), and waited. A runtime that goes idle while
  * another holds a run sent ahead asks for that run back, so it never waits behind a long run. One
  * that misses the handshake, or was killed, is replaced, and only once it has exited, so kills on
  * a busy machine never pile up respawns.
@@ -23,7 +25,9 @@ export const IDLE_HANDSHAKE_TIMEOUT_MS = 1_000;
 /** A request is sent ahead only behind a run under way for less than this: an older one may run long. */
 export const AHEAD_MAX_AGE_MS = 20;
 /** Most runs one runtime holds behind the run under way. */
-export const MAX_RUNS_AHEAD = 2;
+export const MAX_RUNS_AHEAD = 3;
+/** A runtime with runs sent ahead is refilled once this many places behind its run are free. */
+const REFILL_PLACES = 2;
 
 export interface RuntimePoolOptions extends RuntimeProcessOptions {
   poolSize: number;
@@ -94,6 +98,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   const aheadMaxAgeMs = options.aheadMaxAgeMs ?? AHEAD_MAX_AGE_MS;
   const young = (entry: Busy) => Date.now() - entry.since <= aheadMaxAgeMs;
   const maxHeld = 1 + (options.maxRunsAhead ?? MAX_RUNS_AHEAD);
+  const refillAt = Math.min(REFILL_PLACES, maxHeld - 1);
   /** Runs sent ahead and not started: they count against `maxQueue` like those in the queue. */
   const sentAhead = () => {
     let count = 0;
@@ -111,11 +116,13 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
     best[1].held++;
     return best[0];
   };
-  /** A place behind the run under way freed: the first waiter takes it (a nested one waits for a free runtime). */
+  /** A place behind the run under way freed: once `refillAt` are, the first waiters take them (a nested one waits for a free runtime). */
   const offerAhead = (runtime: RuntimeProcess, entry: Busy) => {
-    if (entry.held >= maxHeld || waiters.length === 0 || waiters[0]!.nested || !young(entry) || runtime.tainted) return;
-    entry.held++;
-    waiters.shift()!.resolve(runtime);
+    if (maxHeld - entry.held < refillAt || !young(entry) || runtime.tainted) return;
+    while (entry.held < maxHeld && waiters.length > 0 && !waiters[0]!.nested) {
+      entry.held++;
+      waiters.shift()!.resolve(runtime);
+    }
   };
 
   const handOver = (runtime: RuntimeProcess) => {
