@@ -34,7 +34,7 @@ import { serializeValue } from "./serialize-value.mjs";
 
 const FINISHED = { ok: false, error: { code: "CANCELLED", message: "This execution has already finished; its tool calls are refused" } };
 /**
- * Most runs that may wait here. The host sends at most two ahead (runtime-pool.ts, MAX_RUNS_AHEAD);
+ * Most runs that may wait here. The host sends at most three ahead (runtime-pool.ts, MAX_RUNS_AHEAD);
  * more means a host that lost count, and this runtime's state can no longer be trusted.
  */
 const MAX_RUNS_WAITING = 8;
