@@ -69,9 +69,9 @@ export function createRunner({ channel, ToolError, Date, Math }) {
     spare = new Compartment({ __options__: true });
     spare.evaluate("0");
   };
+  /** The spare, or a new one when a run follows another at once (its evaluation then builds the evaluator). */
   const takeCompartment = () => {
-    prepareCompartment();
-    const compartment = /** @type {Compartment} */ (spare);
+    const compartment = spare ?? new Compartment({ __options__: true });
     spare = undefined;
     return compartment;
   };
