@@ -1,7 +1,7 @@
 /**
  * Runs sent ahead to a busy runtime (real runtimes, the pool and the host's run path as code mode
- * uses them): the runtime holds one run behind the run under way and starts it when that run
- * ends. A run sent ahead never runs twice and never takes another caller's run down with it: its
+ * uses them): the runtime holds up to three runs behind the run under way and starts each when the
+ * run before it ends. A run sent ahead never runs twice and never takes another caller's run down with it: its
  * runtime's death sends it elsewhere, its deadline or cancel withdraws it while the run under way
  * goes on, and a runtime that goes idle asks for it back.
  */
@@ -10,7 +10,8 @@ import { signalCancellation, type Cancellation } from "../../src/plugins/code/ca
 import { countLines, prepareSource } from "../../src/plugins/code/prepare-source.js";
 import { runOnRuntime, type RunOutcome, type RunRequest } from "../../src/plugins/code/run-on-runtime.js";
 import { createRuntimePool, type RuntimePool } from "../../src/plugins/code/runtime-pool.js";
-import type { RuntimeProcess } from "../../src/plugins/code/runtime-process.js";
+import { spawnRuntime, type RuntimeFrame, type RuntimeProcess } from "../../src/plugins/code/runtime-process.js";
+import type { RunListener } from "../../src/plugins/code/runtime-runs.js";
 import { buildToolCatalog } from "../../src/plugins/code/tool-catalog.js";
 import { silentLogger } from "./code-test-helpers.js";
 
@@ -102,6 +103,55 @@ describe("runs sent ahead to a busy runtime", () => {
     expect(value(await execute(pool, "'after'"))).toBe("after");
   });
 
+  it("holds three runs behind the run under way, starts them in the order sent, and queues a fourth in the pool", async () => {
+    const pool = await warmPool(1);
+    const order: string[] = [];
+    const track = (name: string) => (outcome: Executed) => (order.push(name), outcome);
+    const busy = execute(pool, spin(500, "finished")).then(track("busy"));
+    const second = execute(pool, "'second'").then(track("second"));
+    const third = execute(pool, "'third'").then(track("third"));
+    const fourth = execute(pool, "'fourth'").then(track("fourth"));
+    // Sent by now: acquiring and sending take microtasks and one turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pool.stats()).toMatchObject({ runtimes: 1, waiting: 0 });
+    const fifth = execute(pool, "'fifth'").then(track("fifth"));
+    expect(pool.stats()).toMatchObject({ runtimes: 1, waiting: 1 });
+    const outcomes = await Promise.all([busy, second, third, fourth, fifth]);
+    expect(outcomes.map(value)).toEqual(["finished", "second", "third", "fourth", "fifth"]);
+    expect(order).toEqual(["busy", "second", "third", "fourth", "fifth"]);
+    // All on the one runtime, each once.
+    for (const outcome of outcomes) expect(outcome.runtimes).toEqual([outcomes[0]!.runtimes[0]]);
+  });
+
+  it("drops a held run whose deadline passed and starts the one held behind it", async () => {
+    const pool = await warmPool(1);
+    // The first run yields once (an async call), so the runtime has read both held runs before it spins.
+    const busy = execute(pool, `await call_tools([{ server: "s", tool: "t", args: {} }]);\n${spin(1500, "finished")}`);
+    const late = execute(pool, "'never ran'", 300);
+    const behind = execute(pool, "'behind'");
+    const [first, dropped, next] = await Promise.all([busy, late, behind]);
+    expect(dropped.result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+    expect([value(first), value(next)]).toEqual(["finished", "behind"]);
+    // The one runtime ran both, and nobody had to kill it.
+    expect(next.runtimes).toEqual(first.runtimes);
+    expect(first.runtimes[0]!.alive).toBe(true);
+  });
+
+  it("takes the first of two held runs out when its caller cancels, and the second still runs once", async () => {
+    const pool = await warmPool(1);
+    const caller = new AbortController();
+    const busy = execute(pool, spin(1500, "finished"));
+    const cancelled = execute(pool, "'never ran'", 30_000, caller.signal);
+    const behind = execute(pool, "'behind'");
+    await new Promise((resolve) => setImmediate(resolve));
+    caller.abort();
+    const [first, second, third] = await Promise.all([busy, cancelled, behind]);
+    expect(second.result).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
+    expect([value(first), value(third)]).toEqual(["finished", "behind"]);
+    expect(third.runtimes).toEqual(first.runtimes);
+    expect(first.runtimes[0]!.alive).toBe(true);
+  });
+
   it("sends nothing ahead behind a run under way for longer than the bound: the request waits in the pool", async () => {
     const pool = await warmPool(1, 100);
     const busy = execute(pool, spin(1000, "finished"));
@@ -180,5 +230,45 @@ describe("runs sent ahead to a busy runtime", () => {
     expect(ended.result).toMatchObject({ ok: false, error: { code: "CANCELLED" } });
     // It was sent behind the long run first, then ran on the runtime the short run left.
     expect(done.runtimes).toEqual([ended.runtimes[0], quick.runtimes[0]]);
+  });
+});
+
+describe("the runtime's own check of a held run's deadline", () => {
+  it("drops every held run whose deadline passed while it waited, then starts the next one held", async () => {
+    const runtime = spawnRuntime({ memoryLimitMb: 256, maxFrameBytes: 1 << 20 });
+    try {
+      await runtime.ready;
+      const events: string[] = [];
+      const listener = (name: string): RunListener => ({
+        frame(frame: RuntimeFrame) {
+          if (frame.t === "done") events.push(`${name} ${String(frame.ok ? frame.value : "failed")}`);
+          if (frame.t === "call") runtime.reply(frame.c as number, JSON.stringify({ ok: true, value: null }));
+        },
+        started: () => void events.push(`${name} started`),
+        dropped: () => void events.push(`${name} dropped`),
+        exited: () => void events.push(`${name} exited`),
+      });
+      // Sent straight to the runtime, with no host deadline timer: nothing asks it to drop the late runs.
+      const send = (code: string, deadline: number) => {
+        const run = runtime.nextRun();
+        const prepared = prepareSource(code);
+        if (!prepared.ok) throw new Error(prepared.message);
+        const { source, columnEdits } = prepared.prepared;
+        const limits = { maxResultBytes: 1 << 20, maxLogBytes: 1 << 16, maxArgumentBytes: 1 << 20, maxArgumentNodes: 1000 };
+        const catalog = run === 1 ? { catalog: { version: 1, tools: [] } } : {};
+        return runtime.sendRun(run, { t: "run", x: run, source, columnEdits, lastLine: countLines(code), deadline, input: "{}", limits, ...catalog }, listener(String(run)));
+      };
+      const soon = Date.now() + 200;
+      // The first run yields once (an async call answered here), so the runtime has read the held runs before it spins.
+      expect(send(`await call_tools([{ server: "s", tool: "t", args: {} }]);\n${spin(800, "finished")}`, Date.now() + 30_000)).toBe("started");
+      expect([send("'late'", soon), send("'late too'", soon), send("'behind'", Date.now() + 30_000)]).toEqual(["waiting", "waiting", "waiting"]);
+      await vi.waitFor(() => expect(events).toContain("4 behind"), { timeout: 20_000, interval: 20 });
+      expect(events).toEqual(["1 finished", "2 dropped", "3 dropped", "4 started", "4 behind"]);
+      expect(runtime.alive).toBe(true);
+      expect(await runtime.waitIdle(4, 10_000)).toBe(true);
+    } finally {
+      runtime.kill();
+      await runtime.exited;
+    }
   });
 });

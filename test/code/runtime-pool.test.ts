@@ -116,6 +116,28 @@ const never = () => new AbortController().signal;
 const later = (ms = 60_000) => Date.now() + ms;
 
 describe("runtime pool", () => {
+  it("sends up to three runs ahead to a busy runtime, then refills it two at a time from the queue", async () => {
+    const { pool: runtimes, made } = pool({ poolSize: 1, maxQueue: 10, aheadMaxAgeMs: 60_000 });
+    made[0]!.start();
+    const runtime = await runtimes.acquire(later(), never());
+    const ahead = await Promise.all([1, 2, 3].map(() => runtimes.acquire(later(), never())));
+    expect(ahead).toEqual([runtime, runtime, runtime]);
+    let answered = 0;
+    const queued = [1, 2, 3].map(() => runtimes.acquire(later(), never()).then((given) => (answered++, given)));
+    expect(runtimes.stats()).toMatchObject({ waiting: 3 });
+    // One place behind the run under way is free: not yet worth a message.
+    runtimes.release(runtime, runtime.nextRun());
+    await tick();
+    expect([runtimes.stats().waiting, answered]).toEqual([3, 0]);
+    // Two are: both go, in the queue's order.
+    runtimes.release(runtime, runtime.nextRun());
+    await tick();
+    expect([runtimes.stats().waiting, answered]).toEqual([1, 2]);
+    expect(await Promise.race([queued[0], queued[1]])).toBe(runtime);
+    await runtimes.close();
+    await expect(queued[2]).rejects.toMatchObject({ code: "EXECUTOR_CLOSED" });
+  });
+
   it("starts one runtime ahead, more on demand up to the pool size, then queues", async () => {
     const { pool: runtimes, made } = pool();
     expect(made).toHaveLength(1);

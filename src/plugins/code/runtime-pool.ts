@@ -4,8 +4,12 @@
  * the idle list only after it reported its run idle (no microtask of it left running); a request
  * that would otherwise wait takes it sooner, and the runtime itself holds that run until its
  * report is out. With every runtime busy, a request is sent ahead to one whose run began moments
- * ago (one per runtime, never a nested run, never past others already waiting): the runtime starts
- * it the moment its run ends, with no host round trip in between. A runtime that goes idle while
+ * ago (up to {@link MAX_RUNS_AHEAD} per runtime, never a nested run, never past others already
+ * waiting): the runtime starts each the moment the run before it ends, with no host round trip in
+ * between. As its runs end, the queue refills it two at a time, which leave in one message (each
+ * message costs both processes a wake-up); it then still holds one, so it does not wait for the host.
+ * With one run ahead, a runtime that finished the run it held had nothing left half the time in a
+ * burst (the host had not yet answered the end of the run before), and waited. A runtime that goes idle while
  * another holds a run sent ahead asks for that run back, so it never waits behind a long run. One
  * that misses the handshake, or was killed, is replaced, and only once it has exited, so kills on
  * a busy machine never pile up respawns.
@@ -13,12 +17,17 @@
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import type { Logger } from "../../core/plugin-contract.js";
 import { cancelCode, signalCancellation, type Cancellation } from "./call-cancellation.js";
+import { QueuedRequest, type Waiter } from "./queued-request.js";
 import { spawnRuntime, type RuntimeProcess, type RuntimeProcessOptions } from "./runtime-process.js";
 
 /** How long a finished run's runtime may take to report idle before it is recycled. */
 export const IDLE_HANDSHAKE_TIMEOUT_MS = 1_000;
 /** A request is sent ahead only behind a run under way for less than this: an older one may run long. */
 export const AHEAD_MAX_AGE_MS = 20;
+/** Most runs one runtime holds behind the run under way. */
+export const MAX_RUNS_AHEAD = 3;
+/** A runtime with runs sent ahead is refilled once this many places behind its run are free. */
+const REFILL_PLACES = 2;
 
 export interface RuntimePoolOptions extends RuntimeProcessOptions {
   poolSize: number;
@@ -35,6 +44,8 @@ export interface RuntimePoolOptions extends RuntimeProcessOptions {
   onPrewarmed?: () => void;
   /** How young a run under way must be for a request to be sent ahead behind it; -1: never. Default {@link AHEAD_MAX_AGE_MS}. */
   aheadMaxAgeMs?: number;
+  /** Most runs sent ahead to one runtime. Default {@link MAX_RUNS_AHEAD}. */
+  maxRunsAhead?: number;
   /** For tests: how runtimes are made. */
   spawn?: (options: RuntimeProcessOptions) => RuntimeProcess;
 }
@@ -61,13 +72,8 @@ export interface RuntimePool {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  resolve(runtime: RuntimeProcess): void;
-  reject(error: ToolexecError): void;
-  nested: boolean;
-}
 
-/** A runtime handed out: the runs it holds (the one under way, and one sent ahead), and when the one under way began. */
+/** A runtime handed out: the runs it holds (the one under way, and those sent ahead), and when the one under way began. */
 interface Busy {
   held: number;
   since: number;
@@ -91,26 +97,32 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
   };
   const aheadMaxAgeMs = options.aheadMaxAgeMs ?? AHEAD_MAX_AGE_MS;
   const young = (entry: Busy) => Date.now() - entry.since <= aheadMaxAgeMs;
+  const maxHeld = 1 + (options.maxRunsAhead ?? MAX_RUNS_AHEAD);
+  const refillAt = Math.min(REFILL_PLACES, maxHeld - 1);
   /** Runs sent ahead and not started: they count against `maxQueue` like those in the queue. */
   const sentAhead = () => {
     let count = 0;
-    for (const entry of busy.values()) if (entry.held > 1) count++;
+    for (const entry of busy.values()) count += entry.held - 1;
     return count;
   };
-  /** A busy runtime with room for a run sent ahead, behind a young run. */
+  /** A busy runtime with room for a run sent ahead, behind a young run: the one holding fewest. */
   const aheadSlot = (): RuntimeProcess | undefined => {
+    let best: [RuntimeProcess, Busy] | undefined;
     for (const [runtime, entry] of busy) {
-      if (entry.held !== 1 || !runtime.alive || runtime.tainted || !young(entry)) continue;
-      entry.held = 2;
-      return runtime;
+      if (entry.held >= maxHeld || !runtime.alive || runtime.tainted || !young(entry)) continue;
+      if (!best || entry.held < best[1].held) best = [runtime, entry];
     }
-    return undefined;
+    if (!best) return undefined;
+    best[1].held++;
+    return best[0];
   };
-  /** Its place behind the run under way freed: the first waiter takes it (a nested one waits for a free runtime). */
+  /** A place behind the run under way freed: once `refillAt` are, the first waiters take them (a nested one waits for a free runtime). */
   const offerAhead = (runtime: RuntimeProcess, entry: Busy) => {
-    if (entry.held !== 1 || waiters.length === 0 || waiters[0]!.nested || !young(entry) || runtime.tainted) return;
-    entry.held = 2;
-    waiters.shift()!.resolve(runtime);
+    if (maxHeld - entry.held < refillAt || !young(entry) || runtime.tainted) return;
+    while (entry.held < maxHeld && waiters.length > 0 && !waiters[0]!.nested) {
+      entry.held++;
+      waiters.shift()!.resolve(runtime);
+    }
   };
 
   const handOver = (runtime: RuntimeProcess) => {
@@ -195,38 +207,7 @@ export function createRuntimePool(options: RuntimePoolOptions): RuntimePool {
           }),
         );
       }
-      return new Promise<RuntimeProcess>((resolve, reject) => {
-        const waitedSince = Date.now();
-        const settle = () => {
-          clearTimeout(timer);
-          stopWatching();
-        };
-        // The pool takes a waiter out of the queue before it answers it; one that gives up leaves it
-        // itself (a search of the queue, which holds thousands in a burst, only then).
-        const waiter: Waiter = {
-          nested,
-          resolve(runtime) {
-            settle();
-            resolve(runtime);
-          },
-          reject(error) {
-            settle();
-            reject(error);
-          },
-        };
-        const leave = (error: ToolexecError) => {
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
-          waiter.reject(error);
-        };
-        const timer = setTimeout(() => {
-          leave(new ToolexecError("TIMEOUT", `No code runtime became free within the deadline (waited ${Date.now() - waitedSince} ms; pool size ${options.poolSize})`));
-        }, Math.max(0, deadline - Date.now()));
-        // A nested run goes first: its caller holds a runtime until it has one.
-        if (nested) waiters.unshift(waiter);
-        else waiters.push(waiter);
-        const stopWatching = cancellation.watch((reason) => leave(new ToolexecError(cancelCode(reason), "The code execution was cancelled while it waited for a runtime")));
-      });
+      return new Promise<RuntimeProcess>((resolve, reject) => new QueuedRequest(waiters, nested, deadline, options.poolSize, resolve, reject).wait(cancellation));
     },
     release(runtime, run) {
       if (closed || !runtime.alive) return;

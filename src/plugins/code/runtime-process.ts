@@ -11,6 +11,7 @@ import { rememberJsonText } from "../../core/log/json-text.js";
 import { createLineReader } from "./line-reader.js";
 import { residentBytes } from "./resident-memory.js";
 import { runtimeArguments } from "./runtime-command.js";
+import { createRuntimeOutbox } from "./runtime-outbox.js";
 import { createRuntimeRuns, type RunListener } from "./runtime-runs.js";
 
 /** A runtime that has not locked down by then never will: a machine this slow cannot run code anyway. */
@@ -74,7 +75,7 @@ export interface RuntimeProcess {
    * meanwhile (its start report crossed the request), the runtime is killed, so nothing of it runs.
    */
   withdraw(run: number): void;
-  /** Withdraw the run waiting in this runtime, if any; its listener hears `dropped` (or `started`). */
+  /** Withdraw the last run waiting in this runtime, if any; its listener hears `dropped` (or `started`). */
   withdrawWaiting(): boolean;
   /** Whether run `run` (sent here) ever started: false for one withdrawn or dropped. */
   started(run: number): boolean;
@@ -84,13 +85,13 @@ export interface RuntimeProcess {
   readonly isIdle: boolean;
   /** Whether the runtime reports run `run` idle within `timeoutMs`. */
   waitIdle(run: number, timeoutMs: number): Promise<boolean>;
-  /** Send a message over IPC; false if the runtime is gone. */
+  /** Send a message over IPC (with the others of this turn of the event loop, in order); false if the runtime is gone. */
   send(message: object): boolean;
   /** Answer a synchronous call or meta request with a JSON line on fd 3; `resultJson` is JSON text. */
   answer(call: number, resultJson: string): void;
   /**
-   * Answer an async call over IPC; `resultJson` is JSON text. Answers made in the same tick leave
-   * as one message: each message wakes the runtime, and a fan-out's answers often come together.
+   * Answer an async call over IPC; `resultJson` is JSON text. Answers made in the same turn of the
+   * event loop leave as one message: each message wakes the runtime, and a fan-out's answers often come together.
    */
   reply(call: number, resultJson: string): void;
   residentBytes(): number | undefined;
@@ -124,12 +125,16 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
   let idleRun = 0;
   const held = createRuntimeRuns(() => kill());
   const idleWaiters = new Map<number, (idle: boolean) => void>();
-  let replies: Array<[number, string]> = [];
-  const sendReplies = () => {
-    const batch = replies;
-    replies = [];
-    runtime.send({ t: "replies", r: batch });
-  };
+  const outbox = createRuntimeOutbox((message) => {
+    if (!alive || !child.connected) return;
+    try {
+      child.send(message, (error) => {
+        if (error) kill();
+      });
+    } catch {
+      kill();
+    }
+  });
   let markReady: () => void = () => {};
   let failStart: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -267,24 +272,14 @@ export function spawnRuntime(options: RuntimeProcessOptions): RuntimeProcess {
     },
     send(message) {
       if (!alive || !child.connected) return false;
-      try {
-        child.send(message, (error) => {
-          if (error) kill();
-        });
-        return true;
-      } catch {
-        kill();
-        return false;
-      }
+      outbox.push(message);
+      return true;
     },
     answer(call, resultJson) {
       if (!alive || !socket) return;
       socket.write(`{"c":${call},"result":${resultJson}}\n`);
     },
-    reply(call, resultJson) {
-      if (replies.length === 0) process.nextTick(sendReplies);
-      replies.push([call, resultJson]);
-    },
+    reply: (call, resultJson) => outbox.reply(call, resultJson),
     residentBytes: () => (alive && child.pid !== undefined ? residentBytes(child.pid) : undefined),
     kill,
   };

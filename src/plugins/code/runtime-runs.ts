@@ -1,5 +1,5 @@
 /**
- * The runs one runtime holds, from the host's side: the one under way and the one sent ahead of
+ * The runs one runtime holds, from the host's side: the one under way and those sent ahead of
  * it. The runtime starts a run sent ahead right after the idle report of the run before it
  * (runtime/run-code.mjs), and frames on its socket keep the order it did things in, so an idle
  * report with a run waiting means that run starts now (or on arrival), and a `dropped` frame that
@@ -33,7 +33,7 @@ export interface RuntimeRuns {
   exited(exit: RuntimeExit): void;
   /** Mark the waiting run `run` withdrawn, its listener detached; true when a drop must be sent. */
   withdraw(run: number): boolean;
-  /** Mark the run waiting (if any) to be dropped, its listener kept; the run, when a drop must be sent. */
+  /** Mark the last run waiting (if any: it would wait longest) to be dropped, its listener kept; the run, when a drop must be sent. */
   withdrawWaiting(): number | undefined;
   started(run: number): boolean;
   readonly hasWaiting: boolean;
@@ -116,7 +116,7 @@ export function createRuntimeRuns(onWithdrawnStarted: () => void): RuntimeRuns {
       return true;
     },
     withdrawWaiting() {
-      const run = waiting.find((candidate) => !dropping.has(candidate));
+      const run = waiting.findLast((candidate) => !dropping.has(candidate));
       if (run !== undefined) dropping.add(run);
       return run;
     },

@@ -10,9 +10,10 @@
  *   { t: "done", x, ok: true, value } | { t: "done", x, ok: false, error: { code, message, stack? } }
  *   { t: "idle", x }                           nothing of the run is left running (the reuse handshake)
  *   { t: "late", x }                           code of a finished run tried to call out: recycle me
- *   { t: "dropped", x }                        the run sent ahead was withdrawn before it started
- * A run the host sends while one is under way waits here (one at most) and starts right after that
- * one's idle report, without a host round trip in between; `drop` withdraws it if it has not started.
+ *   { t: "dropped", x }                        a run sent ahead was withdrawn before it started
+ * Runs the host sends while one is under way wait here, in order, and each starts right after the
+ * idle report of the run before it, without a host round trip in between; `drop` withdraws one that
+ * has not started.
  */
 import { formatLogArguments } from "./format-value.mjs";
 import { reportThrown, setCurrentSource } from "./error-report.mjs";
@@ -32,6 +33,11 @@ import { serializeValue } from "./serialize-value.mjs";
  */
 
 const FINISHED = { ok: false, error: { code: "CANCELLED", message: "This execution has already finished; its tool calls are refused" } };
+/**
+ * Most runs that may wait here. The host sends at most three ahead (runtime-pool.ts, MAX_RUNS_AHEAD);
+ * more means a host that lost count, and this runtime's state can no longer be trusted.
+ */
+const MAX_RUNS_WAITING = 8;
 
 /**
  * @param {object} options
@@ -45,8 +51,8 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   let catalog = [];
   /** The run under way, if any. @type {ReturnType<typeof startRun> | undefined} */
   let active;
-  /** A run sent ahead while `active` was under way: it starts once that one is idle. @type {RunRequest | undefined} */
-  let queued;
+  /** Runs sent ahead while `active` was under way, in the order they start. @type {RunRequest[]} */
+  const waiting = [];
   const activeFinished = () => active === undefined || active.state.finished;
   let nextCall = 0;
   /** Async calls waiting for their answer, by call id. @type {Map<number, (envelope: any) => void>} */
@@ -63,9 +69,9 @@ export function createRunner({ channel, ToolError, Date, Math }) {
     spare = new Compartment({ __options__: true });
     spare.evaluate("0");
   };
+  /** The spare, or a new one when a run follows another at once (its evaluation then builds the evaluator). */
   const takeCompartment = () => {
-    prepareCompartment();
-    const compartment = /** @type {Compartment} */ (spare);
+    const compartment = spare ?? new Compartment({ __options__: true });
     spare = undefined;
     return compartment;
   };
@@ -93,21 +99,18 @@ export function createRunner({ channel, ToolError, Date, Math }) {
     if (request.catalog) catalog = request.catalog.tools;
     channel.send({ t: "dropped", x: request.x });
   };
-  /** Report the finished run idle, then start the run waiting behind it (the host counts on this order). */
+  /** Report the finished run idle, then start the first run waiting behind it (the host counts on this order). */
   const startQueued = () => {
-    const next = /** @type {RunRequest} */ (queued);
-    queued = undefined;
-    // Its deadline passed while it waited: it never starts, and the host answers it (`dropped` before the idle report).
-    if (Date.now() >= next.deadline) {
-      dropQueued(next);
-      reportIdle();
-      return;
-    }
+    // Those whose deadline passed while they waited never start, and the host answers them (`dropped` before the idle report).
+    const now = Date.now();
+    while (waiting.length > 0 && now >= /** @type {RunRequest} */ (waiting[0]).deadline) dropQueued(/** @type {RunRequest} */ (waiting.shift()));
+    const next = waiting.shift();
+    if (next === undefined) return reportIdle();
     reportIdle(false);
     active = startRun(next);
   };
   const afterRun = () => {
-    if (queued === undefined) return reportIdle();
+    if (waiting.length === 0) return reportIdle();
     // A run waits here: read the socket once more before it starts. A drop sent while the run before it
     // held the thread (a synchronous loop) is still unread, and this check phase comes before the poll.
     if (idleReport !== undefined && !idleReport.polled) {
@@ -119,7 +122,7 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   };
   /** A run that found this runtime idle starts after the messages read with it: a drop among them still catches it. */
   const startArrived = () => {
-    if (queued !== undefined && activeFinished()) startQueued();
+    if (waiting.length > 0 && activeFinished()) startQueued();
   };
 
   /** @param {RunRequest} request */
@@ -195,7 +198,7 @@ export function createRunner({ channel, ToolError, Date, Math }) {
       channel.sendText(done);
       // Sent only once no microtask of the run is left (a macrotask proves it): a run that keeps the
       // loop busy never sends it. The next Compartment is made first, so it overlaps the host's own
-      // work on the result it just got; a run the host sent ahead sends the report itself (run()).
+      // work on the result it just got; a run the host sent ahead sends the report itself (startArrived).
       idleReport = { x, immediate: setImmediate(afterRun) };
     };
 
@@ -236,22 +239,18 @@ export function createRunner({ channel, ToolError, Date, Math }) {
   return {
     /** @param {RunRequest} request */
     run(request) {
-      let startedNow = false;
-      if (queued !== undefined) {
-        // The host sends one run ahead at a time: another comes only once the run under way has ended.
-        if (!activeFinished()) process.exit(70);
-        startQueued();
-        startedNow = true;
-      }
-      queued = request;
-      // A run that ended in this macrotask gets its idle report from its own setImmediate.
-      if (!startedNow && activeFinished()) process.nextTick(startArrived);
+      if (waiting.length >= MAX_RUNS_WAITING) process.exit(70);
+      waiting.push(request);
+      // The run before it ended in an earlier macrotask (its report, if still due, is then true):
+      // the first run waiting starts after the messages read with this one.
+      if (activeFinished()) process.nextTick(startArrived);
     },
     /** Withdraw run `x` if it waits here unstarted; its catalog still becomes this runtime's. @param {number} x */
     drop(x) {
-      if (queued?.x !== x) return;
-      dropQueued(queued);
-      queued = undefined;
+      const index = waiting.findIndex((request) => request.x === x);
+      if (index < 0) return;
+      dropQueued(/** @type {RunRequest} */ (waiting[index]));
+      waiting.splice(index, 1);
     },
     /** An async call's answer; `result` is JSON text. @param {{ c: number, result: string }} message */
     reply(message) {

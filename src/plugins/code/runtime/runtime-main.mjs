@@ -7,7 +7,7 @@
  *
  * Usage: node [flags] runtime-main.mjs <path of ses/dist/ses.cjs> [<its V8 code cache>]
  * Host → runtime: IPC messages { t: "run", ... }, { t: "drop", x } (withdraw a run sent ahead) and { t: "replies", r: [[c, result], ...] } (async
- * call answers, `result` as JSON text).
+ * call answers, `result` as JSON text), alone or several in order as { t: "batch", m: [message, ...] }.
  * Runtime → host: JSON lines on fd 3 (see run-code.mjs), starting with { t: "ready" }.
  */
 import { readFileSync } from "node:fs";
@@ -88,12 +88,15 @@ const ToolError = harden(
 
 const runner = createRunner({ channel, ToolError, Date: globalThis.Date, Math: globalThis.Math });
 
-process.on("message", (/** @type {any} */ message) => {
-  if (message?.t === "run") runner.run(message);
+/** @param {any} message @param {boolean} [inBatch] */
+const onMessage = (message, inBatch = false) => {
+  if (message?.t === "batch" && Array.isArray(message.m) && !inBatch) for (const one of message.m) onMessage(one, true);
+  else if (message?.t === "run") runner.run(message);
   else if (message?.t === "drop" && typeof message.x === "number") runner.drop(message.x);
   else if (message?.t === "replies" && Array.isArray(message.r)) for (const [c, result] of message.r) runner.reply({ c, result });
   else process.exit(70);
-});
+};
+process.on("message", (message) => onMessage(message));
 // The host is gone: nothing could answer or collect a result.
 process.on("disconnect", () => process.exit(0));
 process.on("unhandledRejection", (reason) => runner.unhandledRejection(reason));
