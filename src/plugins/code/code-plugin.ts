@@ -132,17 +132,23 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       let drained: (() => void) | undefined;
 
       /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */
-      const execute = async (executionId: string, args: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
+      const execute = (executionId: string, args: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
-        if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
+        if (!resolved.ok) return Promise.resolve(toolError("INVALID_INPUT", resolved.message));
         const { request } = resolved;
         context.emit("code:start", { executionId, code: request.code.slice(0, 500), inputBytes: request.inputBytes, timeoutMs: request.timeoutMs });
         const run = new CodeRun(runHost, started, executionId, request, Math.min(Date.now() + request.timeoutMs, deadline), cancellation, catalogs.catalogFor(access));
         const prepared = sources.prepare(request.code, savedTool);
-        if (!prepared.ok) return run.end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } });
+        if (!prepared.ok) return Promise.resolve(run.end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } }));
         run.prepared = prepared.prepared;
         run.codeLines = countLines(request.code);
+        return runInPool(run, position);
+      };
+
+      /** The run on a runtime of the pool, in a frame of its own, small: a burst keeps thousands waiting here. */
+      const runInPool = async (run: CodeRun, position: SavedToolChainPosition): Promise<PluginResult> => {
+        const { executionId, cancellation, started } = run;
         underWay++;
         try {
           let outcome: RunOutcome;
@@ -214,9 +220,14 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
           const cancelled = cancellation.reason();
           if (cancelled !== undefined) return Promise.resolve(toolError(cancelCode(cancelled), "The code execution was cancelled before it started"));
           const position = chains.positionOf(call.executionId);
-          return call.name === CODE_EXECUTION_TOOL_NAME
-            ? execute(call.executionId, call.arguments, cancellation, deadline, position, undefined, caller?.access)
-            : runSavedTool(call.name, call.executionId, call.arguments, cancellation, deadline, position, caller?.access);
+          try {
+            return call.name === CODE_EXECUTION_TOOL_NAME
+              ? execute(call.executionId, call.arguments, cancellation, deadline, position, undefined, caller?.access)
+              : runSavedTool(call.name, call.executionId, call.arguments, cancellation, deadline, position, caller?.access);
+          } catch (error) {
+            // What an async callTool would do: a fault of the host's own checks rejects.
+            return Promise.reject(error);
+          }
         },
         onToolsChanged(listener) {
           toolsChanged.add(listener);
