@@ -12,9 +12,9 @@ import type { CallToolOptions, PluginResult, ToolErrorInfo } from "../plugin-con
 import type { CallTelemetry } from "../telemetry/call-telemetry.js";
 import { runInSpan } from "../telemetry/span-context.js";
 import { toolError, type ToolResult } from "../tool-result.js";
-import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
-import { displayName, readCallOptions, snapshotArguments, type ReadCallOptions } from "./call-input.js";
-import { checkInput, checkOutput } from "./call-schema-checks.js";
+import type { ResultBounds } from "../results/bound-result.js";
+import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
+import { checkInput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
 import { admitCall, effectiveCaller, missingForCaller } from "./caller-access.js";
 import { CallRecord, finishCall } from "./call-record.js";
@@ -24,7 +24,7 @@ import { RunningCall } from "./running-call.js";
 import { createPluginCallOptions } from "./plugin-call-options.js";
 import { takeTurn } from "./take-turn.js";
 import type { ExecutorEvents } from "./executor-events.js";
-import type { PluginHost, RegisteredTool } from "./plugin-host.js";
+import type { PluginHost } from "./plugin-host.js";
 
 export { ABORT_GRACE_MS } from "./running-call.js";
 
@@ -67,8 +67,10 @@ interface PipelineState extends PipelineDependencies {
 }
 
 /** The plugin's call, with sub-calls and progress wired to this call. */
-function invoke(state: PipelineState, registered: RegisteredTool, call: CallRecord, callArguments: Record<string, unknown>, running: RunningCall, options: CallToolOptions) {
-  const { owner } = registered;
+function invoke(state: PipelineState, call: CallRecord, running: RunningCall): Promise<ToolResult> {
+  const { owner } = call.registered!;
+  const options = call.options!;
+  const callArguments = call.args as Record<string, unknown>;
   const { name, executionId, parentExecutionId } = call;
   const { emitter } = state;
   const callerProgress = options.onProgress;
@@ -94,13 +96,10 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
   }
   const start = () => owner.instance.callTool({ name, arguments: callArguments, executionId }, pluginOptions);
   // In the call's span context, so the plugin's own spans (an MCP request's) are its children.
-  return running.answer(owner.name, call.span === undefined ? start : () => runInSpan(call.span!, start));
+  return running.answer(owner.name, call.span === undefined ? start : () => runInSpan(call.span!, start), call);
 }
 
-/**
- * A turn on the scheduler: the release function, or the call's end when it was cancelled before
- * its turn came. A free turn is taken without a promise (the common case).
- */
+/** A turn on the scheduler for a call that waits: the release function, or the call's end when it was cancelled first. */
 async function waitForTurn(state: PipelineState, call: CallRecord, turn: Promise<() => void>): Promise<(() => void) | PluginResult> {
   const waitStarted = performance.now();
   let release: () => void;
@@ -122,15 +121,17 @@ function turnRefused(error: unknown): PluginResult {
 }
 
 /** The input snapshot and check, then the call's running state (tracked, its start told): its failure, or the running call. */
-function startRunning(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: ReadCallOptions): PluginResult | RunningCall {
+function startRunning(state: PipelineState, call: CallRecord): PluginResult | RunningCall {
   const { name, executionId, parentExecutionId } = call;
+  const registered = call.registered!;
+  const options = call.options!;
   const snapshot = snapshotArguments(name, call.args);
   if (!snapshot.ok) return snapshot;
   const callArguments = (call.args = snapshot.value);
   const invalid = checkInput(registered, name, callArguments);
   if (invalid) return invalid;
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
-  const running = new RunningCall(name, timeoutMs, options.signal, options.group);
+  const running = (call.running = new RunningCall(name, timeoutMs, options.signal, options.group));
   running.caller = call.caller;
   running.parentExecutionId = parentExecutionId;
   running.traceContext = call.span?.context;
@@ -140,69 +141,101 @@ function startRunning(state: PipelineState, registered: RegisteredTool, call: Ca
   return running;
 }
 
-/**
- * A leased tool's call, in one async frame (a call waiting in a burst keeps only this one):
- * admission, input checks, a turn, the plugin's call under its deadline, the output check and the end.
- */
-async function runLeased(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: ReadCallOptions): Promise<ToolResult> {
-  let admitted: AccessVerdict | Promise<AccessVerdict> | undefined;
-  let running: RunningCall | PluginResult | undefined;
+/** The plugin's call once a waiting call's turn came (or its end, when it was cancelled first). */
+async function invokeAfterWait(state: PipelineState, call: CallRecord, running: RunningCall, turn: Promise<() => void>): Promise<ToolResult> {
+  const waited = await waitForTurn(state, call, turn);
+  if (typeof waited !== "function") return call.complete(waited);
+  call.releaseTurn = waited;
   try {
-    admitted = admitCall(call, registered);
-    // Awaited only when it is a promise: a call without a shared count takes no extra turn.
-    if (admitted instanceof Promise) admitted = await admitted;
-    if (admitted?.ok === false) {
-      call.refused = true;
-      return finishCall(state, admitted, call);
-    }
-    running = startRunning(state, registered, call, options);
-    if (!(running instanceof RunningCall)) return finishCall(state, running, call);
-    const parent = call.parentExecutionId === undefined ? undefined : state.calls.get(call.parentExecutionId);
-    let turn: (() => void) | Promise<() => void> | PluginResult;
-    try {
-      turn = takeTurn(state.scheduler, registered, call.name, running, parent);
-    } catch (error) {
-      turn = turnRefused(error);
-    }
-    if (turn instanceof Promise) turn = await waitForTurn(state, call, turn);
-    let outcome: PluginResult;
-    if (typeof turn !== "function") outcome = turn;
-    else {
-      try {
-        outcome = await invoke(state, registered, call, call.args as Record<string, unknown>, running, options);
-      } finally {
-        turn();
-      }
-    }
-    const result = finishCall(state, checkOutput(registered, call.name, outcome, call.timeoutMs!), call);
-    // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
-    return options.bounded && result.ok ? boundToolResult(result, registered.definition, state.results, call.caller) : result;
-  } finally {
-    if (running instanceof RunningCall) {
-      state.calls.delete(call.executionId);
-      running.end();
-    }
-    if (admitted !== undefined && !(admitted instanceof Promise) && admitted.ok) admitted.release();
-    state.host.release(registered);
+    return await invoke(state, call, running);
+  } catch (error) {
+    call.letGo();
+    throw error;
   }
 }
 
+/**
+ * An admitted call: input checks, a turn, then the plugin's call under its deadline, whose answer
+ * ends the call (CallRecord.complete). No promise of its own unless it waits for a turn.
+ */
+function runAdmitted(state: PipelineState, call: CallRecord): Promise<ToolResult> {
+  try {
+    const running = startRunning(state, call);
+    if (!(running instanceof RunningCall)) {
+      const failed = call.end(running);
+      call.letGo();
+      return Promise.resolve(failed);
+    }
+    const parent = call.parentExecutionId === undefined ? undefined : state.calls.get(call.parentExecutionId);
+    let turn: (() => void) | Promise<() => void> | PluginResult;
+    try {
+      turn = takeTurn(state.scheduler, call.registered!, call.name, running, parent);
+    } catch (error) {
+      turn = turnRefused(error);
+    }
+    if (turn instanceof Promise) return invokeAfterWait(state, call, running, turn);
+    if (typeof turn !== "function") return Promise.resolve(call.complete(turn));
+    call.releaseTurn = turn;
+    return invoke(state, call, running);
+  } catch (error) {
+    call.letGo();
+    return Promise.reject(error);
+  }
+}
+
+/** A leased call under a caller's access (a served caller): admitted first, or refused unrun; its admission is released when it ends. */
+async function runWithAdmission(state: PipelineState, call: CallRecord, admitted: AccessVerdict | Promise<AccessVerdict>): Promise<ToolResult> {
+  let verdict: AccessVerdict;
+  try {
+    // Awaited only when it is a promise: a call without a shared count takes no extra turn.
+    verdict = admitted instanceof Promise ? await admitted : admitted;
+  } catch (error) {
+    call.letGo();
+    throw error;
+  }
+  if (!verdict.ok) {
+    call.refused = true;
+    try {
+      return finishCall(state, verdict, call);
+    } finally {
+      call.letGo();
+    }
+  }
+  try {
+    return await runAdmitted(state, call);
+  } finally {
+    verdict.release();
+  }
+}
+
+/** A leased call: the caller's access asked when there is one (nearly never), then the call. */
+function runLeased(state: PipelineState, call: CallRecord): Promise<ToolResult> {
+  let admitted: AccessVerdict | Promise<AccessVerdict> | undefined;
+  try {
+    admitted = admitCall(call, call.registered!);
+  } catch (error) {
+    call.letGo();
+    throw error;
+  }
+  return admitted === undefined ? runAdmitted(state, call) : runWithAdmission(state, call, admitted);
+}
+
 /** A call of a name the registry lacks: a plugin may make it known (an MCP server's tool list fetched late). */
-async function callMissing(state: PipelineState, call: CallRecord, name: string, options: ReadCallOptions): Promise<ToolResult> {
-  const registered = (await resolveMissingTool(state, name, options, call.caller)) ? state.host.lease(name) : undefined;
+async function callMissing(state: PipelineState, call: CallRecord, name: string): Promise<ToolResult> {
+  const registered = (await resolveMissingTool(state, name, call.options!, call.caller)) ? state.host.lease(name) : undefined;
   if (!registered) return finishCall(state, missingForCaller(call.caller?.access, name, explainMissingTool(state, name)), call);
-  call.registered = registered;
-  return runLeased(state, registered, call, options);
+  call.lease(registered);
+  return runLeased(state, call);
 }
 
 /** The call up to its lease, without a promise of its own: the checks, the caller, the span; a failure here ends it at once. */
 function startCall(state: PipelineState, name: string, args: unknown, options: CallToolOptions): Promise<ToolResult> {
   const { calls, host } = state;
-  const call = new CallRecord(displayName(name), args);
+  const call = new CallRecord(state, displayName(name), args);
   if (typeof name !== "string") return Promise.resolve(finishCall(state, toolError("INVALID_INPUT", `Expected the tool name to be a string, got ${call.name}`), call));
   const read = readCallOptions(options);
   if (!read.ok) return Promise.resolve(finishCall(state, read, call));
-  const checked = read.value;
+  const checked = (call.options = read.value);
   const parentExecutionId = (call.parentExecutionId = checked.parentExecutionId);
   const parent = parentExecutionId === undefined ? undefined : calls.get(parentExecutionId);
   const access = (call.caller = effectiveCaller(checked.caller, parent?.caller))?.access;
@@ -210,9 +243,9 @@ function startCall(state: PipelineState, name: string, args: unknown, options: C
   // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
   call.span = state.telemetry?.start(call.name, call.executionId, parent?.traceContext, checked.toolCallId);
   const registered = host.lease(name);
-  if (!registered) return callMissing(state, call, name, checked);
-  call.registered = registered;
-  return runLeased(state, registered, call, checked);
+  if (!registered) return callMissing(state, call, name);
+  call.lease(registered);
+  return runLeased(state, call);
 }
 
 export function createCallPipeline(dependencies: PipelineDependencies): CallPipeline {
@@ -220,7 +253,7 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
   const calls = new Map<string, RunningCall>();
   let closedWith: ToolexecError | undefined;
 
-  // Not async: a call's one async frame is runLeased's (each frame a waiting call keeps costs ~0.4 KB).
+  // Not async: a call under way keeps no async frame of the pipeline's (each costs a waiting call ~0.4 KB).
   function callTool(name: string, args?: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
     if (closedWith) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${displayName(name)}": the executor is closed`));
     try {

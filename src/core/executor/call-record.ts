@@ -11,13 +11,23 @@ import { spanIds } from "../telemetry/span-context.js";
 import type { ToolResult } from "../tool-result.js";
 import { callerRecord } from "./caller-access.js";
 import type { PipelineDependencies } from "./call-pipeline.js";
+import type { ReadCallOptions } from "./call-input.js";
+import { checkOutput } from "./call-schema-checks.js";
+import type { CallCompletion, RunningCall } from "./running-call.js";
+import { boundToolResult } from "../results/bound-result.js";
+
+/** What a call's end takes from the pipeline: where it logs, tells and bounds, and the calls under way it leaves. */
+export type CallEndDependencies = Pick<PipelineDependencies, "emitter" | "log" | "host" | "telemetry" | "results"> & { calls: Map<string, RunningCall> };
 import type { PluginHost, RegisteredTool } from "./plugin-host.js";
 
 /**
- * One call as it goes: what its end (envelope, log record, events) is made of. A class whose
- * fields are all set at once, so the record is one object that never changes shape as the call goes.
+ * One call as the pipeline runs it: what its end (envelope, log record, events) is made of, and
+ * what it holds until it ends (its lease, its turn, its running state). A class whose fields are
+ * all set at once, so the record is one object that never changes shape as the call goes. It is
+ * the plugin answer's completion (running-call.ts): a call under way keeps no async frame of the
+ * pipeline's, since the answer's promise is the caller's.
  */
-export class CallRecord {
+export class CallRecord implements CallCompletion<ToolResult> {
   parentExecutionId: string | undefined = undefined;
   registered: RegisteredTool | undefined = undefined;
   timeoutMs: number | undefined = undefined;
@@ -31,13 +41,59 @@ export class CallRecord {
   readonly startedAt = Date.now();
   readonly started = performance.now();
   readonly executionId = newExecutionId();
+  options: ReadCallOptions | undefined = undefined;
+  running: RunningCall | undefined = undefined;
+  releaseTurn: (() => void) | undefined = undefined;
+  private leased = false;
 
   constructor(
+    private readonly state: CallEndDependencies,
     public name: string,
     public args: unknown,
   ) {}
-}
 
+  lease(registered: RegisteredTool): void {
+    this.registered = registered;
+    this.leased = true;
+  }
+
+  /** The plugin's answer (or a refused turn), checked, as the call's end; the call lets go of what it holds. */
+  complete(outcome: PluginResult): ToolResult {
+    this.releaseTurnOnce();
+    try {
+      return this.end(checkOutput(this.registered!, this.name, outcome, this.timeoutMs!));
+    } finally {
+      this.letGo();
+    }
+  }
+
+  /** The call's end, bounded for a bounded caller: the log, the events and unbounded callers keep the whole value. */
+  end(outcome: PluginResult): ToolResult {
+    const result = finishCall(this.state, outcome, this);
+    return this.options?.bounded && result.ok ? boundToolResult(result, this.registered!.definition, this.state.results, this.caller) : result;
+  }
+
+  /** Give back the turn, the running state and the lease; once, whatever calls it. */
+  letGo(): void {
+    this.releaseTurnOnce();
+    const { running, state } = this;
+    if (running !== undefined) {
+      this.running = undefined;
+      state.calls.delete(this.executionId);
+      running.end();
+    }
+    if (this.leased) {
+      this.leased = false;
+      state.host.release(this.registered!);
+    }
+  }
+
+  private releaseTurnOnce(): void {
+    const release = this.releaseTurn;
+    this.releaseTurn = undefined;
+    release?.();
+  }
+}
 
 /** Envelope, log record and events: the end of every call, whatever happened. */
 export function finishCall(dependencies: Pick<PipelineDependencies, "emitter" | "log" | "host" | "telemetry">, outcome: PluginResult, call: CallRecord): ToolResult {
