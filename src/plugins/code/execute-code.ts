@@ -27,7 +27,8 @@ export function createCodeExecutionApi(callTool: PluginContext["callTool"]): Cod
     executeCode(request, requestOptions = {}) {
       let args: unknown = request;
       try {
-        if (request !== null && typeof request === "object") args = { ...request };
+        // A plain object goes as it is: the pipeline snapshots the arguments (a JSON round trip) anyway.
+        if (request !== null && typeof request === "object" && Object.getPrototypeOf(request) !== Object.prototype) args = { ...request };
       } catch {
         // A Proxy whose traps throw goes on as it is, for callTool to answer INVALID_INPUT.
       }
