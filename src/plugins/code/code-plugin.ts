@@ -6,6 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { CallGroup } from "../../core/executor/call-group.js";
+import { eventListening } from "../../core/executor/event-listening.js";
 import { PLUGIN_CONTRACT_VERSION, type CallerAccess, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
 import { CODE_EXECUTION_TOOL_NAME } from "../../core/tool-names.js";
 import { toolError } from "../../core/tool-result.js";
@@ -118,8 +119,11 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       const sources = createPreparedSourceCache();
       let closed: Promise<void> | undefined;
 
+      // Payloads of events nobody hears are not built: most hosts listen to neither.
+      const hears = eventListening(context);
       const runHost: CodeRunHost = {
         stats: logging ? stats : undefined,
+        hears,
         emit: (event, payload) => context.emit(event, payload),
         explainMissing: (name) => context.explainMissingTool?.(name),
         callTool: (name, toolArgs, callOptions) => context.callTool(name, toolArgs, callOptions),
@@ -137,7 +141,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         const resolved = resolveCodeRequest(args, options);
         if (!resolved.ok) return Promise.resolve(toolError("INVALID_INPUT", resolved.message));
         const { request } = resolved;
-        context.emit("code:start", { executionId, code: request.code.slice(0, 500), inputBytes: request.inputBytes, timeoutMs: request.timeoutMs });
+        if (hears("code:start")) context.emit("code:start", { executionId, code: request.code.slice(0, 500), inputBytes: request.inputBytes, timeoutMs: request.timeoutMs });
         const run = new CodeRun(runHost, started, executionId, request, Math.min(Date.now() + request.timeoutMs, deadline), cancellation, catalogs.catalogFor(access));
         const prepared = sources.prepare(request.code, savedTool);
         if (!prepared.ok) return Promise.resolve(run.end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } }));

@@ -26,6 +26,8 @@ export const MAX_PENDING_STATS = 1_000;
 export interface CodeRunHost {
   /** Statistics for the log line, by execution id; undefined when nothing writes a log (nobody would read them). */
   stats: Map<string, CodeRunStats> | undefined;
+  /** Whether the host hears an event (event-listening.ts). */
+  hears(event: "code:end"): boolean;
   emit(event: "code:end", payload: ReturnType<typeof toCodeResult>): void;
   explainMissing(name: string): ToolErrorInfo | undefined;
   callTool(name: string, args: unknown, options: CallToolOptions): Promise<ToolResult>;
@@ -104,9 +106,11 @@ export class CodeRun implements RunRequest {
       const details: CodeFailureDetails = { ...(stack === undefined ? {} : { stack }), logs, tool_calls: trace, duration_ms: durationMs };
       ended = toolError(error.code, error.message, details);
     }
-    // Not `{ ...ended, executionId, … }`: V8 clones then extends a spread object slowly (~2 µs).
-    const envelope: ToolResult = ended.ok ? { ok: true, value: ended.value, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs } : { ok: false, error: ended.error, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs };
-    host.emit("code:end", toCodeResult(envelope));
+    if (host.hears("code:end")) {
+      // Not `{ ...ended, executionId, … }`: V8 clones then extends a spread object slowly (~2 µs).
+      const envelope: ToolResult = ended.ok ? { ok: true, value: ended.value, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs } : { ok: false, error: ended.error, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs };
+      host.emit("code:end", toCodeResult(envelope));
+    }
     return ended;
   }
 }
