@@ -22,6 +22,7 @@ import { countLines } from "./prepare-source.js";
 import { resolveCodeRequest } from "./resolve-code-request.js";
 import { runOnRuntime, type RunOutcome } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
+import type { RuntimeProcess } from "./runtime-process.js";
 import { warmCodeMode } from "./warm-code-mode.js";
 import { createCallerCatalogs } from "./caller-catalogs.js";
 import { callCancellation, cancelCode, type Cancellation } from "./call-cancellation.js";
@@ -150,37 +151,64 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
         return runInPool(run, position);
       };
 
-      /** The run on a runtime of the pool, in a frame of its own, small: a burst keeps thousands waiting here. */
-      const runInPool = async (run: CodeRun, position: SavedToolChainPosition): Promise<PluginResult> => {
-        const { executionId, cancellation, started } = run;
-        underWay++;
+      const leave = () => {
+        if (--underWay === 0) drained?.();
+      };
+      const acquireFailed = (run: CodeRun, error: unknown): PluginResult => {
+        const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
+        run.queueMs = performance.now() - run.started;
+        return run.end({ ok: false, error: { code: fault.code, message: fault.message } });
+      };
+
+      /** The run on a runtime of the pool. No async frame while it waits for one: a burst keeps thousands waiting. */
+      const runInPool = (run: CodeRun, position: SavedToolChainPosition): Promise<PluginResult> => {
+        let acquiring: Promise<RuntimeProcess>;
         try {
+          acquiring = pool.acquire(run.deadline, run.cancellation, position.nested);
+        } catch (error) {
+          acquiring = Promise.reject(error);
+        }
+        underWay++;
+        return acquiring.then(
+          (runtime) => runOnPool(run, position, runtime),
+          (error: unknown) => {
+            try {
+              return acquireFailed(run, error);
+            } finally {
+              leave();
+            }
+          },
+        );
+      };
+
+      const runOnPool = async (run: CodeRun, position: SavedToolChainPosition, first: RuntimeProcess): Promise<PluginResult> => {
+        const { executionId, started } = run;
+        try {
+          let runtime = first;
           let outcome: RunOutcome;
           let runStarted: number;
-          do {
-            let runtime;
-            try {
-              runtime = await pool.acquire(run.deadline, cancellation, position.nested);
-            } catch (error) {
-              const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
-              run.queueMs = performance.now() - started;
-              return run.end({ ok: false, error: { code: fault.code, message: fault.message } });
-            }
+          for (;;) {
             runStarted = performance.now();
             run.queueMs = runStarted - started;
             chains.enter(executionId, position.chain);
             outcome = await runOnRuntime(runtime, run);
             chains.end(executionId);
             if (outcome.reusable) pool.release(runtime, outcome.run);
+            if (!outcome.notStarted) break;
             // Sent ahead to a runtime that died before starting it: nothing ran, so it runs on another.
-          } while (outcome.notStarted);
+            try {
+              runtime = await pool.acquire(run.deadline, run.cancellation, position.nested);
+            } catch (error) {
+              return acquireFailed(run, error);
+            }
+          }
           run.runMs = performance.now() - runStarted;
           // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
           if (run.calls) run.calls.end(RUN_ENDED);
           else run.calls = ENDED_RUN_CALLS;
           return run.end(outcome.result, outcome);
         } finally {
-          if (--underWay === 0) drained?.();
+          leave();
         }
       };
 
