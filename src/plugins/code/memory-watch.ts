@@ -10,22 +10,23 @@ export interface MemoryWatched {
   checkMemory(): void;
 }
 
-const watched = new Set<MemoryWatched>();
+/** An array, not a Set: with runs starting and ending one by one, a Set that empties shrinks its table and grows it again. */
+const watched: MemoryWatched[] = [];
 let interval: NodeJS.Timeout | undefined;
 
 function checkAll(): void {
-  if (watched.size === 0) {
+  if (watched.length === 0) {
     clearInterval(interval);
     interval = undefined;
     return;
   }
-  // A check that ends its run takes it out of the set: a Set's iteration allows that.
-  for (const run of watched) run.checkMemory();
+  // From the end: a check that ends its run takes it out, and the run moved into its place was checked already.
+  for (let index = watched.length - 1; index >= 0; index--) watched[index]?.checkMemory();
 }
 
 /** Check `run`'s memory from now until {@link unwatchMemory}: the first check comes within one interval. */
 export function watchMemory(run: MemoryWatched): void {
-  watched.add(run);
+  if (!watched.includes(run)) watched.push(run);
   if (interval !== undefined) return;
   interval = setInterval(checkAll, MEMORY_CHECK_INTERVAL_MS);
   // The watchdog never holds the process open: a run's own deadline does.
@@ -33,5 +34,9 @@ export function watchMemory(run: MemoryWatched): void {
 }
 
 export function unwatchMemory(run: MemoryWatched): void {
-  watched.delete(run);
+  const index = watched.lastIndexOf(run);
+  if (index < 0) return;
+  // The last one takes its place: the order of checks does not matter.
+  watched[index] = watched[watched.length - 1]!;
+  watched.pop();
 }
