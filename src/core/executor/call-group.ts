@@ -17,22 +17,31 @@ export interface GroupedCall {
 export class CallGroup {
   /** Why the group ended, once it has: its calls made since are cancelled before they start. */
   endedWith: ToolexecError | undefined = undefined;
-  private readonly calls = new Set<GroupedCall>();
+  /**
+   * In the order they joined. An array, not a Set: a run's calls mostly come one at a time, and a
+   * Set that empties shrinks its table and grows it again at the next call (two tables per call).
+   */
+  private readonly calls: GroupedCall[] = [];
 
   join(call: GroupedCall): void {
-    this.calls.add(call);
+    this.calls.push(call);
   }
 
   leave(call: GroupedCall): void {
-    this.calls.delete(call);
+    const { calls } = this;
+    const index = calls.lastIndexOf(call);
+    if (index < 0) return;
+    for (let next = index + 1; next < calls.length; next++) calls[next - 1] = calls[next]!;
+    calls.pop();
   }
 
   /** End the group: cancel its calls under way. */
   end(reason: ToolexecError): void {
     if (this.endedWith) return;
     this.endedWith = reason;
-    for (const call of [...this.calls]) call.cancelByCaller();
-    this.calls.clear();
+    const under = this.calls.slice();
+    this.calls.length = 0;
+    for (const call of under) call.cancelByCaller();
   }
 }
 

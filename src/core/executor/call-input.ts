@@ -49,12 +49,18 @@ export function readCallOptions(options: unknown): { ok: true; value: ReadCallOp
   }
 }
 
+/** What options without a key read as: one frozen answer, since most calls pass no options at all. */
+const NO_OPTIONS: { ok: true; value: ReadCallOptions } = Object.freeze({ ok: true, value: Object.freeze({ bounded: false }) });
+
 function checkCallOptions(options: unknown): { ok: true; value: ReadCallOptions } | Failure {
   if (!isPlainObject(options)) return toolError("INVALID_OPTIONS", `Expected the call options to be an object like { signal, timeoutMs }, got ${describeValue(options)}`);
-  // for-in, not Object.keys: this runs on every call, and most calls pass no options at all.
+  let keys = 0;
+  // for-in, not Object.keys: this runs on every call.
   for (const key in options) {
     if (!OPTION_KEYS.has(key)) return toolError("INVALID_OPTIONS", `Unknown call option "${key}"; expected signal, timeoutMs, onProgress, caller, parentExecutionId, bounded or toolCallId`);
+    keys++;
   }
+  if (keys === 0 && callGroupOf(options) === undefined) return NO_OPTIONS;
   const { timeoutMs, signal, parentExecutionId, onProgress, caller, bounded, toolCallId } = options;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TIMEOUT_MS)) {
     return toolError("INVALID_OPTIONS", `Expected timeoutMs to be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, got ${describeValue(timeoutMs)}`);

@@ -4,26 +4,27 @@
  * log → events. The pipeline owns call tracking: `close()` aborts every call under way through it
  * and waits for all of them to settle (their log records written).
  */
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { ToolexecError, isToolexecError } from "../errors/toolexec-error.js";
 import type { Emitter } from "../events.js";
 import type { ExecutionLog } from "../log/execution-log.js";
-import type { CallerInfo, CallToolOptions, ExecutionRecord, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
-import type { CallSpan, CallTelemetry } from "../telemetry/call-telemetry.js";
-import { runInSpan, spanIds } from "../telemetry/span-context.js";
+import type { CallToolOptions, PluginResult, ToolErrorInfo } from "../plugin-contract.js";
+import type { CallTelemetry } from "../telemetry/call-telemetry.js";
+import { runInSpan } from "../telemetry/span-context.js";
 import { toolError, type ToolResult } from "../tool-result.js";
-import { boundToolResult, type ResultBounds } from "../results/bound-result.js";
-import { displayName, readCallOptions, snapshotArguments, type ReadCallOptions } from "./call-input.js";
-import { checkInput, checkOutput } from "./call-schema-checks.js";
+import type { ResultBounds } from "../results/bound-result.js";
+import { displayName, readCallOptions, snapshotArguments } from "./call-input.js";
+import { checkInput } from "./call-schema-checks.js";
 import { explainMissingTool, resolveMissingTool } from "./missing-tool.js";
-import { callerRecord, effectiveCaller, missingForCaller, withAdmission } from "./caller-access.js";
+import { admitCall, effectiveCaller, missingForCaller } from "./caller-access.js";
+import { CallRecord, finishCall } from "./call-record.js";
+import type { AccessVerdict } from "../caller-info.js";
 import type { Scheduler } from "../schedule/scheduler.js";
 import { RunningCall } from "./running-call.js";
 import { createPluginCallOptions } from "./plugin-call-options.js";
 import { takeTurn } from "./take-turn.js";
 import type { ExecutorEvents } from "./executor-events.js";
-import type { PluginHost, RegisteredTool } from "./plugin-host.js";
+import type { PluginHost } from "./plugin-host.js";
 
 export { ABORT_GRACE_MS } from "./running-call.js";
 
@@ -59,95 +60,17 @@ export interface CallPipeline {
   readonly telemetry: CallTelemetry | undefined;
 }
 
-/** One call as it goes: what its end (envelope, log record, events) is made of. */
-interface CallRecord {
-  name: string;
-  args: unknown;
-  executionId: string;
-  startedAt: number;
-  started: number;
-  parentExecutionId: string | undefined;
-  registered?: RegisteredTool;
-  timeoutMs?: number;
-  caller?: CallerInfo;
-  /** The caller's access refused the call. */
-  refused?: boolean;
-  /** The call's `execute_tool` span, when someone traces. */
-  span?: CallSpan;
-  /** How long the call waited for a turn, in ms; unset when it started at once. */
-  queueMs?: number;
-}
-
 /** What the steps of a call share: the dependencies, the calls under way, and the pipeline's own `callTool` (for sub-calls). */
 interface PipelineState extends PipelineDependencies {
   calls: Map<string, RunningCall>;
   callTool: CallTool;
 }
 
-/** Envelope, log record and events: the end of every call, whatever happened. */
-function finish(dependencies: PipelineDependencies, outcome: PluginResult, call: CallRecord): ToolResult {
-  const { name, executionId, parentExecutionId } = call;
-  const { emitter, log } = dependencies;
-  const durationMs = Math.round((performance.now() - call.started) * 1000) / 1000;
-  const result: ToolResult = outcome.ok
-    ? {
-        ok: true,
-        value: outcome.value,
-        ...(outcome.content === undefined ? {} : { content: outcome.content }),
-        ...(outcome.warnings?.length ? { warnings: outcome.warnings } : {}),
-        executionId,
-        tool: name,
-        durationMs,
-      }
-    : { ok: false, error: outcome.error, executionId, tool: name, durationMs };
-  // The log first: a span that has ended no longer says it records, and the record takes its ids.
-  if (log) writeRecord(log, dependencies.host, call, result, durationMs);
-  dependencies.telemetry?.end(call.span, result, call.registered?.owner.name, call.args);
-  // Payloads are built only for events someone listens to: most hosts listen to few.
-  const ending = emitter.hasListeners("tool:end");
-  const failing = !result.ok && emitter.hasListeners("tool:error");
-  if (ending || failing) {
-    const event = parentExecutionId === undefined ? result : { ...result, parentExecutionId };
-    if (ending) emitter.emit("tool:end", event);
-    if (failing) emitter.emit("tool:error", event as ToolResult & { ok: false });
-  }
-  return result;
-}
-
-/** The call's execution record, shaped by the plugin that ran it, handed to the log. */
-function writeRecord(log: ExecutionLog, host: PluginHost, call: CallRecord, result: ToolResult, durationMs: number): void {
-  const { name, executionId, parentExecutionId } = call;
-  const record: ExecutionRecord = {
-    time: new Date(call.startedAt).toISOString(),
-    executionId,
-    ...(parentExecutionId === undefined ? {} : { parentExecutionId }),
-    tool: name,
-    plugin: call.registered?.owner.name ?? null,
-    arguments: call.args ?? null,
-    ok: result.ok,
-    ...(result.ok ? { value: result.value, ...(result.warnings ? { warnings: result.warnings } : {}) } : { error: result.error }),
-    durationMs,
-    ...(call.queueMs === undefined ? {} : { queueMs: call.queueMs }),
-    ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
-    ...callerRecord(call.caller, result, call.refused === true),
-    ...(call.span === undefined ? {} : spanIds(call.span.span)),
-  };
-  let shaped: Record<string, unknown> = record;
-  // The owner is the instance that ran the call, even when the executor has closed it since.
-  const shape = call.registered?.owner.instance.shapeLogRecord;
-  if (shape) {
-    try {
-      shaped = shape.call(call.registered!.owner.instance, record);
-    } catch {
-      shaped = record;
-    }
-  }
-  log.write(shaped, host.secrets());
-}
-
 /** The plugin's call, with sub-calls and progress wired to this call. */
-function invoke(state: PipelineState, registered: RegisteredTool, call: CallRecord, callArguments: Record<string, unknown>, running: RunningCall, options: CallToolOptions) {
-  const { owner } = registered;
+function invoke(state: PipelineState, call: CallRecord, running: RunningCall): Promise<ToolResult> {
+  const { owner } = call.registered!;
+  const options = call.options!;
+  const callArguments = call.args as Record<string, unknown>;
   const { name, executionId, parentExecutionId } = call;
   const { emitter } = state;
   const callerProgress = options.onProgress;
@@ -173,59 +96,156 @@ function invoke(state: PipelineState, registered: RegisteredTool, call: CallReco
   }
   const start = () => owner.instance.callTool({ name, arguments: callArguments, executionId }, pluginOptions);
   // In the call's span context, so the plugin's own spans (an MCP request's) are its children.
-  return running.answer(owner.name, call.span === undefined ? start : () => runInSpan(call.span!, start));
+  return running.answer(owner.name, call.span === undefined ? start : () => runInSpan(call.span!, start), call);
 }
 
-/** A turn, then the plugin's call; a call cancelled before it began takes no slot and never reaches the plugin. */
-async function runInTurn(state: PipelineState, registered: RegisteredTool, call: CallRecord, callArguments: Record<string, unknown>, running: RunningCall, options: CallToolOptions): Promise<PluginResult> {
+/** A turn on the scheduler for a call that waits: the release function, or the call's end when it was cancelled first. */
+async function waitForTurn(state: PipelineState, call: CallRecord, turn: Promise<() => void>): Promise<(() => void) | PluginResult> {
+  const waitStarted = performance.now();
   let release: () => void;
   try {
-    const parent = call.parentExecutionId === undefined ? undefined : state.calls.get(call.parentExecutionId);
-    const turn = takeTurn(state.scheduler, registered, call.name, running, parent);
-    if (typeof turn === "function") release = turn;
-    else {
-      const waitStarted = performance.now();
-      release = await turn;
-      const waitedMs = performance.now() - waitStarted;
-      state.telemetry?.recordQueueWait(call.name, waitedMs / 1000);
-      // Logged only for calls that waited, so `toolexec logs` can show queue waits at no cost to the rest.
-      call.queueMs = Math.round(waitedMs * 1000) / 1000;
-    }
+    release = await turn;
   } catch (error) {
-    const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
-    return toolError(fault.code, fault.message, fault.details);
+    return turnRefused(error);
   }
-  try {
-    return await invoke(state, registered, call, callArguments, running, options);
-  } finally {
-    release();
-  }
+  const waitedMs = performance.now() - waitStarted;
+  state.telemetry?.recordQueueWait(call.name, waitedMs / 1000);
+  // Logged only for calls that waited, so `toolexec logs` can show queue waits at no cost to the rest.
+  call.queueMs = Math.round(waitedMs * 1000) / 1000;
+  return release;
 }
 
-/** A leased tool's call: input snapshot and check, then the run under its deadline, then the output check and the end. */
-async function runRegistered(state: PipelineState, registered: RegisteredTool, call: CallRecord, options: ReadCallOptions): Promise<ToolResult> {
+function turnRefused(error: unknown): PluginResult {
+  const fault = isToolexecError(error) ? error : new ToolexecError("CANCELLED", String(error));
+  return toolError(fault.code, fault.message, fault.details);
+}
+
+/** The input snapshot and check, then the call's running state (tracked, its start told): its failure, or the running call. */
+function startRunning(state: PipelineState, call: CallRecord): PluginResult | RunningCall {
   const { name, executionId, parentExecutionId } = call;
+  const registered = call.registered!;
+  const options = call.options!;
   const snapshot = snapshotArguments(name, call.args);
-  if (!snapshot.ok) return finish(state, snapshot, call);
+  if (!snapshot.ok) return snapshot;
   const callArguments = (call.args = snapshot.value);
   const invalid = checkInput(registered, name, callArguments);
-  if (invalid) return finish(state, invalid, call);
-
+  if (invalid) return invalid;
   const timeoutMs = (call.timeoutMs = options.timeoutMs ?? registered.definition.timeoutMs ?? state.defaultTimeoutMs);
-  const running = new RunningCall(name, timeoutMs, options.signal, options.group);
+  const running = (call.running = new RunningCall(name, timeoutMs, options.signal, options.group));
   running.caller = call.caller;
   running.parentExecutionId = parentExecutionId;
   running.traceContext = call.span?.context;
   state.calls.set(executionId, running);
   const { emitter } = state;
   if (emitter.hasListeners("tool:start")) emitter.emit("tool:start", parentExecutionId === undefined ? { executionId, tool: name, arguments: callArguments } : { executionId, tool: name, arguments: callArguments, parentExecutionId });
+  return running;
+}
+
+/** The plugin's call once a waiting call's turn came (or its end, when it was cancelled first). */
+async function invokeAfterWait(state: PipelineState, call: CallRecord, running: RunningCall, turn: Promise<() => void>): Promise<ToolResult> {
+  const waited = await waitForTurn(state, call, turn);
+  if (typeof waited !== "function") return call.complete(waited);
+  call.releaseTurn = waited;
   try {
-    const outcome = await runInTurn(state, registered, call, callArguments, running, options);
-    return finish(state, checkOutput(registered, name, outcome, timeoutMs), call);
-  } finally {
-    state.calls.delete(executionId);
-    running.end();
+    return await invoke(state, call, running);
+  } catch (error) {
+    call.letGo();
+    throw error;
   }
+}
+
+/**
+ * An admitted call: input checks, a turn, then the plugin's call under its deadline, whose answer
+ * ends the call (CallRecord.complete). No promise of its own unless it waits for a turn.
+ */
+function runAdmitted(state: PipelineState, call: CallRecord): Promise<ToolResult> {
+  try {
+    const running = startRunning(state, call);
+    if (!(running instanceof RunningCall)) {
+      const failed = call.end(running);
+      call.letGo();
+      return Promise.resolve(failed);
+    }
+    const parent = call.parentExecutionId === undefined ? undefined : state.calls.get(call.parentExecutionId);
+    let turn: (() => void) | Promise<() => void> | PluginResult;
+    try {
+      turn = takeTurn(state.scheduler, call.registered!, call.name, running, parent);
+    } catch (error) {
+      turn = turnRefused(error);
+    }
+    if (turn instanceof Promise) return invokeAfterWait(state, call, running, turn);
+    if (typeof turn !== "function") return Promise.resolve(call.complete(turn));
+    call.releaseTurn = turn;
+    return invoke(state, call, running);
+  } catch (error) {
+    call.letGo();
+    return Promise.reject(error);
+  }
+}
+
+/** A leased call under a caller's access (a served caller): admitted first, or refused unrun; its admission is released when it ends. */
+async function runWithAdmission(state: PipelineState, call: CallRecord, admitted: AccessVerdict | Promise<AccessVerdict>): Promise<ToolResult> {
+  let verdict: AccessVerdict;
+  try {
+    // Awaited only when it is a promise: a call without a shared count takes no extra turn.
+    verdict = admitted instanceof Promise ? await admitted : admitted;
+  } catch (error) {
+    call.letGo();
+    throw error;
+  }
+  if (!verdict.ok) {
+    call.refused = true;
+    try {
+      return finishCall(state, verdict, call);
+    } finally {
+      call.letGo();
+    }
+  }
+  try {
+    return await runAdmitted(state, call);
+  } finally {
+    verdict.release();
+  }
+}
+
+/** A leased call: the caller's access asked when there is one (nearly never), then the call. */
+function runLeased(state: PipelineState, call: CallRecord): Promise<ToolResult> {
+  let admitted: AccessVerdict | Promise<AccessVerdict> | undefined;
+  try {
+    admitted = admitCall(call, call.registered!);
+  } catch (error) {
+    call.letGo();
+    throw error;
+  }
+  return admitted === undefined ? runAdmitted(state, call) : runWithAdmission(state, call, admitted);
+}
+
+/** A call of a name the registry lacks: a plugin may make it known (an MCP server's tool list fetched late). */
+async function callMissing(state: PipelineState, call: CallRecord, name: string): Promise<ToolResult> {
+  const registered = (await resolveMissingTool(state, name, call.options!, call.caller)) ? state.host.lease(name) : undefined;
+  if (!registered) return finishCall(state, missingForCaller(call.caller?.access, name, explainMissingTool(state, name)), call);
+  call.lease(registered);
+  return runLeased(state, call);
+}
+
+/** The call up to its lease, without a promise of its own: the checks, the caller, the span; a failure here ends it at once. */
+function startCall(state: PipelineState, name: string, args: unknown, options: CallToolOptions): Promise<ToolResult> {
+  const { calls, host } = state;
+  const call = new CallRecord(state, displayName(name), args);
+  if (typeof name !== "string") return Promise.resolve(finishCall(state, toolError("INVALID_INPUT", `Expected the tool name to be a string, got ${call.name}`), call));
+  const read = readCallOptions(options);
+  if (!read.ok) return Promise.resolve(finishCall(state, read, call));
+  const checked = (call.options = read.value);
+  const parentExecutionId = (call.parentExecutionId = checked.parentExecutionId);
+  const parent = parentExecutionId === undefined ? undefined : calls.get(parentExecutionId);
+  const access = (call.caller = effectiveCaller(checked.caller, parent?.caller))?.access;
+  if (access !== undefined) name = call.name = access.registryName(name);
+  // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
+  call.span = state.telemetry?.start(call.name, call.executionId, parent?.traceContext, checked.toolCallId);
+  const registered = host.lease(name);
+  if (!registered) return callMissing(state, call, name);
+  call.lease(registered);
+  return runLeased(state, call);
 }
 
 export function createCallPipeline(dependencies: PipelineDependencies): CallPipeline {
@@ -233,31 +253,13 @@ export function createCallPipeline(dependencies: PipelineDependencies): CallPipe
   const calls = new Map<string, RunningCall>();
   let closedWith: ToolexecError | undefined;
 
-  async function callTool(name: string, args?: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
-    if (closedWith) throw new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${displayName(name)}": the executor is closed`);
-    const call: CallRecord = { name: displayName(name), args, executionId: randomUUID(), startedAt: Date.now(), started: performance.now(), parentExecutionId: undefined };
-    if (typeof name !== "string") return finish(dependencies, toolError("INVALID_INPUT", `Expected the tool name to be a string, got ${call.name}`), call);
-    const read = readCallOptions(options);
-    if (!read.ok) return finish(dependencies, read, call);
-    options = read.value;
-    const parentExecutionId = (call.parentExecutionId = options.parentExecutionId);
-    const parent = parentExecutionId === undefined ? undefined : calls.get(parentExecutionId);
-    const access = (call.caller = effectiveCaller(options.caller, parent?.caller))?.access;
-    if (access !== undefined) name = call.name = access.registryName(name);
-    // A sub-call's parent span is its parent call's, whatever context the plugin answered from (a code run's runtime is another process).
-    call.span = dependencies.telemetry?.start(call.name, call.executionId, parent?.traceContext, options.toolCallId);
-    let registered = host.lease(name);
-    if (!registered && (await resolveMissingTool(dependencies, name, options, call.caller))) registered = host.lease(name);
-    if (!registered) return finish(dependencies, missingForCaller(access, name, explainMissingTool(dependencies, name)), call);
-    const leased = (call.registered = registered);
+  // Not async: a call under way keeps no async frame of the pipeline's (each costs a waiting call ~0.4 KB).
+  function callTool(name: string, args?: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
+    if (closedWith) return Promise.reject(new ToolexecError("EXECUTOR_CLOSED", `Cannot call "${displayName(name)}": the executor is closed`));
     try {
-      return await withAdmission(call, leased, (refusal) => finish(dependencies, refusal, call), async () => {
-        const result = await runRegistered(state, leased, call, read.value);
-        // Bounding is for what a model reads: the log, the events and unbounded callers keep the whole value.
-        return options.bounded && result.ok ? boundToolResult(result, leased.definition, dependencies.results, call.caller) : result;
-      });
-    } finally {
-      host.release(leased);
+      return startCall(state, name, args, options);
+    } catch (error) {
+      return Promise.reject(error);
     }
   }
   const state: PipelineState = { ...dependencies, calls, callTool };

@@ -4,7 +4,7 @@
  * who made it and whether it was let through.
  */
 import { createHash } from "node:crypto";
-import type { CallerAccess, CallerInfo } from "../caller-info.js";
+import type { AccessVerdict, CallerAccess, CallerInfo } from "../caller-info.js";
 import type { PluginResult, ToolDefinition } from "../plugin-contract.js";
 import { toolError, type ToolResult } from "../tool-result.js";
 
@@ -50,27 +50,12 @@ export function missingForCaller(access: CallerAccess | undefined, name: string,
 }
 
 /**
- * The caller's access asked before a leased tool runs: a refusal ends the call unrun (`refuse`
- * builds its end, marked refused in the log); an admitted call is released when `run` settles.
+ * The caller's access asked before a leased tool runs: undefined when the call has no access to
+ * ask (nearly all), else its verdict, a promise only when the access needs a shared count. A
+ * refusal ends the call unrun; an admitted call's `release` is called when it ends.
  */
-export async function withAdmission(
-  call: { caller?: CallerInfo; parentExecutionId: string | undefined; refused?: boolean },
-  registered: { definition: ToolDefinition; owner: { name: string } },
-  refuse: (refusal: PluginResult) => ToolResult,
-  run: () => Promise<ToolResult>,
-): Promise<ToolResult> {
-  let admitted = call.caller?.access?.admit({ definition: registered.definition, plugin: registered.owner.name, topLevel: call.parentExecutionId === undefined });
-  // Awaited only when it is a promise: a call without a shared count takes no extra turn.
-  if (admitted instanceof Promise) admitted = await admitted;
-  if (admitted?.ok === false) {
-    call.refused = true;
-    return refuse(admitted);
-  }
-  try {
-    return await run();
-  } finally {
-    if (admitted?.ok) admitted.release();
-  }
+export function admitCall(call: { caller?: CallerInfo; parentExecutionId: string | undefined }, registered: { definition: ToolDefinition; owner: { name: string } }): AccessVerdict | Promise<AccessVerdict> | undefined {
+  return call.caller?.access?.admit({ definition: registered.definition, plugin: registered.owner.name, topLevel: call.parentExecutionId === undefined });
 }
 
 export type { CallerAccess };

@@ -29,6 +29,7 @@ import { createOwnWrites, type OwnWrites } from "./own-writes.js";
 import { createRegistryAccess, type RegistryAccess } from "./registry-access.js";
 import { createReloader, type Reloader, type ReloadResult } from "./reloader.js";
 import { holdStartupEvents, type StartupEvents } from "./startup-events.js";
+import { offerEventListening } from "./event-listening.js";
 import { DEFAULT_RESULT_MAX_CHARS } from "../results/result-budget.js";
 import type { ResultStore } from "../results/result-store.js";
 import { toDraft2020Schema } from "../schema/to-draft-2020-schema.js";
@@ -135,7 +136,8 @@ function createHostAndPipeline(setup: CoreExecutorSetup, startup: StartupEvents,
         registryListeners.add(listener);
         return () => registryListeners.delete(listener);
       },
-      emit: (event, payload) => emit(event, payload as never),
+      // The built-in plugins skip building payloads nobody hears (event-listening.ts).
+      emit: offerEventListening((event, payload) => emit(event, payload as never), (event) => startup.events.hasListeners(event as keyof ExecutorEvents)),
       ...(log === undefined ? {} : { writeLog: (record: Record<string, unknown>) => log.write({ time: new Date().toISOString(), ...record }) }),
     },
     onRegistryChanged(_reason, previous) {

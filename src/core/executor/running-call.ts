@@ -24,6 +24,22 @@ function checkResultShape(result: unknown, plugin: string): PluginResult {
   return toolError("PLUGIN_FAILED", `Plugin "${plugin}" returned a malformed result: expected { ok: true, value } or { ok: false, error: { code, message } }`);
 }
 
+/**
+ * What becomes of the plugin's answer: the pipeline's end of the call (output check, envelope,
+ * log, events). The answer's promise resolves to it, so no async frame waits between the two.
+ */
+export interface CallCompletion<Result> {
+  complete(outcome: PluginResult): Result;
+}
+
+/** The answer promise's settling functions, as `new Promise` hands them out (no executor closure per call). */
+let resolveNext: ((value: unknown) => void) | undefined;
+let rejectNext: ((error: unknown) => void) | undefined;
+const takeSettlers = (resolve: (value: unknown) => void, reject: (error: unknown) => void) => {
+  resolveNext = resolve;
+  rejectNext = reject;
+};
+
 /** Every pipeline's calls share one deadline timer. */
 const deadlines = new CallDeadlines();
 
@@ -52,7 +68,9 @@ export class RunningCall implements Deadlined, GroupedCall, AbortWatcher {
   earlierDeadline: Deadlined | undefined = undefined;
   laterDeadline: Deadlined | undefined = undefined;
   listed = false;
-  private resolveAnswer: ((result: PluginResult) => void) | undefined = undefined;
+  private resolveAnswer: ((value: unknown) => void) | undefined = undefined;
+  private rejectAnswer: ((error: unknown) => void) | undefined = undefined;
+  private completion: CallCompletion<unknown> | undefined = undefined;
   private graceTimer: NodeJS.Timeout | undefined = undefined;
   /** A built-in plugin's listener (call-abort-watch.ts): told of an abort without an AbortController. */
   private abortListener: ((reason: ToolexecError) => void) | undefined = undefined;
@@ -109,9 +127,15 @@ export class RunningCall implements Deadlined, GroupedCall, AbortWatcher {
     };
   }
 
-  /** The plugin's answer, or — once the call is aborted and the grace passes — the abort's own. */
-  answer(plugin: string, start: () => Promise<PluginResult>): Promise<PluginResult> {
-    const answered = new Promise<PluginResult>((resolve) => (this.resolveAnswer = resolve));
+  /**
+   * The plugin's answer, or — once the call is aborted and the grace passes — the abort's own,
+   * made into the call's end by `completion` (its fault rejects).
+   */
+  answer<Result>(plugin: string, start: () => Promise<PluginResult>, completion: CallCompletion<Result>): Promise<Result> {
+    const answered = new Promise<Result>(takeSettlers as never);
+    this.resolveAnswer = resolveNext;
+    this.rejectAnswer = rejectNext;
+    this.completion = completion;
     if (this.abortReason) this.graceTimer = setTimeout(endGrace, ABORT_GRACE_MS, this);
     let work: Promise<PluginResult>;
     try {
@@ -132,7 +156,16 @@ export class RunningCall implements Deadlined, GroupedCall, AbortWatcher {
     if (!resolve) return;
     this.resolveAnswer = undefined;
     clearTimeout(this.graceTimer);
-    resolve(result);
+    const completion = this.completion!;
+    this.completion = undefined;
+    let ended: unknown;
+    try {
+      ended = completion.complete(result);
+    } catch (error) {
+      this.rejectAnswer!(error);
+      return;
+    }
+    resolve(ended);
   }
 
   private fail(plugin: string, error: unknown): void {

@@ -4,13 +4,16 @@ import type { Scheduler } from "../schedule/scheduler.js";
 import type { RegisteredTool } from "./plugin-host.js";
 import type { RunningCall } from "./running-call.js";
 
+/** A self-scheduled tool's turn: nothing to give back, one function for every call. */
+const NO_TURN = () => {};
+
 /**
  * Wait for a turn; a sub-call of a call that holds a slot may borrow that slot instead of waiting.
  * A free turn is taken without a promise (the common case): the release function, else a promise of it.
  */
 export function takeTurn(scheduler: Scheduler, registered: RegisteredTool, name: string, running: RunningCall, parent: RunningCall | undefined): (() => void) | Promise<() => void> {
   if (running.abortReason) throw running.abortReason;
-  if (registered.definition.selfScheduled) return () => {};
+  if (registered.definition.selfScheduled) return NO_TURN;
   const parallel = registered.definition.parallel ?? false;
   const holding = (release: () => void) => {
     running.holdsSlot = true;

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from "../../core/errors/error-codes.js";
 import { abortWatchOf } from "../../core/executor/call-abort-watch.js";
+import type { AbortWatchable } from "../../core/executor/call-abort-watch.js";
 import type { PluginCallOptions } from "../../core/plugin-contract.js";
 
 /** A cancellation as a wait needs it (runtime-pool.ts): its reason once cancelled, and one listener at a time. */
@@ -16,9 +17,22 @@ export interface Cancellation {
   watch(listener: (reason: unknown) => void): () => void;
 }
 
+/** A class: one small object per run, where two closures and their context were three. */
+class RunningCallCancellation implements Cancellation {
+  constructor(private readonly running: AbortWatchable) {}
+
+  reason(): unknown {
+    return this.running.abortReason;
+  }
+
+  watch(listener: (reason: unknown) => void): () => void {
+    return this.running.watchAbort(listener);
+  }
+}
+
 export function callCancellation(options: PluginCallOptions): Cancellation {
   const running = abortWatchOf(options);
-  return running ? { reason: () => running.abortReason, watch: (listener) => running.watchAbort(listener) } : signalCancellation(options.signal);
+  return running ? new RunningCallCancellation(running) : signalCancellation(options.signal);
 }
 
 /** The same over an AbortSignal (a plugin called directly, or a test's). */

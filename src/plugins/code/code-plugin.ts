@@ -6,24 +6,26 @@
 import { performance } from "node:perf_hooks";
 import { ToolexecError } from "../../core/errors/toolexec-error.js";
 import { CallGroup } from "../../core/executor/call-group.js";
+import { eventListening } from "../../core/executor/event-listening.js";
 import { PLUGIN_CONTRACT_VERSION, type CallerAccess, type ExecutorPlugin, type PluginInstance, type PluginResult } from "../../core/plugin-contract.js";
 import { CODE_EXECUTION_TOOL_NAME } from "../../core/tool-names.js";
-import { toolError, type ToolResult } from "../../core/tool-result.js";
+import { toolError } from "../../core/tool-result.js";
 import { codeConfigSection } from "./config/code-config-section.js";
 import type { CodeExecutionConfig } from "./config/code-execution-config-schema.js";
 import { resolveCodeExecutionOptions, type ResolvedCodeExecutionOptions } from "./config/code-execution-options.js";
 import { createCodeExecutionTool } from "./code-execution-tool.js";
 import { shapeCodeLogRecord, type CodeRunStats } from "./code-log-record.js";
-import { toCodeResult, type CodeExecutionOutput, type CodeFailureDetails } from "./code-result.js";
+import type { CodeExecutionOutput, CodeFailureDetails } from "./code-result.js";
+import { CodeRun, MAX_PENDING_STATS, type CodeRunHost } from "./code-run.js";
 import { createPreparedSourceCache } from "./prepared-source-cache.js";
 import { countLines } from "./prepare-source.js";
 import { resolveCodeRequest } from "./resolve-code-request.js";
-import { runOnRuntime, type RunError, type RunOutcome, type RunRequest } from "./run-on-runtime.js";
+import { runOnRuntime, type RunOutcome } from "./run-on-runtime.js";
 import { createRuntimePool } from "./runtime-pool.js";
+import type { RuntimeProcess } from "./runtime-process.js";
 import { warmCodeMode } from "./warm-code-mode.js";
 import { createCallerCatalogs } from "./caller-catalogs.js";
 import { callCancellation, cancelCode, type Cancellation } from "./call-cancellation.js";
-import { createToolDispatcher, type ToolCallTrace, type ToolDispatcher } from "./tool-dispatch.js";
 import type { RankTools } from "./declarations/index.js";
 import { PIPELINE_GRACE_MS } from "./code-execution-tool.js";
 import { createSavedToolChains, type SavedToolChainPosition } from "./saved/saved-tool-chains.js";
@@ -34,15 +36,11 @@ import { createSavedTools, type SavedToolsApi } from "./saved/saved-tools.js";
 export const CODE_PLUGIN_NAME = "code";
 /** Largest arguments object code may pass to one tool, as JSON. */
 export const MAX_TOOL_ARGUMENT_BYTES = 4 * 1024 * 1024;
-/** Runs whose log statistics wait for the execution log; older ones are forgotten. */
-const MAX_PENDING_STATS = 1_000;
 /** Why a run's calls still under way are cancelled when it ends (one object: the run's hot path makes no Error). */
 const RUN_ENDED = new ToolexecError("CANCELLED", "The code execution that made this call has ended");
 /** The call group of every run that ended before making a tool call: already ended, shared. */
 const ENDED_RUN_CALLS = new CallGroup();
 ENDED_RUN_CALLS.end(RUN_ENDED);
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 export interface CodePluginOptions {
   /** Reload saved tools after hand edits of their files (the executor's `watch`). Default false. */
@@ -120,97 +118,98 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
       const logging = context.writeLog !== undefined;
       const chains = createSavedToolChains(context.callChain);
       const sources = createPreparedSourceCache();
-      const inflight = new Set<Promise<unknown>>();
       let closed: Promise<void> | undefined;
 
+      // Payloads of events nobody hears are not built: most hosts listen to neither.
+      const hears = eventListening(context);
+      const runHost: CodeRunHost = {
+        stats: logging ? stats : undefined,
+        hears,
+        emit: (event, payload) => context.emit(event, payload),
+        explainMissing: (name) => context.explainMissingTool?.(name),
+        callTool: (name, toolArgs, callOptions) => context.callTool(name, toolArgs, callOptions),
+        stopSignal: closing.signal,
+        rankTools: pluginOptions.rankTools,
+        limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
+      };
+      // Runs under way, for close: a count, not a set of promises (each tracked promise cost the run another async frame).
+      let underWay = 0;
+      let drained: (() => void) | undefined;
+
       /** `position.chain`: the saved tools running in this run's chain of calls (its own name last when it is one). */
-      const execute = async (executionId: string, args: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
+      const execute = (executionId: string, args: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, savedTool: SavedTool | undefined, access: CallerAccess | undefined): Promise<PluginResult> => {
         const started = performance.now();
         const resolved = resolveCodeRequest(args, options);
-        if (!resolved.ok) return toolError("INVALID_INPUT", resolved.message);
+        if (!resolved.ok) return Promise.resolve(toolError("INVALID_INPUT", resolved.message));
         const { request } = resolved;
-        context.emit("code:start", { executionId, code: request.code.slice(0, 500), inputBytes: request.inputBytes, timeoutMs: request.timeoutMs });
-        let logs: string[] = [];
-        let trace: ToolCallTrace[] = [];
-        let toolCallCount = 0;
-        let queueMs = 0;
-        let runMs = 0;
-        const end = (result: { ok: true; value: unknown } | { ok: false; error: RunError }): PluginResult => {
-          const durationMs = round(performance.now() - started);
-          if (logging) {
-            if (stats.size >= MAX_PENDING_STATS) stats.delete(stats.keys().next().value!);
-            stats.set(executionId, { inputBytes: request.inputBytes, queueMs, runMs, toolCallCount, timeoutMs: request.timeoutMs });
-          }
-          let outcome: PluginResult;
-          if (result.ok) {
-            const output: CodeExecutionOutput = { ok: true, value: result.value, execution_id: executionId, logs, tool_calls: trace, duration_ms: durationMs };
-            outcome = { ok: true, value: output };
-          } else {
-            const { stack, ...error } = result.error;
-            const details: CodeFailureDetails = { ...(stack === undefined ? {} : { stack }), logs, tool_calls: trace, duration_ms: durationMs };
-            outcome = toolError(error.code, error.message, details);
-          }
-          // Not `{ ...outcome, executionId, … }`: V8 clones then extends a spread object slowly (~2 µs).
-          const ended: ToolResult = outcome.ok ? { ok: true, value: outcome.value, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs } : { ok: false, error: outcome.error, executionId, tool: CODE_EXECUTION_TOOL_NAME, durationMs };
-          context.emit("code:end", toCodeResult(ended));
-          return outcome;
-        };
-
+        if (hears("code:start")) context.emit("code:start", { executionId, code: request.code.slice(0, 500), inputBytes: request.inputBytes, timeoutMs: request.timeoutMs });
+        const run = new CodeRun(runHost, started, executionId, request, Math.min(Date.now() + request.timeoutMs, deadline), cancellation, catalogs.catalogFor(access));
         const prepared = sources.prepare(request.code, savedTool);
-        if (!prepared.ok) return end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } });
-        const runDeadline = Math.min(Date.now() + request.timeoutMs, deadline);
-        // Made on the first tool call: most runs make none, and their hot path makes neither a dispatcher nor a call group.
-        let calls: CallGroup | undefined;
-        let dispatcher: ToolDispatcher | undefined;
-        const runCatalog = catalogs.catalogFor(access);
-        const dispatch: RunRequest["dispatch"] = (target, callArgs) =>
-          (dispatcher ??= createToolDispatcher({
-            catalog: runCatalog,
-            policy: request.policy,
-            executionId,
-            group: () => (calls ??= new CallGroup()),
-            explainMissing: (name) => context.explainMissingTool?.(name),
-            callTool: (name, toolArgs, callOptions) => context.callTool(name, toolArgs, callOptions),
-          })).dispatch(target, callArgs);
-        let outcome: RunOutcome;
-        let runStarted: number;
-        do {
-          let runtime;
-          try {
-            runtime = await pool.acquire(runDeadline, cancellation, position.nested);
-          } catch (error) {
-            const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
-            queueMs = performance.now() - started;
-            return end({ ok: false, error: { code: fault.code, message: fault.message } });
+        if (!prepared.ok) return Promise.resolve(run.end({ ok: false, error: { code: "SYNTAX_ERROR", message: prepared.message } }));
+        run.prepared = prepared.prepared;
+        run.codeLines = countLines(request.code);
+        return runInPool(run, position);
+      };
+
+      const leave = () => {
+        if (--underWay === 0) drained?.();
+      };
+      const acquireFailed = (run: CodeRun, error: unknown): PluginResult => {
+        const fault = error instanceof ToolexecError ? error : new ToolexecError("PLUGIN_FAILED", String(error));
+        run.queueMs = performance.now() - run.started;
+        return run.end({ ok: false, error: { code: fault.code, message: fault.message } });
+      };
+
+      /** The run on a runtime of the pool. No async frame while it waits for one: a burst keeps thousands waiting. */
+      const runInPool = (run: CodeRun, position: SavedToolChainPosition): Promise<PluginResult> => {
+        let acquiring: Promise<RuntimeProcess>;
+        try {
+          acquiring = pool.acquire(run.deadline, run.cancellation, position.nested);
+        } catch (error) {
+          acquiring = Promise.reject(error);
+        }
+        underWay++;
+        return acquiring.then(
+          (runtime) => runOnPool(run, position, runtime),
+          (error: unknown) => {
+            try {
+              return acquireFailed(run, error);
+            } finally {
+              leave();
+            }
+          },
+        );
+      };
+
+      const runOnPool = async (run: CodeRun, position: SavedToolChainPosition, first: RuntimeProcess): Promise<PluginResult> => {
+        const { executionId, started } = run;
+        try {
+          let runtime = first;
+          let outcome: RunOutcome;
+          let runStarted: number;
+          for (;;) {
+            runStarted = performance.now();
+            run.queueMs = runStarted - started;
+            chains.enter(executionId, position.chain);
+            outcome = await runOnRuntime(runtime, run);
+            chains.end(executionId);
+            if (outcome.reusable) pool.release(runtime, outcome.run);
+            if (!outcome.notStarted) break;
+            // Sent ahead to a runtime that died before starting it: nothing ran, so it runs on another.
+            try {
+              runtime = await pool.acquire(run.deadline, run.cancellation, position.nested);
+            } catch (error) {
+              return acquireFailed(run, error);
+            }
           }
-          runStarted = performance.now();
-          queueMs = runStarted - started;
-          chains.enter(executionId, position.chain);
-          outcome = await runOnRuntime(runtime, {
-            prepared: prepared.prepared,
-            codeLines: countLines(request.code),
-            inputJson: request.inputJson,
-            deadline: runDeadline,
-            timeoutMs: request.timeoutMs,
-            cancellation,
-            stopSignal: closing.signal,
-            catalog: runCatalog,
-            ...(pluginOptions.rankTools ? { rankTools: pluginOptions.rankTools } : {}),
-            dispatch,
-            limits: { maxResultBytes: options.maxResultBytes, maxLogBytes: options.maxLogBytes, maxArgumentBytes: MAX_TOOL_ARGUMENT_BYTES, memoryLimitMb: options.memoryLimitMb },
-          });
-          chains.end(executionId);
-          if (outcome.reusable) pool.release(runtime, outcome.run);
-          // Sent ahead to a runtime that died before starting it: nothing ran, so it runs on another.
-        } while (outcome.notStarted);
-        runMs = performance.now() - runStarted;
-        // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
-        if (calls) calls.end(RUN_ENDED);
-        else calls = ENDED_RUN_CALLS;
-        logs = outcome.logs;
-        trace = dispatcher?.trace ?? [];
-        toolCallCount = dispatcher?.count() ?? 0;
-        return end(outcome.result);
+          run.runMs = performance.now() - runStarted;
+          // Calls still under way (the run timed out or was stopped) are cancelled; later ones are refused.
+          if (run.calls) run.calls.end(RUN_ENDED);
+          else run.calls = ENDED_RUN_CALLS;
+          return run.end(outcome.result, outcome);
+        } finally {
+          leave();
+        }
       };
 
       /**
@@ -218,9 +217,9 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
        * value is the run's value, its `content` the run's whole output (the audit), its failure's
        * details the run's logs and tool calls.
        */
-      const runSavedTool = async (name: string, executionId: string, input: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult | undefined> => {
+      const runSavedTool = async (name: string, executionId: string, input: unknown, cancellation: Cancellation, deadline: number, position: SavedToolChainPosition, access: CallerAccess | undefined): Promise<PluginResult> => {
         const savedTool = saved.get(name);
-        if (!savedTool) return undefined;
+        if (!savedTool) return toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${name}"`);
         const { chain } = position;
         if (chain.length >= options.maxSavedToolDepth) {
           return toolError("RECURSION_LIMIT", `Saved tool "${name}" was not run: ${chain.length} saved tools already run inside each other (${[...chain, name].join(" → ")}), the limit is ${options.maxSavedToolDepth} (codeExecution.maxSavedToolDepth)`, {
@@ -242,25 +241,24 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
 
       const instance: PluginInstance<SavedToolsApi> = {
         listTools: () => [tool.definition, ...saved.definitions()],
-        async callTool(call, callOptions) {
+        // Not async: the run's one async frame is `execute`'s (a burst keeps thousands waiting for a runtime).
+        callTool(call, callOptions) {
           const { deadline, caller } = callOptions;
-          if (closed) return toolError("EXECUTOR_CLOSED", "The code plugin is closed");
+          if (closed) return Promise.resolve(toolError("EXECUTOR_CLOSED", "The code plugin is closed"));
           const builtIn = saved.callBuiltIn(call.name, call.arguments);
           if (builtIn) return builtIn;
           // Not the call's `signal`: reading it makes an AbortController, which a run rarely needs.
           const cancellation = callCancellation(callOptions);
           const cancelled = cancellation.reason();
-          if (cancelled !== undefined) return toolError(cancelCode(cancelled), "The code execution was cancelled before it started");
+          if (cancelled !== undefined) return Promise.resolve(toolError(cancelCode(cancelled), "The code execution was cancelled before it started"));
           const position = chains.positionOf(call.executionId);
-          const run =
-            call.name === CODE_EXECUTION_TOOL_NAME
+          try {
+            return call.name === CODE_EXECUTION_TOOL_NAME
               ? execute(call.executionId, call.arguments, cancellation, deadline, position, undefined, caller?.access)
               : runSavedTool(call.name, call.executionId, call.arguments, cancellation, deadline, position, caller?.access);
-          inflight.add(run);
-          try {
-            return (await run) ?? toolError("TOOL_NOT_FOUND", `The code plugin has no tool "${call.name}"`);
-          } finally {
-            inflight.delete(run);
+          } catch (error) {
+            // What an async callTool would do: a fault of the host's own checks rejects.
+            return Promise.reject(error);
           }
         },
         onToolsChanged(listener) {
@@ -287,7 +285,7 @@ export function codePlugin(pluginOptions: CodePluginOptions = {}): ExecutorPlugi
             await saved.close();
             closing.abort(new ToolexecError("EXECUTOR_CLOSED", "The executor closed while the code was running; it was stopped"));
             await pool.close();
-            await Promise.allSettled([...inflight]);
+            if (underWay > 0) await new Promise<void>((resolve) => (drained = resolve));
           })();
           return closed;
         },
