@@ -2,8 +2,8 @@
  * What the host sends a code runtime over IPC, gathered once per turn of the event loop and sent as
  * one message, in order: each message costs both processes a wake-up (on a 2-core machine, an IPC
  * message and its one-line answer took ~10 µs of CPU on each side alone, ~3 µs each in batches of
- * four), and a burst's runs sent ahead are handed out in pairs (runtime-pool.ts). Async call answers of the same turn travel together as
- * one `replies` message, after the rest.
+ * four), and a burst's runs sent ahead are handed out in pairs (runtime-pool.ts). Async call answers
+ * of the same turn travel together as one `replies` message, after the rest.
  */
 
 export interface RuntimeOutbox {

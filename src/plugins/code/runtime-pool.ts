@@ -9,8 +9,8 @@
  * between. As its runs end, the queue refills it two at a time, which leave in one message (each
  * message costs both processes a wake-up); it then still holds one, so it does not wait for the host.
  * With one run ahead, a runtime that finished the run it held had nothing left half the time in a
- * burst (the host had not yet answered the end of the run before), and waited. A runtime that goes idle while
- * another holds a run sent ahead asks for that run back, so it never waits behind a long run. One
+ * burst (the host had not yet answered the end of the run before), and waited. A runtime that goes
+ * idle while another holds runs sent ahead asks for one back, so it never waits behind a long run. One
  * that misses the handshake, or was killed, is replaced, and only once it has exited, so kills on
  * a busy machine never pile up respawns.
  */
@@ -71,7 +71,6 @@ export interface RuntimePool {
   /** Kill every runtime and fail the waiting requests; resolves once all have exited. */
   close(): Promise<void>;
 }
-
 
 /** A runtime handed out: the runs it holds (the one under way, and those sent ahead), and when the one under way began. */
 interface Busy {

@@ -91,7 +91,8 @@ export interface RuntimeProcess {
   answer(call: number, resultJson: string): void;
   /**
    * Answer an async call over IPC; `resultJson` is JSON text. Answers made in the same turn of the
-   * event loop leave as one message: each message wakes the runtime, and a fan-out's answers often come together.
+   * event loop leave as one message: each message wakes the runtime, and a fan-out's answers often
+   * come together.
    */
   reply(call: number, resultJson: string): void;
   residentBytes(): number | undefined;
