@@ -209,11 +209,14 @@ describe("script tools: host exit", () => {
     const host = project.write(
       "host.mjs",
       [
-        `import { existsSync } from "node:fs";`,
+        `import { readFileSync } from "node:fs";`,
+        // The pid file is created before the shell writes the pid into it: waiting only for the file
+        // to exist let the host exit (and kill the tree) in between, leaving the file empty.
+        `const written = (file) => { try { return readFileSync(file, "utf8").trim() !== ""; } catch { return false; } };`,
         `import { createExecutor } from ${JSON.stringify(pathToFileURL(index).href)};`,
         `const executor = await createExecutor({ root: ${JSON.stringify(project.root)}, watch: false, logDir: false });`,
         `void executor.callTool("spawner", {});`,
-        `while (!existsSync(${JSON.stringify(project.path("child.pid"))})) await new Promise((resolve) => setTimeout(resolve, 10));`,
+        `while (!written(${JSON.stringify(project.path("child.pid"))})) await new Promise((resolve) => setTimeout(resolve, 10));`,
         `process.exit(0);`,
       ].join("\n"),
     );
