@@ -1,5 +1,5 @@
 /** Shared helpers for the python plugin's tests: projects with fixture modules, executors closed after each test. */
-import { copyFileSync, existsSync, readdirSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach } from "vitest";
@@ -50,9 +50,21 @@ export async function startExecutor(project: TempProject, options: ExecutorOptio
 
 export { childPids } from "../helpers/processes.js";
 
-/** Resolves once `file` exists: a tool's own "I have started" signal, never a sleep. */
+/**
+ * Resolves once `file` exists and holds something: a tool's own "I have started" signal, never a
+ * sleep. Content, not existence: `open(marker, "w")` creates the file an instant before the pid is
+ * written, and a pid read in between is 0 (`process.kill(0, …)` is the test runner's own group).
+ */
 export async function fileAppears(file: string): Promise<void> {
-  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (!hasContent(file)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+function hasContent(file: string): boolean {
+  try {
+    return readFileSync(file, "utf8") !== "";
+  } catch {
+    return false;
+  }
 }
 
 export function isAlive(pid: number): boolean {
