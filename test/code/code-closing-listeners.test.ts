@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExecutorPlugin } from "../../src/index.js";
+import { deferred } from "../helpers/deferred.js";
 import { openCodeExecutor, type CodeSetup } from "./code-test-helpers.js";
 
 const RUNS = 11;
@@ -13,25 +14,23 @@ const RUNS = 11;
 /** An in-process `wait` tool whose calls all answer when `release` is called; `arrived` resolves at the RUNS-th call. */
 function gatePlugin() {
   let calls = 0;
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let arrivedAll: () => void = () => {};
-  const arrived = new Promise<void>((resolve) => (arrivedAll = resolve));
+  const released = deferred();
+  const arrived = deferred();
   const plugin: ExecutorPlugin = {
     name: "gate",
     async start() {
       return {
         listTools: () => [{ name: "wait", description: "Answers once the test releases it.", inputSchema: { type: "object" }, parallel: true }],
         callTool: async () => {
-          if (++calls === RUNS) arrivedAll();
-          await released;
+          if (++calls === RUNS) arrived.resolve();
+          await released.promise;
           return { ok: true, value: "released" };
         },
         close: async () => {},
       };
     },
   };
-  return { plugin, arrived, release };
+  return { plugin, arrived: arrived.promise, release: () => released.resolve() };
 }
 
 let setup: CodeSetup | undefined;

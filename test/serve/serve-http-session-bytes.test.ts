@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExecutor, type Executor, type ExecutorPlugin } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
+import { deferred } from "../helpers/deferred.js";
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
@@ -16,25 +17,23 @@ const PAD = "x".repeat(40_000);
 
 /** One tool, `hold`, that answers when the test releases it: its request stays in flight until then. */
 function holdingPlugin(): { plugin: ExecutorPlugin; release(): void; started: Promise<void> } {
-  let release = () => {};
-  let markStarted = () => {};
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const started = deferred();
+  const released = deferred();
   const plugin: ExecutorPlugin = {
     name: "holding",
     async start() {
       return {
         listTools: () => [{ name: "hold", description: "Answers when released.", inputSchema: { type: "object" }, parallel: true }],
         async callTool() {
-          markStarted();
-          await released;
+          started.resolve();
+          await released.promise;
           return { ok: true, value: "released" };
         },
         async close() {},
       };
     },
   };
-  return { plugin, release: () => release(), started };
+  return { plugin, release: () => released.resolve(), started: started.promise };
 }
 
 let executor: Executor;
