@@ -22,6 +22,26 @@ export function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * The pid a process wrote into `file`, once it is there: waits for content, not for the file, since
+ * `echo $$ > file` and `open(file, "w")` create it empty an instant before the pid is written (a pid
+ * read in between is 0, and `process.kill(0, …)` is the test runner's own group).
+ */
+export async function waitForPid(file: string, waitMs = 10_000): Promise<number> {
+  const until = Date.now() + waitMs;
+  while (Date.now() < until) {
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8").trim();
+    } catch {
+      // Not created yet.
+    }
+    if (text !== "") return Number(text);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${file} was not written within ${waitMs} ms`);
+}
+
 /** Pids of this process's running children: a leak check that trusts no bookkeeping of the code under test. */
 export function childPids(): number[] {
   const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], { encoding: "utf8" }).trim();

@@ -8,7 +8,7 @@ import { loadProjectConfig, type PythonEntry } from "../../src/config.js";
 import { pythonPlugin } from "../../src/plugins/python/python-plugin.js";
 import { testPluginContract } from "../../src/testing.js";
 import type { TempProject } from "../helpers/temp-project.js";
-import { discoveringProject, fileAppears, pythonProject, textTools } from "./python-test-helpers.js";
+import { discoveringProject, startedPid, pythonProject, textTools } from "./python-test-helpers.js";
 
 interface Variant {
   label: string;
@@ -57,7 +57,7 @@ for (const variant of VARIANTS) {
       get arguments() {
         return { marker, seconds: 60 };
       },
-      started: () => fileAppears(marker),
+      started: async () => void (await startedPid(marker)),
     },
     // An edited module is read again at its next call (which reads its schemas again), or when the list is read.
     changeTools: async (instance) => {

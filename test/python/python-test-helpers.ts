@@ -1,9 +1,10 @@
 /** Shared helpers for the python plugin's tests: projects with fixture modules, executors closed after each test. */
-import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach } from "vitest";
 import { createExecutor, type Executor, type ExecutorOptions, type Logger } from "../../src/index.js";
+import { waitForPid } from "../helpers/processes.js";
 import { createTempProject, type TempProject } from "../helpers/temp-project.js";
 
 export const PYTHON_FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "python");
@@ -50,22 +51,8 @@ export async function startExecutor(project: TempProject, options: ExecutorOptio
 
 export { childPids } from "../helpers/processes.js";
 
-/**
- * Resolves once `file` exists and holds something: a tool's own "I have started" signal, never a
- * sleep. Content, not existence: `open(marker, "w")` creates the file an instant before the pid is
- * written, and a pid read in between is 0 (`process.kill(0, …)` is the test runner's own group).
- */
-export async function fileAppears(file: string): Promise<void> {
-  while (!hasContent(file)) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-function hasContent(file: string): boolean {
-  try {
-    return readFileSync(file, "utf8") !== "";
-  } catch {
-    return false;
-  }
-}
+/** The pid a tool wrote into `file`: its own "I have started" signal, never a sleep (a worker may take a while to start on a busy machine). */
+export const startedPid = (file: string): Promise<number> => waitForPid(file, 30_000);
 
 export function isAlive(pid: number): boolean {
   try {

@@ -1,7 +1,7 @@
 /** Warm worker lifecycles with real python3 processes: deadlines, crashes, edits, overlap, leaks. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { childPids, createMemoryLogger, fileAppears, isAlive, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
+import { childPids, createMemoryLogger, startedPid, isAlive, pythonProject, startExecutor, textTools } from "./python-test-helpers.js";
 
 async function pidOf(executor: Awaited<ReturnType<typeof startExecutor>>): Promise<number> {
   const result = await executor.callTool("worker_pid", {});
@@ -28,8 +28,7 @@ describe("python workers", () => {
     const executor = await startExecutor(project);
     const marker = project.path("started");
     const call = executor.callTool("sleep_in_c", { marker, seconds: 60 }, { timeoutMs: 1_500 });
-    await fileAppears(marker);
-    const stuckPid = Number(readFileSync(marker, "utf8"));
+    const stuckPid = await startedPid(marker);
     const result = await call;
     if (result.ok) throw new Error("expected a timeout");
     expect(result.error.code).toBe("TIMEOUT");
@@ -44,8 +43,7 @@ describe("python workers", () => {
     const executor = await startExecutor(project);
     const marker = project.path("started");
     const call = executor.callTool("sleep_in_c", { marker, seconds: 60 });
-    await fileAppears(marker);
-    const pid = Number(readFileSync(marker, "utf8"));
+    const pid = await startedPid(marker);
     process.kill(pid, "SIGKILL");
     const result = await call;
     if (result.ok) throw new Error("expected a failure");

@@ -1,5 +1,4 @@
 /** Shared helpers for the script-tool tests: executors closed after each test, pids, process liveness. */
-import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach } from "vitest";
 import { createExecutor, type Executor, type ExecutorOptions, type Logger } from "../../src/index.js";
@@ -39,22 +38,11 @@ export function projectWith(tools: object[], fixtures: string[], defaults?: obje
   return project;
 }
 
-/** Read a pid a fixture wrote under the project root, waiting briefly for it to appear. */
-export async function readPid(project: TempProject, file: string, waitMs = 10_000): Promise<number> {
-  const target = project.path(file);
-  const until = Date.now() + waitMs;
-  while (Date.now() < until) {
-    if (existsSync(target)) {
-      const text = readFileSync(target, "utf8").trim();
-      if (text !== "") return Number(text);
-    }
-    await sleep(10);
-  }
-  throw new Error(`${file} was not written within ${waitMs} ms`);
-}
+/** Read a pid a fixture wrote under the project root, waiting briefly for it to be written. */
+export const readPid = (project: TempProject, file: string, waitMs = 10_000): Promise<number> => waitForPid(project.path(file), waitMs);
 
 export { isRunning } from "../helpers/processes.js";
-import { isRunning } from "../helpers/processes.js";
+import { isRunning, waitForPid } from "../helpers/processes.js";
 
 /**
  * Resolves once none of `pids` runs; rejects naming the survivors after `withinMs`. A killed process

@@ -3,13 +3,13 @@
  * `isError` result with `CODE: message` and the code in `_meta`, through real tools; a cancelled
  * call's whole process tree is killed; a cancelled upstream call is cancelled upstream.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createExecutor, ERROR_CODES, type Executor } from "../../src/index.js";
 import { serveHttp, type HttpServing } from "../../src/serve.js";
 import { OUTPUT_META_KEY, toMcpResult } from "../../src/serve/to-mcp-result.js";
 import { LATENESS_MARGIN_MS } from "../helpers/lateness-margin.js";
-import { isRunning } from "../helpers/processes.js";
+import { isRunning, waitForPid } from "../helpers/processes.js";
 import { createTempProject, toolEntry, type TempProject } from "../helpers/temp-project.js";
 import { fixtureLog, openProject, stdioFixture } from "../mcp/mcp-test-helpers.js";
 import { httpClient, silentLogger } from "./serve-test-helpers.js";
@@ -78,21 +78,16 @@ it("answers a failure of each class with its code: tool fault, output limit, tim
 it("kills a cancelled call's whole process tree (the script and its grandchild)", async () => {
   const client = await httpClient(serving.url);
   const controller = new AbortController();
+  // huge-output.py ("floods", called by the test before) writes a child.pid of its own, of a process long gone.
+  // The script writes child.pid after grandchild.pid, so once child.pid is written again both pids are this call's.
+  rmSync(project.path("child.pid"), { force: true });
   const call = client.callTool({ name: "tree", arguments: {} }, undefined, { signal: controller.signal }).catch((error: Error) => error);
-  const [child, grandchild] = await vi.waitFor(
-    () => {
-      // Written with `echo $$ >`: the file exists, empty, an instant before it holds the pid.
-      const pids = ["child.pid", "grandchild.pid"].map((name) => (existsSync(project.path(name)) ? Number(readFileSync(project.path(name), "utf8")) : 0));
-      if (!pids.every((pid) => pid > 0)) throw new Error("the script has not written both pids yet");
-      return pids;
-    },
-    { timeout: 10_000, interval: 10 },
-  );
-  expect(isRunning(child!) && isRunning(grandchild!)).toBe(true);
+  const [child, grandchild] = [await waitForPid(project.path("child.pid")), await waitForPid(project.path("grandchild.pid"))];
+  expect(isRunning(child) && isRunning(grandchild)).toBe(true);
   controller.abort();
   await call;
   // The processes would sleep 60 s; a killed one still needs the CPU to exit, which a busy machine delays.
-  await vi.waitFor(() => expect(isRunning(child!) || isRunning(grandchild!)).toBe(false), { timeout: LATENESS_MARGIN_MS, interval: 5 });
+  await vi.waitFor(() => expect(isRunning(child) || isRunning(grandchild)).toBe(false), { timeout: LATENESS_MARGIN_MS, interval: 5 });
   await client.close();
 });
 
